@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependencies flow inward: forecast (executable) → ForecastCLI (commands, output)
+// → ForecastStore (SQLite) | ForecastGazetteer (offline place search) → ForecastCore
+// (value types and rules, no I/O).
+let package = Package(
+    name: "forecast",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "forecast", targets: ["forecast"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "ForecastCore"),
+        .target(name: "CGazetteerData"),
+        .target(name: "ForecastGazetteer", dependencies: ["ForecastCore", "CGazetteerData"]),
+        .target(
+            name: "ForecastStore",
+            dependencies: ["ForecastCore", .product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(
+            name: "ForecastCLI",
+            dependencies: [
+                "ForecastCore", "ForecastGazetteer", "ForecastStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "forecast", dependencies: ["ForecastCLI"]),
+
+        // Compiles migrations/*.sql into the store, so a binary copied on its own
+        // still creates and upgrades databases.
+        .executableTarget(name: "embed-migrations", path: "Sources/BuildTools/EmbedMigrationsTool"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["embed-migrations"],
+            path: "Sources/BuildTools/EmbedMigrationsPlugin"
+        ),
+
+        .testTarget(
+            name: "ForecastTests",
+            dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastCLI", "forecast"]
+        ),
+    ]
+)

@@ -1,0 +1,115 @@
+import ArgumentParser
+import ForecastCore
+import ForecastGazetteer
+import Foundation
+
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save a place, found by name or given by coordinates.",
+        discussion: """
+            A name is looked up in the built-in world gazetteer (GeoNames cities of
+            15,000 people or more), in English or Korean, ignoring case and accents.
+            When several places share the name and none clearly stands out, the
+            candidates are listed and nothing is saved: choose with --pick or --country.
+
+            Examples:
+              $ forecast add Seoul
+              $ forecast add 부산
+              $ forecast add "Sao Paulo" --as Sampa
+              $ forecast add Springfield                 # lists the candidates
+              $ forecast add Springfield --pick 3
+              $ forecast add Springfield --country US --pick 1
+              $ forecast add --lat 37.5665 --lon 126.978 --name Office
+            """
+    )
+
+    @Argument(help: "The place's name (several words are joined).")
+    var name: [String] = []
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Latitude in degrees (-90 to 90).", valueName: "degrees"))
+    var lat: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Longitude in degrees (-180 to 180).", valueName: "degrees"))
+    var lon: String?
+
+    @Option(name: [.customLong("as"), .customLong("name")], help: ArgumentHelp("The name to show for the place.", valueName: "label"))
+    var label: String?
+
+    @Option(name: .long, help: ArgumentHelp("Choose candidate N of an ambiguous name.", valueName: "N"))
+    var pick: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only consider places in this country (ISO code, e.g. KR, US).", valueName: "CC"))
+    var country: String?
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let draft = try resolve()
+        let outcome = try store.open().add(draft)
+        switch outcome {
+        case .added(let place):
+            Terminal.standardOutput.line("Saved \(PlaceLabel.describe(place)).")
+        case .alreadySaved(let place):
+            Terminal.standardOutput.line("\(PlaceLabel.describe(place)) is already saved; nothing changed.")
+        }
+    }
+
+    /// Works out the place to save, before the database is opened: a failed
+    /// lookup leaves no trace, not even a new empty database.
+    func resolve() throws -> NewPlace {
+        let label = try label.map { try PlaceName($0, what: "label").value }
+        if lat != nil || lon != nil {
+            guard name.isEmpty else { throw InputError("give either a name or --lat and --lon, not both") }
+            guard let lat, let lon else { throw InputError("--lat and --lon go together: give both") }
+            if pick != nil || country != nil { throw InputError("--pick and --country apply to names, not coordinates") }
+            let coordinate = try Coordinate(
+                latitude: Coordinate.parseDegrees(lat, name: "latitude"),
+                longitude: Coordinate.parseDegrees(lon, name: "longitude"))
+            return Self.draft(at: coordinate, label: label)
+        }
+        guard !name.isEmpty else { throw InputError("give a place name, or --lat and --lon") }
+        let query = try PlaceName(name.joined(separator: " ")).value
+        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
+            throw InputError("--country takes a two-letter ISO code such as KR or US, not '\(country)'")
+        }
+        if let pick, pick < 1 { throw InputError("--pick counts from 1, not \(pick)") }
+
+        switch try PlaceChoice.resolve(query, country: country, pick: pick) {
+        case .notFound:
+            let within = country.map { " in \($0.uppercased())" } ?? ""
+            throw InputError("no place called '\(query)'\(within) in the gazetteer; try 'forecast search \(query)' or add it with --lat and --lon")
+        case .ambiguous(let cities):
+            let out = Terminal.standardError
+            out.line("'\(query)' could be any of \(cities.count) places:")
+            out.lines(SearchCommand.table(cities.map { ($0, nil) }, numbered: true))
+            out.line("Nothing was saved. Choose one with --pick N (for example: forecast add \(Self.shellQuoted(query)) --pick 1), or narrow with --country CC.")
+            throw CommandFailure(message: "")
+        case .chosen(let city, let others):
+            if others > 0 {
+                Terminal.standardError.line("Note: \(others) other place\(others == 1 ? " is" : "s are") called '\(query)'; see 'forecast search \(query)' and use --pick to choose another.")
+            }
+            return NewPlace(
+                displayName: label ?? city.name, canonicalName: city.name, countryCode: city.countryCode,
+                admin1: city.admin1, coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID)
+        }
+    }
+
+    /// A place at `coordinate`, named and zoned after the nearest city.
+    static func draft(at coordinate: Coordinate, label: String?) -> NewPlace {
+        let nearest = Gazetteer.bundled.nearest(to: coordinate)
+        let near = nearest.map { "near \($0.name)" } ?? coordinate.description
+        return NewPlace(
+            displayName: label ?? nearest?.name ?? coordinate.description,
+            canonicalName: near,
+            countryCode: nearest?.countryCode ?? "",
+            admin1: nearest?.admin1 ?? "",
+            coordinate: coordinate,
+            timeZone: nearest?.timeZone ?? "UTC",
+            geonamesID: nil)
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? text : "'\(text.replacingOccurrences(of: "'", with: "'\\''"))'"
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ForecastCore
+
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Put a place at another position (switches the sort to custom).",
+        discussion: """
+            The list as it is shown now becomes your own order, with the place moved.
+
+            Examples:
+              $ forecast move Seoul 1
+              $ forecast move 4 2
+            """
+    )
+
+    @Argument(help: "The place: its number, name or the start of its name.")
+    var place: String
+
+    @Argument(help: "The new position, from 1.")
+    var position: String
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
+            throw InputError("position '\(position)' is not a number")
+        }
+        let moved = try store.open().move(place, to: target)
+        Terminal.standardOutput.line("Moved \(PlaceLabel.describe(moved)) to position \(target); the order is now custom.")
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Forget saved places.",
+        discussion: """
+            A place is its number in 'forecast list', its name or label (any case),
+            or an unambiguous start of one. If any of them matches nothing, nothing
+            is removed.
+
+            Examples:
+              $ forecast remove 2
+              $ forecast remove seoul busan
+              $ forecast remove Spring       # if only one saved name starts so
+            """,
+        aliases: ["rm"]
+    )
+
+    @Argument(help: ArgumentHelp("Places to remove.", valueName: "place"))
+    var places: [String]
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if places.isEmpty { throw ValidationError("give at least one place to remove") }
+    }
+
+    func run() async throws {
+        let removed = try store.open().remove(places)
+        for place in removed { Terminal.standardOutput.line("Removed \(PlaceLabel.describe(place)).") }
+    }
+}

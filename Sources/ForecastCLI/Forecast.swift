@@ -1,0 +1,110 @@
+import ArgumentParser
+import ForecastCore
+import ForecastStore
+import Foundation
+
+/// The `forecast` command: saved places and their weather.
+public struct Forecast: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: "Keep your favourite places and see their weather at once.",
+        discussion: """
+            Places are kept in a SQLite database: --db PATH, else $FORECAST_DB, else
+            $XDG_DATA_HOME/forecast/forecast.sqlite (~/.local/share/forecast/forecast.sqlite).
+
+            Examples:
+              $ forecast add Seoul
+              $ forecast add 서울 --as Home
+              $ forecast add Springfield --country US --pick 2
+              $ forecast add --lat 51.5074 --lon -0.1278 --name Office
+              $ forecast list
+              $ forecast sort name --descending
+              $ forecast show --next
+
+            Exit status: 0 success; 1 the command failed (bad input, unknown or
+            ambiguous place, a database that cannot be used); 64 the command line
+            itself is wrong.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            AddCommand.self, RemoveCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
+            ShowCommand.self, UnitsCommand.self, SearchCommand.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Runs the command line and exits. Errors are one line on stderr.
+    public static func runMain(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch {
+            Foundation.exit(report(error))
+        }
+    }
+
+    /// Prints `error` and returns the exit status it stands for.
+    static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as InputError:
+            Terminal.standardError.line("error: \(error.message)")
+            return ExitStatus.failure
+        case let error as StoreError:
+            Terminal.standardError.line("error: \(error)")
+            return ExitStatus.failure
+        case let error as CommandFailure:
+            if !error.message.isEmpty { Terminal.standardError.line("error: \(error.message)") }
+            return error.status
+        default:
+            let code = exitCode(for: error)
+            // --help and --version come here too, as "errors" that succeed.
+            if code == .success { exit(withError: error) }
+            let message = Forecast.message(for: error)
+            let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
+            Terminal.standardError.line("error: \(line.replacingOccurrences(of: "Error: ", with: ""))")
+            return code == .validationFailure ? ExitStatus.usage : code.rawValue
+        }
+    }
+}
+
+enum ExitStatus {
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+}
+
+/// A failure that has already been explained (or explains itself) and ends with `status`.
+struct CommandFailure: Error {
+    var message: String
+    var status: Int32 = ExitStatus.failure
+}
+
+/// Options every command that touches the database takes.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
+    var db: String?
+
+    var path: String {
+        DatabaseLocation.resolve(
+            explicit: db, environment: ProcessInfo.processInfo.environment,
+            home: FileManager.default.homeDirectoryForCurrentUser.path)
+    }
+
+    func open() throws -> LocationStore {
+        try LocationStore.open(path: path)
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+}
+
+struct FormatOption: ParsableArguments {
+    @Option(name: .long, help: "Output format: table or json.")
+    var format: OutputFormat = .table
+}

@@ -1,0 +1,66 @@
+import ForecastCore
+import ForecastGazetteer
+import Foundation
+
+/// A saved place as `list --format json` and `show --format json` give it.
+struct LocationItem: Encodable {
+    var position: Int
+    var id: Int64
+    var name: String
+    var canonicalName: String
+    var country: String
+    var countryName: String?
+    var region: String
+    var latitude: Double
+    var longitude: Double
+    var timezone: String
+    var geonamesId: Int?
+    var addedAt: Date
+
+    init(_ place: Place, position: Int) {
+        self.position = position
+        id = place.id
+        name = place.displayName
+        canonicalName = place.canonicalName
+        country = place.countryCode
+        countryName = Gazetteer.bundled.countryName(place.countryCode)
+        region = place.admin1
+        latitude = place.coordinate.latitude
+        longitude = place.coordinate.longitude
+        timezone = place.timeZone
+        geonamesId = place.geonamesID
+        addedAt = place.addedAt
+    }
+}
+
+struct UnitsItem: Encodable {
+    var temperature: TemperatureUnit
+}
+
+struct SortItem: Encodable {
+    var key: SortKey
+    var descending: Bool
+    init(_ order: PlaceSort) {
+        key = order.key
+        descending = order.descending
+    }
+}
+
+/// How places are named in messages: "Springfield (IL, United States)".
+enum PlaceLabel {
+    static func region(countryCode: String, admin1: String) -> String {
+        let country = Gazetteer.bundled.countryName(countryCode) ?? countryCode
+        return [admin1, country].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    static func describe(_ place: Place) -> String {
+        let region = region(countryCode: place.countryCode, admin1: place.admin1)
+        var text = place.displayName
+        if place.displayName != place.canonicalName { text += " [\(place.canonicalName)]" }
+        return region.isEmpty ? text : "\(text) (\(region))"
+    }
+
+    static func describe(_ city: City) -> String {
+        "\(city.name) (\(region(countryCode: city.countryCode, admin1: city.admin1)))"
+    }
+}

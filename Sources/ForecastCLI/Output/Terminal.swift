@@ -1,0 +1,50 @@
+import Foundation
+
+/// One of the process's output streams, and what it is connected to.
+struct Terminal: Sendable {
+    let descriptor: Int32
+
+    static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
+    static let standardError = Terminal(descriptor: STDERR_FILENO)
+
+    var isInteractive: Bool { isatty(descriptor) == 1 }
+
+    /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
+    var usesColour: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isInteractive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    func write(_ text: String) {
+        var data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeMutableBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return  // a closed pipe: nothing more to say
+            }
+            offset += written
+        }
+        data.removeAll()
+    }
+
+    func line(_ text: String = "") { write(text + "\n") }
+
+    func lines(_ texts: [String]) { write(texts.map { $0 + "\n" }.joined()) }
+
+    func bold(_ text: String) -> String { usesColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+}
+
+/// Output in a stable JSON form: sorted keys, two-space indentation, UTF-8.
+enum JSONOutput {
+    static func render<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A point on Earth in decimal degrees (WGS 84).
+public struct Coordinate: Hashable, Sendable, Codable {
+    public let latitude: Double
+    public let longitude: Double
+
+    /// Accepts only finite latitudes in -90...90 and longitudes in -180...180.
+    public init(latitude: Double, longitude: Double) throws(InputError) {
+        guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
+            throw InputError("latitude \(Self.format(latitude)) is out of range: it must be between -90 and 90")
+        }
+        guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
+            throw InputError("longitude \(Self.format(longitude)) is out of range: it must be between -180 and 180")
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Parses a user's number without regard to locale ("37.5", not "37,5").
+    public static func parseDegrees(_ text: String, name: String) throws(InputError) -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let value = Double(trimmed), value.isFinite else {
+            throw InputError("\(name) '\(text)' is not a number")
+        }
+        return value
+    }
+
+    /// Great-circle distance in kilometres (haversine).
+    public func distance(to other: Coordinate) -> Double {
+        let r = 6371.0088
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+        let Δφ = (other.latitude - latitude) * .pi / 180
+        let Δλ = (other.longitude - longitude) * .pi / 180
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * r * atan2(sqrt(a), sqrt(1 - a))
+    }
+
+    /// "37.5665, 126.9780": always a point and never grouping, whatever the locale.
+    public var description: String { "\(Self.format(latitude)), \(Self.format(longitude))" }
+
+    static func format(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return String(degrees) }
+        var text = String(format: "%.4f", locale: Locale(identifier: "en_US_POSIX"), degrees)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}

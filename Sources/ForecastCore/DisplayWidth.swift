@@ -1,0 +1,92 @@
+/// How many terminal columns text takes: Hangul, CJK, fullwidth forms and
+/// emoji take two, combining marks and zero-width characters none.
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // An emoji shown as a picture: presentation by default, or asked for with VS16.
+        if first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains("\u{FE0F}")) {
+            return 2
+        }
+        if scalars.count == 1 && isZeroWidth(first) { return 0 }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: true
+        default: scalar.value == 0x200B
+        }
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges.
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Pads `text` with spaces to `width` columns (left- or right-aligned).
+    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let gap = String(repeating: " ", count: max(0, width - of(text)))
+        return alignRight ? gap + text : text + gap
+    }
+
+    /// Shortens `text` to at most `width` columns, ending with "…" when cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+}
+
+/// A plain table laid out in terminal columns.
+public struct TextTable: Sendable {
+    public enum Alignment: Sendable { case left, right }
+
+    public var headers: [String]
+    public var alignments: [Alignment]
+    public var rows: [[String]] = []
+
+    public init(headers: [String], alignments: [Alignment]? = nil) {
+        self.headers = headers
+        self.alignments = alignments ?? headers.map { _ in .left }
+    }
+
+    public mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// Lines without trailing spaces, columns two spaces apart.
+    public func render() -> [String] {
+        let all = [headers] + rows
+        let widths = headers.indices.map { column in
+            all.map { DisplayWidth.of(column < $0.count ? $0[column] : "") }.max() ?? 0
+        }
+        return all.map { row in
+            let cells = headers.indices.map { column in
+                DisplayWidth.pad(
+                    column < row.count ? row[column] : "", to: widths[column],
+                    alignRight: alignments[column] == .right)
+            }
+            var line = cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

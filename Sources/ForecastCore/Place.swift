@@ -1,0 +1,68 @@
+import Foundation
+
+/// A place the user has saved.
+public struct Place: Identifiable, Hashable, Sendable {
+    public var id: Int64
+    /// The name as the user gave it (`--as`/`--name`), or the gazetteer's name.
+    public var displayName: String
+    /// The gazetteer's name for the place (or the nearest city's, for coordinates).
+    public var canonicalName: String
+    /// ISO 3166 alpha-2, empty where none applies (open sea).
+    public var countryCode: String
+    /// Region code (GeoNames admin1: "IL", "11"), possibly empty.
+    public var admin1: String
+    public var coordinate: Coordinate
+    /// IANA time zone name.
+    public var timeZone: String
+    public var geonamesID: Int?
+    /// 1-based position in the manual (custom) order.
+    public var position: Int
+    public var addedAt: Date
+
+    public init(
+        id: Int64, displayName: String, canonicalName: String, countryCode: String, admin1: String,
+        coordinate: Coordinate, timeZone: String, geonamesID: Int?, position: Int, addedAt: Date
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.canonicalName = canonicalName
+        self.countryCode = countryCode
+        self.admin1 = admin1
+        self.coordinate = coordinate
+        self.timeZone = timeZone
+        self.geonamesID = geonamesID
+        self.position = position
+        self.addedAt = addedAt
+    }
+}
+
+/// A place about to be saved.
+public struct NewPlace: Hashable, Sendable {
+    public var displayName: String
+    public var canonicalName: String
+    public var countryCode: String
+    public var admin1: String
+    public var coordinate: Coordinate
+    public var timeZone: String
+    public var geonamesID: Int?
+
+    public init(
+        displayName: String, canonicalName: String, countryCode: String, admin1: String,
+        coordinate: Coordinate, timeZone: String, geonamesID: Int?
+    ) {
+        self.displayName = displayName
+        self.canonicalName = canonicalName
+        self.countryCode = countryCode
+        self.admin1 = admin1
+        self.coordinate = coordinate
+        self.timeZone = timeZone
+        self.geonamesID = geonamesID
+    }
+
+    /// Whether this is the same place as one already saved: the same GeoNames
+    /// city, or (for places added by coordinates) within about 100 metres.
+    public func isSame(as place: Place) -> Bool {
+        if let geonamesID, let other = place.geonamesID { return geonamesID == other }
+        return coordinate.distance(to: place.coordinate) < 0.1
+    }
+}

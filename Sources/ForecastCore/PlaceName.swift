@@ -1,0 +1,22 @@
+/// A name or label typed by the user, checked before it goes anywhere near the store.
+///
+/// Quotes, SQL and any script are fine (they are stored literally); empty
+/// names, control characters and very long names are not.
+public struct PlaceName: Hashable, Sendable {
+    public static let maximumLength = 100
+
+    public let value: String
+
+    public init(_ raw: String, what: String = "name") throws(InputError) {
+        let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !collapsed.isEmpty else { throw InputError("\(what) is empty") }
+        guard !collapsed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw InputError("\(what) contains control characters")
+        }
+        let length = collapsed.count
+        guard length <= Self.maximumLength else {
+            throw InputError("\(what) is too long (\(length) characters; at most \(Self.maximumLength))")
+        }
+        value = collapsed
+    }
+}

@@ -1,0 +1,30 @@
+import ForecastCore
+
+/// A city from the gazetteer (GeoNames cities15000).
+public struct City: Hashable, Sendable {
+    public let geonamesID: Int
+    public let name: String
+    /// ISO 3166 alpha-2.
+    public let countryCode: String
+    /// GeoNames admin1 code ("IL", "11"); names for these are not in the data.
+    public let admin1: String
+    public let coordinate: Coordinate
+    public let population: Int
+    /// IANA time zone name.
+    public let timeZone: String
+    /// The everyday Hangul name, where GeoNames has one.
+    public let koreanName: String?
+}
+
+/// How well a city matched a search.
+public enum MatchKind: Int, Comparable, Sendable {
+    case exactName, exactAlternate, prefixName, prefixAlternate
+
+    public var isExact: Bool { self == .exactName || self == .exactAlternate }
+    public static func < (a: MatchKind, b: MatchKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+public struct GazetteerMatch: Hashable, Sendable {
+    public let city: City
+    public let kind: MatchKind
+}

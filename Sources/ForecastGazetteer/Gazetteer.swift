@@ -1,0 +1,176 @@
+import CGazetteerData
+import ForecastCore
+
+/// The world's cities, searchable without a network.
+///
+/// The data (see scripts/build_gazetteer.py) is compiled into the binary, so a
+/// copied binary finds places on its own. It is scanned in place, byte by byte:
+/// nothing is parsed until a line matches, which keeps a search to a few
+/// milliseconds.
+public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable static data
+    private let cities: UnsafeBufferPointer<UInt8>
+    private let countries: UnsafeBufferPointer<UInt8>
+
+    public static let bundled = Gazetteer(
+        cities: UnsafeBufferPointer(
+            start: UnsafeRawPointer(forecast_gazetteer_cities()).assumingMemoryBound(to: UInt8.self),
+            count: Int(forecast_gazetteer_cities_size())),
+        countries: UnsafeBufferPointer(
+            start: UnsafeRawPointer(forecast_gazetteer_countries()).assumingMemoryBound(to: UInt8.self),
+            count: Int(forecast_gazetteer_countries_size()))
+    )
+
+    init(cities: UnsafeBufferPointer<UInt8>, countries: UnsafeBufferPointer<UInt8>) {
+        self.cities = cities
+        self.countries = countries
+    }
+
+    private static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), bar = UInt8(ascii: "|")
+
+    /// Cities whose names equal or start with `query` (folded), best first:
+    /// exact before prefix, primary name before other spellings, then larger population.
+    public func search(_ query: String, country: String? = nil, limit: Int = 10) -> [GazetteerMatch] {
+        let key = Array(SearchKey.fold(query).utf8)
+        guard !key.isEmpty else { return [] }
+        let wantedCountry = country?.uppercased()
+        var found: [GazetteerMatch] = []
+        forEachLine { line in
+            guard let kind = Self.match(key, keysOf: line) else { return }
+            guard let city = Self.parse(line) else { return }
+            if let wantedCountry, city.countryCode != wantedCountry { return }
+            found.append(GazetteerMatch(city: city, kind: kind))
+        }
+        found.sort { a, b in
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.city.population != b.city.population { return a.city.population > b.city.population }
+            return a.city.geonamesID < b.city.geonamesID
+        }
+        return Array(found.prefix(max(0, limit)))
+    }
+
+    /// The city nearest to `coordinate`.
+    public func nearest(to coordinate: Coordinate) -> City? {
+        var best: (distance: Double, line: UnsafeBufferPointer<UInt8>)?
+        forEachLine { line in
+            let fields = Self.fields(line, upTo: 6)
+            guard fields.count >= 6,
+                  let lat = Double(Self.string(fields[4])), let lon = Double(Self.string(fields[5])),
+                  let here = try? Coordinate(latitude: lat, longitude: lon)
+            else { return }
+            let d = here.distance(to: coordinate)
+            if best == nil || d < best!.distance { best = (d, line) }
+        }
+        return best.flatMap { Self.parse($0.line) }
+    }
+
+    /// The city with this GeoNames id.
+    public func city(id: Int) -> City? {
+        let prefix = Array("\(id)\t".utf8)
+        var found: City?
+        forEachLine { line in
+            guard found == nil, line.count > prefix.count, line.starts(with: prefix) else { return }
+            found = Self.parse(line)
+        }
+        return found
+    }
+
+    /// The English name of a country code ("KR" → "South Korea"), or nil if unknown.
+    public func countryName(_ code: String) -> String? {
+        let wanted = Array(code.uppercased().utf8)
+        guard wanted.count == 2 else { return nil }
+        var start = countries.startIndex
+        while start < countries.endIndex {
+            var end = start
+            while end < countries.endIndex && countries[end] != Self.newline { end += 1 }
+            if end - start > 3, countries[start] == wanted[0], countries[start + 1] == wanted[1],
+               countries[start + 2] == Self.tab {
+                return String(decoding: UnsafeBufferPointer(rebasing: countries[(start + 3)..<end]), as: UTF8.self)
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Every city, in GeoNames id order (for tests and data checks).
+    public func allCities() -> [(city: City, keys: [String])] {
+        var all: [(City, [String])] = []
+        forEachLine { line in
+            guard let city = Self.parse(line), let keys = Self.fields(line, upTo: 10).last else { return }
+            all.append((city, Self.string(keys).split(separator: "|").map(String.init)))
+        }
+        return all
+    }
+
+    // MARK: - Scanning
+
+    private func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = cities.startIndex
+        let end = cities.endIndex
+        while start < end {
+            var stop = start
+            while stop < end && cities[stop] != Self.newline { stop += 1 }
+            if stop > start { body(UnsafeBufferPointer(rebasing: cities[start..<stop])) }
+            start = stop + 1
+        }
+    }
+
+    /// The best way `key` matches one of the line's search keys (the last field,
+    /// '|'-separated, the primary name first), or nil.
+    private static func match(_ key: [UInt8], keysOf line: UnsafeBufferPointer<UInt8>) -> MatchKind? {
+        var keysStart = line.endIndex
+        while keysStart > line.startIndex && line[keysStart - 1] != tab { keysStart -= 1 }
+        var best: MatchKind?
+        var index = 0
+        var start = keysStart
+        while start <= line.endIndex {
+            var stop = start
+            while stop < line.endIndex && line[stop] != bar { stop += 1 }
+            let length = stop - start
+            if length >= key.count {
+                var same = true
+                for i in 0..<key.count where line[start + i] != key[i] {
+                    same = false
+                    break
+                }
+                if same {
+                    let kind: MatchKind = length == key.count
+                        ? (index == 0 ? .exactName : .exactAlternate)
+                        : (index == 0 ? .prefixName : .prefixAlternate)
+                    if best == nil || kind < best! { best = kind }
+                    if kind == .exactName { return kind }
+                }
+            }
+            index += 1
+            start = stop + 1
+        }
+        return best
+    }
+
+    private static func fields(_ line: UnsafeBufferPointer<UInt8>, upTo count: Int) -> [UnsafeBufferPointer<UInt8>] {
+        var result: [UnsafeBufferPointer<UInt8>] = []
+        result.reserveCapacity(count)
+        var start = line.startIndex
+        while result.count < count {
+            var stop = start
+            while stop < line.endIndex && line[stop] != tab { stop += 1 }
+            result.append(UnsafeBufferPointer(rebasing: line[start..<stop]))
+            if stop >= line.endIndex { break }
+            start = stop + 1
+        }
+        return result
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>) -> City? {
+        let f = fields(line, upTo: 10).map(string)
+        guard f.count == 10, let id = Int(f[0]), let lat = Double(f[4]), let lon = Double(f[5]),
+              let population = Int(f[6]), let coordinate = try? Coordinate(latitude: lat, longitude: lon)
+        else { return nil }
+        return City(
+            geonamesID: id, name: f[1], countryCode: f[2], admin1: f[3], coordinate: coordinate,
+            population: population, timeZone: f[7], koreanName: f[8].isEmpty ? nil : f[8])
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import ForecastCore
+import GRDB
+
+/// The one access point to the database: saved places and settings.
+///
+/// Every change is one IMMEDIATE transaction that reads what it needs and
+/// writes, so a failed command changes nothing and two processes at once
+/// both succeed (one waits for the other, up to `busyTimeout`).
+public final class LocationStore: Sendable {
+    public let path: String
+    private let queue: DatabaseQueue
+
+    static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up
+    /// to date. Refuses, without writing a byte, files that are not SQLite, SQLite
+    /// databases that are not forecast's, and databases from a newer forecast.
+    public static func open(path: String) throws(StoreError) -> LocationStore {
+        try refuseNonSQLite(at: path)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: "cannot create its folder")
+        }
+        let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
+        do {
+            var config = Configuration()
+            config.busyMode = .timeout(busyTimeout)
+            config.label = "forecast"
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            // Check before anything writes (even switching to WAL writes the header).
+            let current = try queue.read { db in
+                try migrator.check(db, path: path)
+                return try migrator.isCurrent(db)
+            }
+            if !current {
+                try queue.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    try migrator.migrate(db, path: path)
+                }
+            }
+            return LocationStore(path: path, queue: queue)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw .notADatabase(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .failed(Self.describe(error))
+        }
+    }
+
+    private init(path: String, queue: DatabaseQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    /// SQLite itself would say SQLITE_NOTADB too, but only once it reads; this
+    /// answers before any connection exists.
+    private static func refuseNonSQLite(at path: String) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a folder") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "it cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if !header.isEmpty && header != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: path) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try queue.read(body) } catch { throw Self.wrap(error) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try queue.write(body) } catch { throw Self.wrap(error) }
+    }
+
+    private static func wrap(_ error: any Error) -> any Error {
+        if error is InputError || error is StoreError { return error }
+        return StoreError.failed(describe(error))
+    }
+
+    // MARK: - Reading
+
+    public func settings() throws -> Settings {
+        try read(Self.settings)
+    }
+
+    /// The saved places in the order `list` shows them, with the settings that ordered them.
+    public func ordered() throws -> (settings: Settings, places: [Place]) {
+        try read { db in
+            let settings = try Self.settings(db)
+            return (settings, try Self.ordered(db, settings))
+        }
+    }
+
+    // MARK: - Changing
+
+    public enum AddOutcome: Equatable, Sendable {
+        case added(Place)
+        case alreadySaved(Place)
+    }
+
+    /// Saves `new` at the end of the manual order, unless it is saved already.
+    public func add(_ new: NewPlace, now: Date = Date()) throws -> AddOutcome {
+        try write { db in
+            let saved = try PlaceRecord.fetchAll(db).map { try $0.place() }
+            if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
+            let position = (saved.map(\.position).max() ?? 0) + 1
+            var record = PlaceRecord(new, position: position, addedAt: now)
+            try record.insert(db)
+            return .added(try record.place())
+        }
+    }
+
+    /// Removes the places `references` point at (positions as `list` shows them,
+    /// names, prefixes). All are resolved before anything is deleted: one bad
+    /// reference and nothing is removed. If the last-viewed place goes, the first
+    /// remaining place becomes the last viewed.
+    public func remove(_ references: [String]) throws -> [Place] {
+        try write { db in
+            let settings = try Self.settings(db)
+            let ordered = try Self.ordered(db, settings)
+            var targets: [Place] = []
+            for reference in references {
+                let place = try PlaceReference.resolve(reference, in: ordered)
+                if !targets.contains(place) { targets.append(place) }
+            }
+            let ids = Set(targets.map(\.id))
+            _ = try PlaceRecord.deleteAll(db, keys: Array(ids))
+            let remaining = ordered.filter { !ids.contains($0.id) }
+            try Self.renumber(db, remaining.sorted { $0.position < $1.position })
+            if let last = settings.lastViewedPlaceID, ids.contains(last) {
+                try db.execute(sql: "UPDATE settings SET last_viewed_place_id = ?", arguments: [remaining.first?.id])
+            }
+            return targets
+        }
+    }
+
+    /// Moves a place to `position` (1-based, as `list` shows it). The order on
+    /// screen becomes the manual order and the sort switches to `custom`.
+    @discardableResult
+    public func move(_ reference: String, to position: Int) throws -> Place {
+        try write { db in
+            var ordered = try Self.ordered(db, try Self.settings(db))
+            let place = try PlaceReference.resolve(reference, in: ordered)
+            guard (1...ordered.count).contains(position) else {
+                throw InputError("position \(position) is out of range: there \(ordered.count == 1 ? "is 1 place" : "are \(ordered.count) places")")
+            }
+            ordered.removeAll { $0.id == place.id }
+            ordered.insert(place, at: position - 1)
+            try Self.renumber(db, ordered)
+            try db.execute(sql: "UPDATE settings SET sort_key = 'custom', sort_descending = 0")
+            return place
+        }
+    }
+
+    public func setSort(_ order: PlaceSort) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE settings SET sort_key = ?, sort_descending = ?",
+                arguments: [order.key, order.descending])
+        }
+    }
+
+    public func setTemperatureUnit(_ unit: TemperatureUnit) throws {
+        try write { db in try db.execute(sql: "UPDATE settings SET temperature_unit = ?", arguments: [unit]) }
+    }
+
+    public enum ViewTarget: Sendable {
+        case reference(String)
+        case lastViewed
+        case next, previous
+    }
+
+    /// Picks the place to show and records it as last viewed. With no place and
+    /// nothing viewed yet, that is the first place; next and previous wrap around.
+    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
+        try write { db in
+            let settings = try Self.settings(db)
+            let ordered = try Self.ordered(db, settings)
+            guard !ordered.isEmpty else {
+                throw InputError("no places are saved yet: add one with 'forecast add <name>'")
+            }
+            let current = ordered.firstIndex { $0.id == settings.lastViewedPlaceID }
+            let index: Int
+            switch target {
+            case .reference(let reference):
+                let place = try PlaceReference.resolve(reference, in: ordered)
+                index = ordered.firstIndex(of: place)!
+            case .lastViewed:
+                index = current ?? 0
+            case .next:
+                index = PlaceOrdering.page(from: current, step: 1, count: ordered.count)!
+            case .previous:
+                index = PlaceOrdering.page(from: current, step: -1, count: ordered.count)!
+            }
+            try db.execute(sql: "UPDATE settings SET last_viewed_place_id = ?", arguments: [ordered[index].id])
+            return (ordered[index], index, ordered.count)
+        }
+    }
+
+    // MARK: - Shared steps
+
+    private static func settings(_ db: Database) throws -> Settings {
+        guard let record = try SettingsRecord.fetchOne(db, key: 1) else {
+            throw StoreError.failed("the settings row is missing")
+        }
+        return record.settings
+    }
+
+    private static func ordered(_ db: Database, _ settings: Settings) throws -> [Place] {
+        let places = try PlaceRecord.order(Column("position"), Column("id")).fetchAll(db).map { try $0.place() }
+        return PlaceOrdering.sorted(places, by: settings.sort)
+    }
+
+    /// Writes positions 1...n in the given order, touching only rows that change.
+    private static func renumber(_ db: Database, _ places: [Place]) throws {
+        for (offset, place) in places.enumerated() where place.position != offset + 1 {
+            try db.execute(sql: "UPDATE place SET position = ? WHERE id = ?", arguments: [offset + 1, place.id])
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import ForecastCLI
+
+await Forecast.runMain()
