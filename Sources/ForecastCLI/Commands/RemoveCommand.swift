@@ -22,10 +22,6 @@ struct RemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func validate() throws {
-        if places.isEmpty { throw ValidationError("give at least one place to remove") }
-    }
-
     func run() async throws {
         let removed = try store.open().remove(places)
         for place in removed { Terminal.standardOutput.line("Removed \(PlaceLabel.describe(place)).") }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs the built `forecast` binary, as a user would, on a database of the test's own.
+struct CLI: Sendable {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
+    }
+
+    /// The executable SwiftPM built beside this test bundle (or $FORECAST_BIN).
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["FORECAST_BIN"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appending(path: "forecast")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        fatalError("cannot find the forecast binary near \(CommandLine.arguments[0]); set FORECAST_BIN")
+    }()
+
+    let folder = TemporaryFolder()
+    var database: String { folder.path("forecast.sqlite") }
+    var environment: [String: String] = [:]
+
+    /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
+    /// FORECAST_DB (so every command is also tested without the flag).
+    func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
+        try run(arguments, binary: Self.binary)
+    }
+
+    func run(_ arguments: [String], binary: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["FORECAST_DB"] = database
+        env["NO_COLOR"] = nil
+        env["HOME"] = folder.url.path
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = folder.url.appending(path: "stdout-\(UUID().uuidString)")
+        let err = folder.url.appending(path: "stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    func json(_ arguments: String...) throws -> [String: Any] {
+        let result = try run(arguments, binary: Self.binary)
+        guard result.status == 0 else { throw CLIError(result: result) }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    func databaseBytes() -> Data? { FileManager.default.contents(atPath: database) }
+
+    struct CLIError: Error { var result: Result }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+
+@Suite struct CoordinateTests {
+    @Test func acceptsTheWholeValidRange() throws {
+        for (lat, lon) in [(0.0, 0.0), (90, 180), (-90, -180), (37.5665, 126.978)] {
+            let c = try Coordinate(latitude: lat, longitude: lon)
+            #expect(c.latitude == lat && c.longitude == lon)
+        }
+    }
+
+    @Test(arguments: [(90.0001, 0.0), (-91, 0), (0, 180.5), (0, -181), (.nan, 0), (0, .infinity)])
+    func rejectsOutOfRange(lat: Double, lon: Double) {
+        #expect(throws: InputError.self) { try Coordinate(latitude: lat, longitude: lon) }
+    }
+
+    @Test func parsesNumbersWithoutLocale() throws {
+        #expect(try Coordinate.parseDegrees(" -33.5 ", name: "latitude") == -33.5)
+        let error = #expect(throws: InputError.self) { try Coordinate.parseDegrees("37,5", name: "latitude") }
+        #expect(error?.message == "latitude '37,5' is not a number")
+        #expect(throws: InputError.self) { try Coordinate.parseDegrees("north", name: "latitude") }
+        #expect(throws: InputError.self) { try Coordinate.parseDegrees("nan", name: "latitude") }
+    }
+
+    @Test func describesWithAPointAndTrimmedZeros() throws {
+        #expect(try Coordinate(latitude: 51.5, longitude: -0.12).description == "51.5, -0.12")
+        #expect(try Coordinate(latitude: -0.00001, longitude: 126.97840).description == "0, 126.9784")
+    }
+
+    @Test func measuresDistance() throws {
+        let seoul = try Coordinate(latitude: 37.566, longitude: 126.9784)
+        let busan = try Coordinate(latitude: 35.10168, longitude: 129.03004)
+        #expect(abs(seoul.distance(to: busan) - 325) < 5)
+        #expect(seoul.distance(to: seoul) == 0)
+    }
+}
+
+@Suite struct PlaceNameTests {
+    @Test func trimsAndCollapsesWhitespace() throws {
+        #expect(try PlaceName("  New   York ").value == "New York")
+    }
+
+    @Test func keepsQuotesAndSQLLiterally() throws {
+        let name = #"Robert'); DROP TABLE place;-- "quoted""#
+        #expect(try PlaceName(name).value == name)
+    }
+
+    @Test func rejectsEmptyControlAndLongNames() {
+        #expect(throws: InputError("name is empty")) { try PlaceName("   ") }
+        #expect(throws: InputError("label contains control characters")) { try PlaceName("a\u{7}b", what: "label") }
+        #expect(throws: InputError("name is too long (101 characters; at most 100)")) {
+            try PlaceName(String(repeating: "x", count: 101))
+        }
+        #expect(throws: Never.self) { try PlaceName(String(repeating: "서", count: 100)) }
+    }
+}
+
+@Suite struct SearchKeyTests {
+    @Test func ignoresCaseAccentsAndWidth() {
+        #expect(SearchKey.fold("São Paulo") == "sao paulo")
+        #expect(SearchKey.fold("ＳＥＯＵＬ") == "seoul")
+        #expect(SearchKey.fold("Łódź") == "lodz")
+        #expect(SearchKey.fold("  Kraków   Old Town ") == "krakow old town")
+        #expect(SearchKey.fold("Straße") == "strasse")
+    }
+
+    @Test func matchesNFCAndNFDHangul() {
+        let nfc = "서울"
+        let nfd = nfc.decomposedStringWithCanonicalMapping
+        #expect(Array(nfc.unicodeScalars) != Array(nfd.unicodeScalars))
+        #expect(SearchKey.fold(nfd) == nfc)
+        #expect(SearchKey.fold(nfc) == nfc)
+    }
+}
+
+@Suite struct TemperatureUnitTests {
+    @Test func converts() {
+        #expect(TemperatureUnit.celsius.convert(celsius: 21.5) == 21.5)
+        #expect(TemperatureUnit.fahrenheit.convert(celsius: 100) == 212)
+        #expect(TemperatureUnit.fahrenheit.convert(celsius: -40) == -40)
+        #expect(TemperatureUnit.kelvin.convert(celsius: 0) == 273.15)
+    }
+
+    @Test func parsesNamesAndLetters() {
+        #expect(TemperatureUnit(argument: "F") == .fahrenheit)
+        #expect(TemperatureUnit(argument: "kelvin") == .kelvin)
+        #expect(TemperatureUnit(argument: "c") == .celsius)
+        #expect(TemperatureUnit(argument: "rankine") == nil)
+    }
+}
+
+func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
+    Place(
+        id: id, displayName: name, canonicalName: name, countryCode: "KR", admin1: "11",
+        coordinate: try! Coordinate(latitude: 37, longitude: 127), timeZone: "Asia/Seoul",
+        geonamesID: Int(id), position: position, addedAt: Date(timeIntervalSince1970: 0))
+}
+
+@Suite struct OrderingTests {
+    let places = [
+        samplePlace(1, "seoul", position: 3), samplePlace(2, "Busan", position: 1),
+        samplePlace(3, "Évora", position: 2), samplePlace(4, "Almaty", position: 4),
+    ]
+
+    @Test func sortsByNameIgnoringCaseAndAccents() {
+        let names = PlaceOrdering.sorted(places, by: PlaceSort(key: .name)).map(\.displayName)
+        #expect(names == ["Almaty", "Busan", "Évora", "seoul"])
+        let reversed = PlaceOrdering.sorted(places, by: PlaceSort(key: .name, descending: true)).map(\.displayName)
+        #expect(reversed == ["seoul", "Évora", "Busan", "Almaty"])
+    }
+
+    @Test func customFollowsPositions() {
+        #expect(PlaceOrdering.sorted(places, by: .custom).map(\.id) == [2, 3, 1, 4])
+    }
+
+    @Test func placesWithoutAValueComeLastEitherWay() {
+        let temperature: [Int64: Double] = [1: 5, 2: -3, 4: 30]
+        let up = PlaceOrdering.sorted(places, by: PlaceSort(key: .temperature)) { temperature[$0.id] }
+        #expect(up.map(\.id) == [2, 1, 4, 3])
+        let down = PlaceOrdering.sorted(places, by: PlaceSort(key: .temperature, descending: true)) { temperature[$0.id] }
+        #expect(down.map(\.id) == [4, 1, 2, 3])
+    }
+
+    @Test func zeroIsAValueNotMissing() {
+        let humidity: [Int64: Double] = [1: 0, 2: 50]
+        let order = PlaceOrdering.sorted(places, by: PlaceSort(key: .humidity)) { humidity[$0.id] }
+        #expect(order.map(\.id) == [1, 2, 4, 3])
+    }
+
+    @Test func withoutAnyWeatherTemperatureFallsBackToName() {
+        let order = PlaceOrdering.sorted(places, by: PlaceSort(key: .temperature))
+        #expect(order.map(\.displayName) == ["Almaty", "Busan", "Évora", "seoul"])
+    }
+
+    @Test func pagingWrapsAround() {
+        #expect(PlaceOrdering.page(from: 2, step: 1, count: 3) == 0)
+        #expect(PlaceOrdering.page(from: 0, step: -1, count: 3) == 2)
+        #expect(PlaceOrdering.page(from: 1, step: 1, count: 3) == 2)
+        #expect(PlaceOrdering.page(from: nil, step: 1, count: 3) == 0)
+        #expect(PlaceOrdering.page(from: nil, step: -1, count: 3) == 2)
+        #expect(PlaceOrdering.page(from: 0, step: 1, count: 1) == 0)
+        #expect(PlaceOrdering.page(from: nil, step: 1, count: 0) == nil)
+    }
+}
+
+@Suite struct PlaceReferenceTests {
+    let ordered = [
+        samplePlace(10, "Springfield", position: 1), samplePlace(11, "Seoul", position: 2),
+        samplePlace(12, "São Paulo", position: 3), samplePlace(13, "Springfield", position: 4),
+    ]
+
+    @Test func byPositionNameAndPrefix() throws {
+        #expect(try PlaceReference.resolve("2", in: ordered).id == 11)
+        #expect(try PlaceReference.resolve("SEOUL", in: ordered).id == 11)
+        #expect(try PlaceReference.resolve("sao", in: ordered).id == 12)
+        #expect(try PlaceReference.resolve(" se ", in: ordered).id == 11)
+    }
+
+    @Test func refusesWhatIsAmbiguousOrMissing() {
+        #expect(throws: InputError("'Springfield' matches 2 saved places (1 Springfield, 4 Springfield): use a position or a longer name")) {
+            try PlaceReference.resolve("Springfield", in: ordered)
+        }
+        #expect(throws: InputError.self) { try PlaceReference.resolve("S", in: ordered) }
+        #expect(throws: InputError("position 5 is out of range: there are 4 places")) { try PlaceReference.resolve("5", in: ordered) }
+        #expect(throws: InputError("position 0 is out of range: there are 4 places")) { try PlaceReference.resolve("0", in: ordered) }
+        #expect(throws: InputError("no saved place matches 'Tokyo': see 'forecast list'")) { try PlaceReference.resolve("Tokyo", in: ordered) }
+        #expect(throws: InputError.self) { try PlaceReference.resolve("1", in: []) }
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test func countsTerminalColumns() {
+        #expect(DisplayWidth.of("Seoul") == 5)
+        #expect(DisplayWidth.of("서울") == 4)
+        #expect(DisplayWidth.of("☀️") == 2)
+        #expect(DisplayWidth.of("🌧") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("ＳＥ") == 4)
+        #expect(DisplayWidth.of("서울".decomposedStringWithCanonicalMapping) == 4)
+    }
+
+    @Test func tablesLineUpWithHangulAndEmoji() {
+        var table = TextTable(headers: ["Name", "Sky", "Temp"], alignments: [.left, .left, .right])
+        table.append(["서울", "☀️", "3°"])
+        table.append(["London", "🌧", "12°"])
+        let lines = table.render()
+        #expect(lines == ["Name    Sky  Temp", "서울    ☀️     3°", "London  🌧    12°"])
+        #expect(Set(lines.map(DisplayWidth.of)).count == 1)
+    }
+
+    @Test func truncatesByColumns() {
+        #expect(DisplayWidth.truncate("서울특별시", to: 5) == "서울…")
+        #expect(DisplayWidth.truncate("Seoul", to: 5) == "Seoul")
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// The built binary, run as a user would run it.
+@Suite struct EndToEndTests {
+    @Test func addListAndJSON() throws {
+        let cli = CLI()
+        let seoul = try cli.run("add", "서울")
+        #expect(seoul.status == 0)
+        #expect(seoul.stdout == "Saved Seoul (11, South Korea).\n")
+        #expect(try cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (27, Brazil).\n")
+        let office = try cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Office")
+        #expect(office.status == 0 && office.stdout.contains("Office [near London]"))
+
+        let list = try cli.run("list")
+        #expect(list.status == 0)
+        #expect(list.lines.count == 4)
+        #expect(list.lines[0].hasPrefix("#  Name"))
+        #expect(list.lines[1].hasPrefix("1  Seoul"))
+        #expect(list.lines[3].hasPrefix("3  Office"))
+
+        let json = try cli.json("list", "--format", "json")
+        let locations = try #require(json["locations"] as? [[String: Any]])
+        #expect(locations.map { $0["name"] as? String } == ["Seoul", "Sampa", "Office"])
+        #expect(locations.map { $0["position"] as? Int } == [1, 2, 3])
+        #expect(locations[0]["country"] as? String == "KR")
+        #expect(locations[0]["timezone"] as? String == "Asia/Seoul")
+        #expect(locations[0]["latitude"] as? Double == 37.566)
+        #expect(locations[2]["longitude"] as? Double == -0.12)
+        #expect((json["sort"] as? [String: Any])?["key"] as? String == "custom")
+        #expect((json["units"] as? [String: Any])?["temperature"] as? String == "celsius")
+    }
+
+    @Test func addingTwiceSavesOnce() throws {
+        let cli = CLI()
+        #expect(try cli.run("add", "Seoul").status == 0)
+        let again = try cli.run("add", "seoul")
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("already saved"))
+        #expect((try cli.json("list", "--format", "json")["locations"] as? [Any])?.count == 1)
+    }
+
+    @Test func anAmbiguousNameListsCandidatesAndSavesNothing() throws {
+        let cli = CLI()
+        let result = try cli.run("add", "Springfield")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("could be any of"))
+        for state in ["IL", "MO", "OH", "PA", "TN", "VA", "MA", "OR"] { #expect(result.stderr.contains("  \(state) ")) }
+        #expect(result.stderr.contains("--pick"))
+        #expect(cli.databaseBytes() == nil, "a failed add must not even create the database")
+
+        let picked = try cli.run("add", "Springfield", "--pick", "3")
+        #expect(picked.status == 0)
+        #expect(picked.stdout == "Saved Springfield (IL, United States).\n")
+        let byCountry = try cli.run("add", "London", "--country", "ca")
+        #expect(byCountry.stdout == "Saved London (08, Canada).\n")
+        let dominant = try cli.run("add", "London")
+        #expect(dominant.stdout == "Saved London (ENG, United Kingdom).\n")
+        #expect(dominant.stderr.contains("other place"))
+    }
+
+    @Test func sortMoveRemoveAndShowPersist() throws {
+        let cli = CLI()
+        for name in ["Seoul", "Busan", "Almaty", "Daegu"] { #expect(try cli.run("add", name).status == 0) }
+        #expect(try cli.run("sort").stdout == "Sorted by custom.\n")
+        #expect(try cli.run("sort", "name", "--descending").status == 0)
+        #expect(try cli.run("sort").stdout == "Sorted by name (descending).\n")
+        let names = { try (cli.json("list", "--format", "json")["locations"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" } }
+        #expect(try names() == ["Seoul", "Daegu", "Busan", "Almaty"])
+
+        let moved = try cli.run("move", "almaty", "1")
+        #expect(moved.status == 0)
+        #expect(try cli.run("sort").stdout == "Sorted by custom.\n")
+        #expect(try names() == ["Almaty", "Seoul", "Daegu", "Busan"])
+
+        let temperature = try cli.run("sort", "temperature")
+        #expect(temperature.status == 0 && temperature.stderr.contains("by name"))
+        #expect(try names() == ["Almaty", "Busan", "Daegu", "Seoul"])
+        #expect(try cli.run("sort", "custom").status == 0)
+
+        let show = try cli.run("show", "Daegu")
+        #expect(show.status == 0 && show.stdout.hasPrefix("Daegu (대구)"))
+        #expect(try cli.json("show", "--format", "json")["position"] as? Int == 3)
+        #expect(((try cli.json("show", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
+        #expect(((try cli.json("show", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Almaty")
+        #expect(((try cli.json("show", "--previous", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
+
+        let removed = try cli.run("remove", "busan", "1")
+        #expect(removed.status == 0)
+        #expect(removed.stdout == "Removed Busan (10, South Korea).\nRemoved Almaty (02, Kazakhstan).\n")
+        #expect(try names() == ["Seoul", "Daegu"])
+        #expect(((try cli.json("show", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Seoul")
+
+        #expect(try cli.run("units").stdout == "Temperatures are shown in celsius (°C).\n")
+        #expect(try cli.run("units", "F").status == 0)
+        #expect(try cli.run("units").stdout == "Temperatures are shown in fahrenheit (°F).\n")
+    }
+
+    @Test func searchTableAndJSON() throws {
+        let cli = CLI()
+        let table = try cli.run("search", "Seoul")
+        #expect(table.status == 0)
+        #expect(table.lines[1].contains("Seoul (서울)") && table.lines[1].contains("Asia/Seoul") && table.lines[1].contains("37.566, 126.9784"))
+        let json = try cli.json("search", "부산", "--format", "json")
+        let first = try #require((json["results"] as? [[String: Any]])?.first)
+        #expect(first["name"] as? String == "Busan")
+        #expect(first["koreanName"] as? String == "부산")
+        #expect(first["region"] as? String == "10")
+        let missing = try cli.run("search", "Qwertyville")
+        #expect(missing.status == 1 && missing.stderr == "error: no place called 'Qwertyville' in the gazetteer\n")
+        #expect(cli.databaseBytes() == nil, "search does not need a database")
+    }
+
+    @Test func anEmptyListHasAHint() throws {
+        let result = try CLI().run("list")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("forecast add"))
+    }
+
+    /// Every bad input: a one-line error naming the problem, a non-zero exit,
+    /// and the database exactly as it was.
+    @Test(arguments: [
+        (["add", "--lat", "91", "--lon", "0"], "latitude 91 is out of range"),
+        (["add", "--lat", "-90.5", "--lon", "0"], "latitude -90.5 is out of range"),
+        (["add", "--lat", "0", "--lon", "180.01"], "longitude 180.01 is out of range"),
+        (["add", "--lat", "abc", "--lon", "0"], "latitude 'abc' is not a number"),
+        (["add", "--lat", "37,5", "--lon", "127"], "latitude '37,5' is not a number"),
+        (["add", "--lat", "10"], "--lat and --lon go together"),
+        (["add", "   "], "name is empty"),
+        (["add"], "give a place name, or --lat and --lon"),
+        (["add", "Seoul", "--as", " "], "label is empty"),
+        (["add", String(repeating: "가", count: 500)], "name is too long (500 characters; at most 100)"),
+        (["add", "Qwertyville"], "no place called 'Qwertyville'"),
+        (["add", "Seoul", "--country", "Korea"], "--country takes a two-letter ISO code"),
+        (["add", "Springfield", "--pick", "0"], "--pick counts from 1"),
+        (["add", "Springfield", "--pick", "40"], "--pick 40 is out of range"),
+        (["remove", "9"], "position 9 is out of range: there are 2 places"),
+        (["remove", "0"], "position 0 is out of range"),
+        (["remove", "Tokyo"], "no saved place matches 'Tokyo'"),
+        (["remove", "1", "Tokyo"], "no saved place matches 'Tokyo'"),
+        (["remove", "'; DROP TABLE place; --"], "no saved place matches"),
+        (["remove"], "Missing expected argument '<place> ...'"),
+        (["move", "Seoul", "3"], "position 3 is out of range"),
+        (["move", "Seoul", "first"], "position 'first' is not a number"),
+        (["move", "Paris", "1"], "no saved place matches 'Paris'"),
+        (["show", "7"], "position 7 is out of range"),
+        (["show", "--next", "--previous"], "--next and --previous cannot be used together"),
+        (["sort", "population"], "population"),
+        (["units", "rankine"], "rankine"),
+        (["list", "--format", "xml"], "xml"),
+        (["search", ""], "search text is empty"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func badInputIsRefusedAndChangesNothing(arguments: [String], message: String) throws {
+        let cli = CLI()
+        #expect(try cli.run("add", "Seoul").status == 0)
+        #expect(try cli.run("add", "Busan").status == 0)
+        let before = try #require(cli.databaseBytes())
+        let listBefore = try cli.run("list", "--format", "json").stdout
+
+        let result = try cli.run(arguments, binary: CLI.binary)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+
+        #expect(try cli.run("list", "--format", "json").stdout == listBefore)
+        #expect(cli.databaseBytes() == before)
+    }
+
+    @Test func namesWithQuotesAndSQLAreStoredLiterally() throws {
+        let cli = CLI()
+        let label = #"Mom's "place"; DROP TABLE place;--"#
+        #expect(try cli.run("add", "Seoul", "--as", label).status == 0)
+        let locations = try #require(try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])
+        #expect(locations.first?["name"] as? String == label)
+        #expect(try cli.run("remove", label).status == 0)
+    }
+
+    @Test func refusesFilesItMustNotTouch() throws {
+        let cli = CLI()
+        let notes = Data("my notes\n".utf8)
+        try notes.write(to: URL(fileURLWithPath: cli.database))
+        let result = try cli.run("list")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(cli.database) is not a SQLite database; it was left untouched (use --db to choose another file)\n")
+        #expect(cli.databaseBytes() == notes)
+        #expect(try cli.run("add", "Seoul").status == 1)
+        #expect(cli.databaseBytes() == notes)
+    }
+
+    @Test func theDbFlagWinsOverTheEnvironment() throws {
+        let cli = CLI()
+        let other = cli.folder.path("nested/dir/other.sqlite")
+        #expect(try cli.run("add", "Seoul", "--db", other).status == 0)
+        #expect(FileManager.default.fileExists(atPath: other))
+        #expect(cli.databaseBytes() == nil)
+    }
+
+    /// Two processes adding at once both succeed, and both places are kept.
+    @Test func twoProcessesAddingAtOnceBothSucceed() async throws {
+        let cli = CLI()
+        let names = ["Seoul", "Busan", "Daegu", "Incheon", "Gwangju", "Daejeon", "Ulsan", "Suwon"]
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for name in names {
+                group.addTask { try cli.run(["add", name], binary: CLI.binary).status }
+            }
+            return try await group.reduce(into: [Int32]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 0, count: names.count))
+        let locations = try #require(try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])
+        #expect(Set(locations.compactMap { $0["name"] as? String }) == Set(names))
+        #expect(locations.compactMap { $0["position"] as? Int }.sorted() == Array(1...names.count))
+    }
+
+    @Test func helpHasExamples() throws {
+        let result = try CLI().run("add", "--help")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("$ forecast add Springfield --pick 3"))
+    }
+
+    /// A binary copied on its own elsewhere still has its migrations and gazetteer.
+    @Test func aCopiedBinaryWorksOnItsOwn() throws {
+        let cli = CLI()
+        let copy = cli.folder.url.appending(path: "bin/forecast")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.binary, to: copy)
+        #expect(try cli.run(["search", "Seoul"], binary: copy).stdout.contains("Seoul"))
+        #expect(try cli.run(["add", "부산"], binary: copy).status == 0)
+        #expect(try cli.run(["list"], binary: copy).stdout.contains("Busan"))
+    }
+}

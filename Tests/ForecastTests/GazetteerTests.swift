@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastGazetteer
+
+@Suite struct GazetteerTests {
+    let gazetteer = Gazetteer.bundled
+
+    @Test func findsSeoulInEnglishAndKorean() throws {
+        for query in ["Seoul", "seoul", "서울", "서울".decomposedStringWithCanonicalMapping, "ＳＥＯＵＬ", "서울특별시"] {
+            let first = try #require(gazetteer.search(query).first, "\(query)")
+            #expect(first.city.geonamesID == 1835848, "\(query)")
+            #expect(first.city.countryCode == "KR" && first.city.timeZone == "Asia/Seoul")
+            #expect(first.city.koreanName == "서울")
+        }
+        #expect(gazetteer.search("부산").first?.city.name == "Busan")
+    }
+
+    @Test func ignoresAccents() throws {
+        let first = try #require(gazetteer.search("sao paulo").first)
+        #expect(first.city.name == "São Paulo" && first.kind == .exactName)
+        #expect(gazetteer.search("munchen").first?.city.name == "Munich")
+    }
+
+    @Test func ranksExactBeforePrefixThenByPopulation() {
+        let results = gazetteer.search("Springfield", limit: 20)
+        let kinds = results.map(\.kind)
+        #expect(kinds == kinds.sorted())
+        let primary = results.filter { $0.kind == .exactName }
+        #expect(primary.count == 8)
+        #expect(Set(primary.map(\.city.admin1)) == ["IL", "MO", "OH", "PA", "TN", "VA", "MA", "OR"])
+        #expect(primary.map(\.city.population) == primary.map(\.city.population).sorted(by: >))
+        let prefix = gazetteer.search("Seo")
+        #expect(prefix.first?.city.name == "Seoul" && prefix.first?.kind == .prefixName)
+    }
+
+    @Test func filtersByCountryAndLimits() {
+        #expect(gazetteer.search("London", country: "ca").allSatisfy { $0.city.countryCode == "CA" })
+        #expect(gazetteer.search("San", limit: 3).count == 3)
+        #expect(gazetteer.search("  ").isEmpty)
+        #expect(gazetteer.search("Xyzzyplugh").isEmpty)
+    }
+
+    @Test func findsTheNearestCity() throws {
+        let near = try #require(gazetteer.nearest(to: Coordinate(latitude: 37.57, longitude: 126.98)))
+        #expect(near.name == "Seoul")
+        let sea = try #require(gazetteer.nearest(to: Coordinate(latitude: 0, longitude: -150)))
+        #expect(!sea.timeZone.isEmpty)
+    }
+
+    @Test func namesCountries() {
+        #expect(gazetteer.countryName("kr") == "South Korea")
+        #expect(gazetteer.countryName("US") == "United States")
+        #expect(gazetteer.countryName("XX") == nil)
+        #expect(gazetteer.city(id: 1838524)?.name == "Busan")
+    }
+
+    /// The data's keys were folded by scripts/build_gazetteer.py; queries are
+    /// folded by SearchKey. If the two ever disagree, searches silently miss.
+    @Test func dataFoldingAgreesWithSearchKey() {
+        let all = gazetteer.allCities()
+        #expect(all.count == 34006)
+        var disagreements: [String] = []
+        for (city, keys) in all {
+            if keys.first != SearchKey.fold(city.name) { disagreements.append(city.name) }
+            if let korean = city.koreanName, !keys.contains(SearchKey.fold(korean)) { disagreements.append(korean) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+        #expect(all.allSatisfy { TimeZone(identifier: $0.city.timeZone) != nil })
+    }
+}
+
+@Suite struct PlaceChoiceTests {
+    @Test func aUniqueNameIsClear() throws {
+        guard case .chosen(let city, let others) = try PlaceChoice.resolve("Seoul") else { Issue.record(); return }
+        #expect(city.name == "Seoul" && others == 0)
+    }
+
+    @Test func sameNamedPlacesOfSimilarSizeAreAmbiguous() throws {
+        guard case .ambiguous(let cities) = try PlaceChoice.resolve("Springfield") else { Issue.record(); return }
+        #expect(cities.count >= 8)
+        guard case .chosen(let picked, _) = try PlaceChoice.resolve("Springfield", pick: 3) else { Issue.record(); return }
+        #expect(picked == cities[2])
+        #expect(throws: InputError.self) { try PlaceChoice.resolve("Springfield", pick: 99) }
+    }
+
+    @Test func aFarLargerPlaceIsClearButCountsTheOthers() throws {
+        guard case .chosen(let city, let others) = try PlaceChoice.resolve("London") else { Issue.record(); return }
+        #expect(city.countryCode == "GB" && others >= 1)
+        guard case .chosen(let canadian, _) = try PlaceChoice.resolve("London", country: "CA") else { Issue.record(); return }
+        #expect(canadian.countryCode == "CA")
+    }
+
+    @Test func prefixesAreNeverPickedByPopulation() throws {
+        guard case .ambiguous = try PlaceChoice.resolve("Seo") else { Issue.record(); return }
+        #expect(try PlaceChoice.resolve("Qwertyville") == .notFound)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ForecastStore
+
+@Suite struct MigrationTests {
+    let folder = TemporaryFolder()
+
+    @Test func theShippedMigrationsMatchTheMigrationsFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(SchemaMigration.embedded.map { $0.fileName + ".sql" } == files)
+        for (migration, file) in zip(SchemaMigration.embedded, files) {
+            let text = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
+            #expect(migration.sql == text, "\(file)")
+        }
+        let versions = SchemaMigration.embedded.map(\.version)
+        #expect(versions == Array(1...versions.count), "migrations are numbered 0001, 0002, … without gaps")
+    }
+
+    @Test func aFreshDatabaseGetsEveryMigrationOnceInWALMode() throws {
+        let path = folder.path("fresh.sqlite")
+        _ = try LocationStore.open(path: path)
+        _ = try LocationStore.open(path: path)
+        let queue = try DatabaseQueue(path: path)
+        let (versions, mode, appID, settingsRows) = try queue.read { db in
+            (
+                try Int.fetchAll(db, sql: "SELECT version FROM schema_migration ORDER BY version"),
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Int.fetchOne(db, sql: "PRAGMA application_id"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM settings")
+            )
+        }
+        #expect(versions == SchemaMigration.embedded.map(\.version))
+        #expect(mode == "wal")
+        #expect(appID == SchemaMigrator.applicationID)
+        #expect(settingsRows == 1)
+    }
+
+    /// A database made by an earlier binary (fewer migrations) is upgraded in
+    /// place, keeping its data.
+    @Test func upgradesADatabaseFromAnEarlierMigrationSet() throws {
+        let path = folder.path("old.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        let first = SchemaMigration.embedded[0]
+        let later = SchemaMigration(fileName: "9000_place_note", sql: "ALTER TABLE place ADD COLUMN note TEXT NOT NULL DEFAULT 'none';")
+        try queue.writeWithoutTransaction { db in try SchemaMigrator(migrations: [first]).migrate(db, path: path) }
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO place (display_name, canonical_name, latitude, longitude, time_zone, position, added_at)
+                VALUES ('Kept', 'Kept', 1, 2, 'UTC', 1, '2026-01-01')
+                """)
+        }
+        let upgraded = SchemaMigrator(migrations: SchemaMigration.embedded + [later])
+        try queue.writeWithoutTransaction { db in try upgraded.migrate(db, path: path) }
+        let (row, versions) = try queue.read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT display_name || '/' || note FROM place"),
+                try Int.fetchAll(db, sql: "SELECT version FROM schema_migration ORDER BY version")
+            )
+        }
+        #expect(row == "Kept/none")
+        #expect(versions.last == 9000)
+        // And every migration shipped today applies on top of the first one alone.
+        let path2 = folder.path("first-only.sqlite")
+        let queue2 = try DatabaseQueue(path: path2)
+        try queue2.writeWithoutTransaction { db in try SchemaMigrator(migrations: [first]).migrate(db, path: path2) }
+        try queue2.close()
+        _ = try LocationStore.open(path: path2)
+    }
+
+    @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {
+        let path = folder.path("failing.sqlite")
+        _ = try LocationStore.open(path: path)
+        let broken = SchemaMigration(fileName: "9001_broken", sql: "CREATE TABLE half (x); INSERT INTO nowhere VALUES (1);")
+        let queue = try DatabaseQueue(path: path)
+        #expect(throws: (any Error).self) {
+            try queue.writeWithoutTransaction { db in
+                try SchemaMigrator(migrations: SchemaMigration.embedded + [broken]).migrate(db, path: path)
+            }
+        }
+        let (half, versions) = try queue.read { db in
+            (try db.tableExists("half"), try Int.fetchAll(db, sql: "SELECT version FROM schema_migration"))
+        }
+        #expect(half == false)
+        #expect(!versions.contains(9001))
+    }
+
+    @Test func refusesANewerDatabaseWithoutTouchingIt() throws {
+        let path = folder.path("newer.sqlite")
+        _ = try LocationStore.open(path: path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO schema_migration (version, name) VALUES (9999, '9999_future')")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(path: path, found: 9999, known: SchemaMigration.embedded.count)) {
+            try LocationStore.open(path: path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func refusesAFileThatIsNotADatabase() throws {
+        let path = folder.path("notes.sqlite")
+        let text = Data("These are my notes, not a database. Please keep them.\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path: path)) { try LocationStore.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func refusesAnotherProgramsDatabase() throws {
+        let path = folder.path("other.sqlite")
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY)") }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try LocationStore.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func anEmptyFileBecomesADatabase() throws {
+        let path = folder.path("empty.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(try LocationStore.open(path: path).ordered().places.isEmpty)
+    }
+
+    /// Several connections migrating one new file at once: each migration runs
+    /// exactly once and every opener succeeds.
+    @Test func concurrentFirstOpensAllSucceed() async throws {
+        let path = folder.path("race.sqlite")
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    do {
+                        let store = try LocationStore.open(path: path)
+                        _ = try store.ordered()
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 6))
+        let versions = try await DatabaseQueue(path: path).read { db in
+            try Int.fetchAll(db, sql: "SELECT version FROM schema_migration")
+        }
+        #expect(versions == SchemaMigration.embedded.map(\.version))
+    }
+}
