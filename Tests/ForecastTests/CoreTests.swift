@@ -194,3 +194,27 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(DisplayWidth.truncate("Seoul", to: 5) == "Seoul")
     }
 }
+
+@Suite struct ZoneLocationTests {
+    let table = """
+        # comment\tline
+        KR\t+3733+12658\tAsia/Seoul
+        IN\t+2232+08822\tAsia/Kolkata
+        US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)
+        """
+
+    @Test func readsTheZoneName() {
+        #expect(ZoneLocation.zoneName(tz: ":Asia/Seoul", localtimeTarget: nil) == "Asia/Seoul")
+        #expect(ZoneLocation.zoneName(tz: nil, localtimeTarget: "/usr/share/zoneinfo/Europe/Berlin") == "Europe/Berlin")
+        #expect(ZoneLocation.zoneName(tz: "", localtimeTarget: "../usr/share/zoneinfo/Etc/UTC") == "Etc/UTC")
+        #expect(ZoneLocation.zoneName(tz: nil, localtimeTarget: nil) == nil)
+    }
+
+    @Test func findsTheZonesCity() throws {
+        let seoul = try #require(ZoneLocation.coordinate(of: "Asia/Seoul", zoneTable: table))
+        #expect(abs(seoul.latitude - 37.55) < 0.001 && abs(seoul.longitude - 126.9667) < 0.001)
+        let newYork = try #require(ZoneLocation.coordinate(of: "America/New_York", zoneTable: table))
+        #expect(abs(newYork.latitude - 40.7142) < 0.001 && abs(newYork.longitude + 74.0064) < 0.001)
+        #expect(ZoneLocation.coordinate(of: "Etc/UTC", zoneTable: table) == nil)
+    }
+}

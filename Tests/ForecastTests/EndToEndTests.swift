@@ -232,3 +232,24 @@ import Testing
         #expect(try cli.run(["list"], binary: copy).stdout.contains("Busan"))
     }
 }
+
+@Suite struct WhereIAmTests {
+    @Test func addsTheTimeZonesCity() throws {
+        var cli = CLI()
+        cli.environment["TZ"] = "Asia/Seoul"
+        let result = try cli.run("add", "--here")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Seoul"))
+        let place = try #require((try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])?.first)
+        #expect(place["timezone"] as? String == "Asia/Seoul")
+    }
+
+    @Test func saysWhenTheZoneHasNoCity() throws {
+        var cli = CLI()
+        cli.environment["TZ"] = "Etc/UTC"
+        let result = try cli.run("add", "--here")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the time zone 'Etc/UTC' has no city to go by; use --lat and --lon\n")
+        #expect(cli.databaseBytes() == nil)
+    }
+}

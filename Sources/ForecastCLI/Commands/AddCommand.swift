@@ -21,6 +21,7 @@ struct AddCommand: AsyncParsableCommand {
               $ forecast add Springfield --pick 3
               $ forecast add Springfield --country US --pick 1
               $ forecast add --lat 37.5665 --lon 126.978 --name Office
+              $ forecast add --here          # your time zone's main city, offline
             """
     )
 
@@ -32,6 +33,9 @@ struct AddCommand: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Longitude in degrees (-180 to 180).", valueName: "degrees"))
     var lon: String?
+
+    @Flag(name: .long, help: "Add where you are, roughly: the main city of this computer's time zone ($TZ or /etc/localtime).")
+    var here = false
 
     @Option(name: [.customLong("as"), .customLong("name")], help: ArgumentHelp("The name to show for the place.", valueName: "label"))
     var label: String?
@@ -59,6 +63,12 @@ struct AddCommand: AsyncParsableCommand {
     /// lookup leaves no trace, not even a new empty database.
     func resolve() throws -> NewPlace {
         let label = try label.map { try PlaceName($0, what: "label").value }
+        if here {
+            guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
+                throw InputError("--here takes no name, coordinates, --pick or --country")
+            }
+            return try Self.draftHere(label: label)
+        }
         if lat != nil || lon != nil {
             guard name.isEmpty else { throw InputError("give either a name or --lat and --lon, not both") }
             guard let lat, let lon else { throw InputError("--lat and --lon go together: give both") }
@@ -107,6 +117,25 @@ struct AddCommand: AsyncParsableCommand {
             coordinate: coordinate,
             timeZone: nearest?.timeZone ?? "UTC",
             geonamesID: nil)
+    }
+
+    /// Where the machine's time zone says the user is.
+    static func draftHere(label: String?) throws -> NewPlace {
+        let environment = ProcessInfo.processInfo.environment
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime")
+        guard let zone = ZoneLocation.zoneName(tz: environment["TZ"], localtimeTarget: target) else {
+            throw InputError("cannot tell this computer's time zone (no $TZ, no /etc/localtime link); use --lat and --lon")
+        }
+        let table = (environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone1970.tab"
+        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else {
+            throw InputError("cannot read \(table) (install tzdata); use --lat and --lon")
+        }
+        guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else {
+            throw InputError("the time zone '\(zone)' has no city to go by; use --lat and --lon")
+        }
+        var draft = draft(at: coordinate, label: label)
+        draft.timeZone = zone
+        return draft
     }
 
     static func shellQuoted(_ text: String) -> String {
