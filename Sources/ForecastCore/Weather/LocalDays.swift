@@ -1,0 +1,77 @@
+import Foundation
+
+/// One forecast step: an instant and what was forecast for it (°C).
+public struct ForecastStep: Hashable, Sendable {
+    public var time: Date
+    public var temperature: Double?
+    public var condition: WeatherCondition?
+
+    public init(time: Date, temperature: Double?, condition: WeatherCondition?) {
+        self.time = time
+        self.temperature = temperature
+        self.condition = condition
+    }
+}
+
+/// A day's summary in the place's own calendar.
+public struct DailySummary: Hashable, Sendable {
+    /// The local date, "YYYY-MM-DD".
+    public var date: String
+    public var minimum: Double
+    public var maximum: Double
+    /// The most significant condition of the day (thunder over rain over cloud…).
+    public var condition: WeatherCondition?
+}
+
+/// Builds days from steps (OpenWeatherMap's 3-hour list) in the place's local
+/// time: a step belongs to the day its UTC instant plus `utcOffset` falls on,
+/// never the machine's day or the UTC day.
+public enum LocalDays {
+    public static func summarise(_ steps: [ForecastStep], utcOffset: Int) -> [DailySummary] {
+        var days: [String: (min: Double, max: Double, conditions: [WeatherCondition])] = [:]
+        var order: [String] = []
+        for step in steps.sorted(by: { $0.time < $1.time }) {
+            guard let temperature = step.temperature else { continue }
+            let date = localDate(step.time, utcOffset: utcOffset)
+            if days[date] == nil {
+                days[date] = (temperature, temperature, [])
+                order.append(date)
+            }
+            days[date]!.min = min(days[date]!.min, temperature)
+            days[date]!.max = max(days[date]!.max, temperature)
+            if let condition = step.condition { days[date]!.conditions.append(condition) }
+        }
+        return order.map { date in
+            let day = days[date]!
+            return DailySummary(date: date, minimum: day.min, maximum: day.max, condition: mostSignificant(day.conditions))
+        }
+    }
+
+    /// "YYYY-MM-DD" of `instant` at `utcOffset` seconds east of UTC.
+    public static func localDate(_ instant: Date, utcOffset: Int) -> String {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    static let significance: [WeatherCondition.Kind] = [
+        .tornado, .thunderstorm, .squall, .freezingRain, .snow, .sleet, .snowShowers, .rain, .freezingDrizzle,
+        .showers, .drizzle, .fog, .dust, .smoke, .haze, .cloudy, .partlyCloudy, .mainlyClear, .clear, .unknown,
+    ]
+
+    static func mostSignificant(_ conditions: [WeatherCondition]) -> WeatherCondition? {
+        conditions.min { a, b in
+            (significance.firstIndex(of: a.kind) ?? .max) < (significance.firstIndex(of: b.kind) ?? .max)
+        }
+    }
+}

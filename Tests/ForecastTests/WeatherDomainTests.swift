@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+
+@Suite struct WeatherConditionTests {
+    @Test func everyWMOCodeHasADescriptionAndSymbol() {
+        for code in WeatherCondition.wmoCodes {
+            let condition = WeatherCondition.wmo(code)
+            #expect(condition.kind != .unknown, "WMO \(code)")
+            #expect(!condition.english.isEmpty && !condition.korean.isEmpty)
+            #expect(DisplayWidth.of(condition.symbol) == 2, "WMO \(code) \(condition.symbol)")
+            #expect(condition.plainSymbol.unicodeScalars.allSatisfy { $0.isASCII })
+        }
+        #expect(WeatherCondition.wmo(0).english == "Clear sky")
+        #expect(WeatherCondition.wmo(99).korean == "강한 우박을 동반한 뇌우")
+        #expect(WeatherCondition.wmo(42).kind == .unknown)
+        #expect(WeatherCondition.wmo(42).english.contains("42"))
+    }
+
+    @Test func everyOpenWeatherMapIDHasADescriptionAndSymbol() {
+        for id in WeatherCondition.openWeatherMapIDs {
+            let condition = WeatherCondition.openWeatherMap(id)
+            #expect(condition.kind != .unknown, "OWM \(id)")
+            #expect(DisplayWidth.of(condition.symbol) == 2, "OWM \(id)")
+        }
+        #expect(WeatherCondition.openWeatherMap(500).kind == .rain)
+        #expect(WeatherCondition.openWeatherMap(804).english == "Overcast clouds")
+        #expect(WeatherCondition.openWeatherMap(999).kind == .unknown)
+    }
+}
+
+@Suite struct WindTests {
+    static let points: [(Double, String)] = [
+        (0.0, "N"), (11.2, "N"), (11.25, "NNE"), (22.5, "NNE"), (45, "NE"), (90, "E"), (135, "SE"),
+        (180, "S"), (202.5, "SSW"), (225, "SW"), (270, "W"), (315, "NW"), (348.7, "NNW"), (348.75, "N"),
+        (359.9, "N"), (360, "N"), (-45, "NW"), (810, "E"),
+    ]
+
+    @Test(arguments: points)
+    func compassPoints(degrees: Double, point: String) {
+        #expect(CompassPoint(degrees: degrees).rawValue == point)
+    }
+
+    @Test func convertsSpeeds() {
+        #expect(WindUnit.ms.convert(metresPerSecond: 10) == 10)
+        #expect(abs(WindUnit.kmh.convert(metresPerSecond: 10) - 36) < 1e-9)
+        #expect(abs(WindUnit.mph.convert(metresPerSecond: 10) - 22.3694) < 1e-4)
+        #expect(WindUnit.kmh.convert(metresPerSecond: 0) == 0)
+    }
+}
+
+@Suite struct LocalDaysTests {
+    /// 40 three-hour steps from 2025-03-20T00:00Z, as OpenWeatherMap's forecast gives them.
+    static let start = Date(timeIntervalSince1970: 1_742_428_800)  // 2025-03-20T00:00:00Z
+    static let steps = (0..<40).map { i in
+        ForecastStep(
+            time: start.addingTimeInterval(Double(i) * 10_800), temperature: Double(i % 8) - 2,
+            condition: i == 13 ? .wmo(95) : .wmo(1))
+    }
+
+    /// The oracle: Foundation's calendar in a fixed-offset zone.
+    static func calendarDate(_ date: Date, offset: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    @Test(arguments: [-14_400, 0, 19_800, 20_700, 46_800])
+    func stepsFallOnTheLocalDay(offset: Int) {
+        let days = LocalDays.summarise(Self.steps, utcOffset: offset)
+        var expected: [String: [Double]] = [:]
+        for step in Self.steps { expected[Self.calendarDate(step.time, offset: offset), default: []].append(step.temperature!) }
+        #expect(days.map(\.date) == expected.keys.sorted())
+        for day in days {
+            #expect(day.minimum == expected[day.date]!.min(), "\(offset) \(day.date)")
+            #expect(day.maximum == expected[day.date]!.max(), "\(offset) \(day.date)")
+        }
+    }
+
+    @Test func knownBoundaries() {
+        // 21:00Z on the 20th is already the 21st at +5:30 (02:30) and at +13:00 (10:00) …
+        let late = Self.start.addingTimeInterval(21 * 3600)
+        #expect(LocalDays.localDate(late, utcOffset: 19_800) == "2025-03-21")
+        #expect(LocalDays.localDate(late, utcOffset: 46_800) == "2025-03-21")
+        #expect(LocalDays.localDate(late, utcOffset: 20_700) == "2025-03-21")
+        // … and 00:00Z on the 20th is still the 19th at -4:00 (20:00).
+        #expect(LocalDays.localDate(Self.start, utcOffset: -14_400) == "2025-03-19")
+        // 18:14Z + 5:45 = 23:59 on the 20th; 18:15Z is midnight of the 21st.
+        #expect(LocalDays.localDate(Self.start.addingTimeInterval(18 * 3600 + 14 * 60), utcOffset: 20_700) == "2025-03-20")
+        #expect(LocalDays.localDate(Self.start.addingTimeInterval(18 * 3600 + 15 * 60), utcOffset: 20_700) == "2025-03-21")
+        // Before 1970 and leap days.
+        #expect(LocalDays.localDate(Date(timeIntervalSince1970: -1), utcOffset: 0) == "1969-12-31")
+        #expect(LocalDays.localDate(Date(timeIntervalSince1970: 1_709_164_800), utcOffset: 0) == "2024-02-29")
+    }
+
+    @Test func theDaysConditionIsItsMostSignificant() {
+        let days = LocalDays.summarise(Self.steps, utcOffset: 0)
+        // Step 13 (the 21st, 15:00Z) has a thunderstorm; every other step is mainly clear.
+        #expect(days[1].condition?.kind == .thunderstorm)
+        #expect(days[0].condition?.kind == .mainlyClear)
+    }
+
+    @Test func stepsWithoutATemperatureAreSkippedAndZeroCounts() {
+        let steps = [
+            ForecastStep(time: Self.start, temperature: nil, condition: nil),
+            ForecastStep(time: Self.start.addingTimeInterval(3600), temperature: 0, condition: nil),
+            ForecastStep(time: Self.start.addingTimeInterval(7200), temperature: 3.5, condition: nil),
+        ]
+        let days = LocalDays.summarise(steps, utcOffset: 0)
+        #expect(days.count == 1)
+        #expect(days[0].minimum == 0 && days[0].maximum == 3.5)
+        #expect(LocalDays.summarise([], utcOffset: 0).isEmpty)
+    }
+}
