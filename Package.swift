@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies flow inward: forecast (executable) → ForecastCLI (commands, output)
-// → ForecastStore (SQLite) | ForecastGazetteer (offline place search) → ForecastCore
+// → ForecastStore (SQLite) | ForecastGazetteer (offline place search) | ForecastProviders
+// (weather services) → ForecastCore
 // (value types and rules, no I/O).
 let package = Package(
     name: "forecast",
@@ -18,6 +19,7 @@ let package = Package(
         .target(name: "ForecastCore"),
         .target(name: "CGazetteerData"),
         .target(name: "ForecastGazetteer", dependencies: ["ForecastCore", "CGazetteerData"]),
+        .target(name: "ForecastProviders", dependencies: ["ForecastCore"]),
         .target(
             name: "ForecastStore",
             dependencies: ["ForecastCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -26,7 +28,7 @@ let package = Package(
         .target(
             name: "ForecastCLI",
             dependencies: [
-                "ForecastCore", "ForecastGazetteer", "ForecastStore",
+                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +46,10 @@ let package = Package(
 
         .testTarget(
             name: "ForecastTests",
-            dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastCLI", "forecast"]
+            dependencies: [
+                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastCLI", "forecast",
+            ],
+            resources: [.copy("Fixtures")]
         ),
     ]
 )

@@ -28,4 +28,33 @@ public enum LocalTime {
         formatter.dateFormat = pattern
         return formatter.string(from: date)
     }
+
+    /// The instant a service's local wall-clock reading ("2026-01-19T05:00",
+    /// "2026-01-19T05:00:30", or a date alone) stands for in `zone`, DST included.
+    public static func instant(fromLocal text: String, in zone: TimeZone) -> Date? {
+        let digits = text.split(whereSeparator: { !$0.isNumber }).map { Int($0) }
+        guard digits.count >= 3, digits.allSatisfy({ $0 != nil }) else { return nil }
+        let v = digits.map { $0! }
+        let (year, month, day) = (v[0], v[1], v[2])
+        let hour = v.count > 3 ? v[3] : 0, minute = v.count > 4 ? v[4] : 0, second = v.count > 5 ? v[5] : 0
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute) else {
+            return nil
+        }
+        let wall = Double(daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second)
+        // The offset at the wall time read as UTC is right except within an hour of a
+        // change; asking again at the corrected instant settles it.
+        let guess = wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
+        return Date(timeIntervalSince1970: wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))))
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
 }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The weather at one place, in fixed units whatever the service: °C, m/s,
+/// hPa, mm, metres, %, and UTC instants with the place's UTC offset. A field
+/// is nil where the service said nothing (0 is a value, never "missing").
+/// Units are converted only when presenting.
+public struct WeatherReport: Hashable, Sendable, Codable {
+    /// The time the current conditions are for.
+    public var observedAt: Date
+    /// Seconds east of UTC at the place, as the service reported it.
+    public var utcOffsetSeconds: Int
+    /// IANA zone name, when the service gives one.
+    public var timeZone: String?
+    public var current: CurrentConditions
+    /// The coming hours (at least 24 where the service has them).
+    public var hourly: [HourlyForecast]
+    /// The coming days, in the place's own calendar.
+    public var daily: [DailyForecast]
+
+    public init(
+        observedAt: Date, utcOffsetSeconds: Int, timeZone: String?, current: CurrentConditions,
+        hourly: [HourlyForecast], daily: [DailyForecast]
+    ) {
+        self.observedAt = observedAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.timeZone = timeZone
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+    }
+
+    /// Today's summary in the place's calendar, if the report has it.
+    public func today(now: Date = Date()) -> DailyForecast? {
+        let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
+        return daily.first { $0.date == date } ?? daily.first
+    }
+}
+
+public struct CurrentConditions: Hashable, Sendable, Codable {
+    public var temperature: Double?
+    public var feelsLike: Double?
+    /// Relative humidity, %.
+    public var humidity: Double?
+    /// Sea-level pressure, hPa.
+    public var pressure: Double?
+    public var windSpeed: Double?
+    /// Where the wind blows from, degrees clockwise from north.
+    public var windDirection: Double?
+    public var windGust: Double?
+    /// Metres.
+    public var visibility: Double?
+    /// Cloud cover, %.
+    public var cloudCover: Double?
+    /// Millimetres in the last hour (or the service's current interval).
+    public var precipitation: Double?
+    public var condition: WeatherCondition?
+    public var isDay: Bool?
+    public var sunrise: Date?
+    public var sunset: Date?
+
+    public init(
+        temperature: Double? = nil, feelsLike: Double? = nil, humidity: Double? = nil, pressure: Double? = nil,
+        windSpeed: Double? = nil, windDirection: Double? = nil, windGust: Double? = nil, visibility: Double? = nil,
+        cloudCover: Double? = nil, precipitation: Double? = nil, condition: WeatherCondition? = nil,
+        isDay: Bool? = nil, sunrise: Date? = nil, sunset: Date? = nil
+    ) {
+        self.temperature = temperature
+        self.feelsLike = feelsLike
+        self.humidity = humidity
+        self.pressure = pressure
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.windGust = windGust
+        self.visibility = visibility
+        self.cloudCover = cloudCover
+        self.precipitation = precipitation
+        self.condition = condition
+        self.isDay = isDay
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+}
+
+public struct HourlyForecast: Hashable, Sendable, Codable {
+    public var time: Date
+    public var temperature: Double?
+    public var feelsLike: Double?
+    public var humidity: Double?
+    /// Chance of precipitation, %.
+    public var precipitationProbability: Double?
+    public var precipitation: Double?
+    public var windSpeed: Double?
+    public var windDirection: Double?
+    public var condition: WeatherCondition?
+
+    public init(
+        time: Date, temperature: Double? = nil, feelsLike: Double? = nil, humidity: Double? = nil,
+        precipitationProbability: Double? = nil, precipitation: Double? = nil, windSpeed: Double? = nil,
+        windDirection: Double? = nil, condition: WeatherCondition? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.feelsLike = feelsLike
+        self.humidity = humidity
+        self.precipitationProbability = precipitationProbability
+        self.precipitation = precipitation
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.condition = condition
+    }
+}
+
+public struct DailyForecast: Hashable, Sendable, Codable {
+    /// The local date, "YYYY-MM-DD".
+    public var date: String
+    public var minimum: Double?
+    public var maximum: Double?
+    public var condition: WeatherCondition?
+    public var precipitation: Double?
+    public var precipitationProbability: Double?
+    public var sunrise: Date?
+    public var sunset: Date?
+
+    public init(
+        date: String, minimum: Double? = nil, maximum: Double? = nil, condition: WeatherCondition? = nil,
+        precipitation: Double? = nil, precipitationProbability: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
+    ) {
+        self.date = date
+        self.minimum = minimum
+        self.maximum = maximum
+        self.condition = condition
+        self.precipitation = precipitation
+        self.precipitationProbability = precipitationProbability
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+}
+
+/// Why one place has no fresh weather. Shown to the user by kind, never hidden.
+public struct WeatherError: Error, Hashable, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case network, timeout, rateLimited, unauthorized, notFound, badResponse, provider, cancelled
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}

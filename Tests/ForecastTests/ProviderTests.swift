@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastProviders
+
+let london = PlaceQuery(id: 1, coordinate: try! Coordinate(latitude: 51.5085, longitude: -0.1257), timeZone: "Europe/London")
+let seoulQuery = PlaceQuery(id: 2, coordinate: try! Coordinate(latitude: 37.566, longitude: 126.9784), timeZone: "Asia/Seoul")
+
+func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixture.data(name)) }
+
+@Suite struct OpenMeteoTests {
+    let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9/base")!, batchSize: 2)
+
+    @Test func asksForEveryPlaceOfABatchInOneRequest() throws {
+        let urls = provider.requests(for: [london, seoulQuery])
+        #expect(urls.count == 1)
+        let components = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false))
+        #expect(components.path == "/base/v1/forecast")
+        let query = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        #expect(query["latitude"] == "51.5085,37.566")
+        #expect(query["longitude"] == "-0.1257,126.9784")
+        #expect(query["timezone"] == "Europe/London,Asia/Seoul")
+        #expect(query["wind_speed_unit"] == "ms")
+        #expect(query["forecast_days"] == "7")
+        #expect(query["current"]?.contains("weather_code") == true)
+    }
+
+    /// The recorded answer is in °F, mp/h and ft: it must come out in °C, m/s and metres.
+    @Test func decodesARecordedAnswerInItsOwnUnits() throws {
+        let result = provider.decode([london], responses: [ok("openmeteo_current_plus_daily_london_2026.json")])
+        let report = try result[0].get()
+        #expect(report.utcOffsetSeconds == 0 && report.timeZone == "Europe/London")
+        #expect(report.observedAt == Date(timeIntervalSince1970: 1_768_798_800))  // 2026-01-19T05:00Z
+        let now = report.current
+        #expect(abs(now.temperature! - 8.0) < 1e-9)          // 46.4 °F
+        #expect(abs(now.feelsLike! - 6.6111) < 1e-3)         // 43.9 °F
+        #expect(now.humidity == 93)
+        #expect(abs(now.windSpeed! - 1.0729) < 1e-3)         // 2.4 mp/h
+        #expect(now.windDirection == 131)
+        #expect(abs(now.visibility! - 7200) < 0.01)          // 23622.047 ft
+        #expect(now.pressure == 1013.9)
+        #expect(now.condition == .wmo(2))
+        #expect(now.windGust == nil && now.cloudCover == nil)  // not asked in that recording: nil, not 0
+        #expect(report.daily.map(\.date) == ["2026-01-19"])
+        #expect(now.sunrise == Date(timeIntervalSince1970: 1_768_809_300))  // 07:55 GMT
+        #expect(report.daily[0].sunset == Date(timeIntervalSince1970: 1_768_840_020))  // 16:27 GMT
+    }
+
+    @Test func decodesHourlySeriesWithNulls() throws {
+        let report = try provider.decode([london], responses: [ok("openmeteo_hourly_2day_2026.json")])[0].get()
+        #expect(report.hourly.count == 48)
+        #expect(report.hourly[0].time == Date(timeIntervalSince1970: 1_768_780_800))  // 2026-01-19T00:00Z
+        #expect(abs(report.hourly[0].temperature! - (47.6 - 32) * 5 / 9) < 1e-9)
+        #expect(report.hourly.allSatisfy { $0.condition?.kind != .unknown })
+    }
+
+    @Test func mapsAMultiLocationAnswerBackByLocationID() throws {
+        let results = provider.decode([london, seoulQuery], responses: [ok("openmeteo_multi_location_from_server_unit_test.json")])
+        #expect(try results[0].get().utcOffsetSeconds == 3600)
+        #expect(try results[1].get().utcOffsetSeconds == 3600)
+
+        // Answers out of order still land on the right place.
+        var objects = try #require(Fixture.json("openmeteo_multi_location_from_server_unit_test.json") as? [[String: Any]])
+        objects[0]["utc_offset_seconds"] = 0
+        objects[0]["location_id"] = 0
+        objects[1]["utc_offset_seconds"] = 32_400
+        let reversed = try JSONSerialization.data(withJSONObject: [objects[1], objects[0]])
+        let mapped = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: reversed)])
+        #expect(try mapped[0].get().utcOffsetSeconds == 0)
+        #expect(try mapped[1].get().utcOffsetSeconds == 32_400)
+    }
+
+    @Test func aMissingEntryFailsOnlyItsPlace() throws {
+        let one = Fixture.data("openmeteo_current_plus_daily_london_2026.json")
+        let results = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: one)])
+        #expect((try? results[0].get()) != nil)
+        #expect(throws: WeatherError.self) { try results[1].get() }
+    }
+
+    @Test(arguments: [("", "an empty answer"), ("{\"latitude\": 5", "malformed JSON"), ("[1, 2]", "unexpected JSON shape")])
+    func badBodiesAreBadResponses(body: String, message: String) {
+        let results = provider.decode([london], responses: [HTTPResponse(status: 200, body: Data(body.utf8))])
+        #expect(throws: WeatherError(.badResponse, message)) { try results[0].get() }
+    }
+
+    @Test func readsTheServicesReason() {
+        #expect(provider.reason(in: Fixture.data("openmeteo_error_400_latitude_out_of_range.json")) == "Latitude must be in range of -90 to 90°. Given: 200.0.")
+    }
+
+    @Test func formatsCoordinatesWithoutTheLocale() {
+        #expect(urlDegrees(52.52) == "52.52")
+        #expect(urlDegrees(-0.00000001) == "0")
+        #expect(urlDegrees(126.978412345) == "126.97841")
+    }
+}
+
+@Suite struct OpenWeatherMapTests {
+    let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!, korean: true)
+
+    @Test func asksTwiceAPlaceInStandardUnitsAndKorean() throws {
+        let urls = provider.requests(for: [london])
+        #expect(urls.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
+        let query = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false)?.queryItems)
+        #expect(query.contains(URLQueryItem(name: "lang", value: "kr")))
+        #expect(query.contains(URLQueryItem(name: "units", value: "standard")))
+        #expect(query.contains(URLQueryItem(name: "appid", value: "SECRET-KEY")))
+    }
+
+    @Test func decodesCurrentAndBuildsLocalDays() throws {
+        let report = try provider.decode(
+            [london], responses: [ok("owm_current_london_latlon_2020.json"), ok("owm_forecast5_london_2025.json")])[0].get()
+        #expect(abs(report.current.temperature! - 8.93) < 1e-9)   // 282.08 K
+        #expect(abs(report.current.feelsLike! - 4.22) < 1e-9)
+        #expect(report.current.windSpeed == 5.7 && report.current.windDirection == 90)
+        #expect(report.current.precipitation == 1.52)
+        #expect(report.current.visibility == 8000 && report.current.cloudCover == 75)
+        #expect(report.current.windGust == nil)
+        #expect(report.current.condition == .openWeatherMap(501))
+        #expect(report.utcOffsetSeconds == 3600)
+        #expect(report.current.sunrise == Date(timeIntervalSince1970: 1_588_048_633))
+        #expect(report.hourly.count == 40)
+        #expect(report.hourly.allSatisfy { ($0.precipitationProbability ?? -1) >= 0 })
+
+        // The forecast's city.timezone is 0: days are UTC days here. Check against the steps.
+        let list = try #require((Fixture.json("owm_forecast5_london_2025.json") as? [String: Any])?["list"] as? [[String: Any]])
+        var byDay: [String: [Double]] = [:]
+        for step in list {
+            let day = String((step["dt_txt"] as! String).prefix(10))
+            byDay[day, default: []].append(((step["main"] as! [String: Any])["temp"] as! NSNumber).doubleValue - 273.15)
+        }
+        #expect(report.daily.map(\.date) == byDay.keys.sorted())
+        for day in report.daily {
+            #expect(abs(day.minimum! - byDay[day.date]!.min()!) < 1e-9)
+            #expect(abs(day.maximum! - byDay[day.date]!.max()!) < 1e-9)
+        }
+    }
+
+    @Test func theDocsExampleHasGustAndSeaLevel() throws {
+        let report = try provider.decode(
+            [london], responses: [ok("owm_current_official_docs_example_zocca.json"), ok("owm_forecast5_london_2025.json")])[0].get()
+        #expect(report.current.windGust == 1.18)
+        #expect(report.current.pressure == 1015)
+        #expect(report.utcOffsetSeconds == 7200)
+    }
+
+    @Test func readsErrorsWhateverTheTypeOfCod() {
+        #expect(provider.reason(in: Fixture.data("owm_error_401_body.json"))?.hasPrefix("Invalid API key") == true)
+        #expect(provider.reason(in: Fixture.data("owm_error_400_onecall_timemachine.json")) == "requested time is out of allowed range of 5 days back")
+        let notFound = HTTPResponse(status: 200, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
+        let result = provider.decode([london], responses: [notFound, ok("owm_forecast5_london_2025.json")])
+        #expect(throws: WeatherError(.provider, "city not found")) { try result[0].get() }
+    }
+}
