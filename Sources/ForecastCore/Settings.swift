@@ -3,10 +3,15 @@ public struct Settings: Hashable, Sendable {
     public var temperatureUnit: TemperatureUnit
     public var sort: PlaceSort
     public var lastViewedPlaceID: Int64?
+    public var windUnit: WindUnit
 
-    public init(temperatureUnit: TemperatureUnit = .celsius, sort: PlaceSort = .custom, lastViewedPlaceID: Int64? = nil) {
+    public init(
+        temperatureUnit: TemperatureUnit = .celsius, sort: PlaceSort = .custom, lastViewedPlaceID: Int64? = nil,
+        windUnit: WindUnit = .ms
+    ) {
         self.temperatureUnit = temperatureUnit
         self.sort = sort
         self.lastViewedPlaceID = lastViewedPlaceID
+        self.windUnit = windUnit
     }
 }

@@ -106,6 +106,15 @@ public final class LocationStore: Sendable {
 
     // MARK: - Changing
 
+    /// A report kept from an earlier fetch.
+    public struct CachedWeather: Sendable {
+        public var report: WeatherReport
+        public var provider: String
+        public var fetchedAt: Date
+
+        public func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+    }
+
     public enum AddOutcome: Equatable, Sendable {
         case added(Place)
         case alreadySaved(Place)
@@ -177,6 +186,36 @@ public final class LocationStore: Sendable {
         try write { db in try db.execute(sql: "UPDATE settings SET temperature_unit = ?", arguments: [unit]) }
     }
 
+    public func setWindUnit(_ unit: WindUnit) throws {
+        try write { db in try db.execute(sql: "UPDATE settings SET wind_unit = ?", arguments: [unit]) }
+    }
+
+    // MARK: - Weather cache
+
+    /// The latest successful report per place for `provider`.
+    public func cachedWeather(provider: String) throws -> [Int64: CachedWeather] {
+        try read { db in try Self.cachedWeather(db, provider: provider) }
+    }
+
+    /// Keeps these reports as the latest for `provider`, in one transaction.
+    /// Places removed meanwhile (by another process) are skipped.
+    public func saveWeather(_ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date) throws {
+        guard !reports.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let rows = try reports.map { id, report in (id, String(decoding: try encoder.encode(report), as: UTF8.self)) }
+        try write { db in
+            for (id, json) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO weather_cache (place_id, provider, fetched_at, report)
+                        SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        """,
+                    arguments: [id, provider, fetchedAt.timeIntervalSince1970, json, id])
+            }
+        }
+    }
+
     public enum ViewTarget: Sendable {
         case reference(String)
         case lastViewed
@@ -219,9 +258,44 @@ public final class LocationStore: Sendable {
         return record.settings
     }
 
+    /// The order `list` shows. Temperature and humidity come from the newest
+    /// cached report of any provider, so positions mean the same to every command.
     private static func ordered(_ db: Database, _ settings: Settings) throws -> [Place] {
         let places = try PlaceRecord.order(Column("position"), Column("id")).fetchAll(db).map { try $0.place() }
-        return PlaceOrdering.sorted(places, by: settings.sort)
+        guard settings.sort.key.needsWeather else { return PlaceOrdering.sorted(places, by: settings.sort) }
+        let latest = try newestWeather(db)
+        return PlaceOrdering.sorted(places, by: settings.sort) { place in
+            let current = latest[place.id]?.report.current
+            return settings.sort.key == .temperature ? current?.temperature : current?.humidity
+        }
+    }
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+
+    private static func cachedWeather(_ db: Database, provider: String?) throws -> [Int64: CachedWeather] {
+        var result: [Int64: CachedWeather] = [:]
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT place_id, provider, fetched_at, report FROM weather_cache WHERE ?1 IS NULL OR provider = ?1",
+            arguments: [provider])
+        for row in rows {
+            let id: Int64 = row["place_id"]
+            let json: String = row["report"]
+            // An entry this binary cannot read is as good as none.
+            guard let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)) else { continue }
+            let entry = CachedWeather(
+                report: report, provider: row["provider"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+            if let existing = result[id], existing.fetchedAt >= entry.fetchedAt { continue }
+            result[id] = entry
+        }
+        return result
+    }
+
+    private static func newestWeather(_ db: Database) throws -> [Int64: CachedWeather] {
+        try cachedWeather(db, provider: nil)
     }
 
     /// Writes positions 1...n in the given order, touching only rows that change.

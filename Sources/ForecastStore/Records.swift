@@ -55,13 +55,15 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
     var sortKey: SortKey
     var sortDescending: Bool
     var lastViewedPlaceId: Int64?
+    var windUnit: WindUnit
 
     var settings: Settings {
         Settings(
             temperatureUnit: temperatureUnit, sort: PlaceSort(key: sortKey, descending: sortDescending),
-            lastViewedPlaceID: lastViewedPlaceId)
+            lastViewedPlaceID: lastViewedPlaceId, windUnit: windUnit)
     }
 }
 
 extension TemperatureUnit: DatabaseValueConvertible {}
 extension SortKey: DatabaseValueConvertible {}
+extension WindUnit: DatabaseValueConvertible {}

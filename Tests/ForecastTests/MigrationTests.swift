@@ -70,6 +70,27 @@ import Testing
         _ = try LocationStore.open(path: path2)
     }
 
+    /// A database made by the first release (0001 only), with a place in it,
+    /// gains the weather cache and the wind unit and keeps the place.
+    @Test func upgradesAFirstReleaseDatabaseToTheCurrentSchema() throws {
+        let path = folder.path("release1.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try SchemaMigrator(migrations: [SchemaMigration.embedded[0]]).migrate(db, path: path)
+            try db.execute(sql: """
+                INSERT INTO place (display_name, canonical_name, latitude, longitude, time_zone, position, added_at)
+                VALUES ('Seoul', 'Seoul', 37.566, 126.9784, 'Asia/Seoul', 1, '2026-01-01 00:00:00.000');
+                UPDATE settings SET temperature_unit = 'kelvin';
+                """)
+        }
+        try queue.close()
+        let store = try LocationStore.open(path: path)
+        #expect(try store.ordered().places.map(\.displayName) == ["Seoul"])
+        #expect(try store.settings().temperatureUnit == .kelvin)
+        #expect(try store.settings().windUnit == .ms)
+        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+    }
+
     @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {
         let path = folder.path("failing.sqlite")
         _ = try LocationStore.open(path: path)

@@ -117,3 +117,68 @@ import Testing
         #expect(DatabaseLocation.resolve(explicit: nil, environment: [:], home: "/h") == "/h/.local/share/forecast/forecast.sqlite")
     }
 }
+
+@Suite struct WeatherCacheTests {
+    let folder = TemporaryFolder()
+
+    func report(temperature: Double?, humidity: Double?) -> WeatherReport {
+        WeatherReport(
+            observedAt: Date(timeIntervalSince1970: 1_700_000_000), utcOffsetSeconds: 32_400, timeZone: "Asia/Seoul",
+            current: CurrentConditions(temperature: temperature, humidity: humidity, condition: .wmo(3)),
+            hourly: [HourlyForecast(time: Date(timeIntervalSince1970: 1_700_003_600), temperature: 1.5)],
+            daily: [DailyForecast(date: "2023-11-15", minimum: -1, maximum: 4.25, condition: .wmo(61))])
+    }
+
+    @Test func keepsTheLatestReportPerPlaceAndProvider() throws {
+        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        guard case .added(let a) = try store.add(seoul), case .added(let b) = try store.add(busan) else { Issue.record(); return }
+        let first = Date(timeIntervalSince1970: 1_700_000_000)
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: first)
+        try store.saveWeather([a.id: report(temperature: 5, humidity: 41), b.id: report(temperature: 0, humidity: 0)],
+                              provider: "open-meteo", fetchedAt: first.addingTimeInterval(60))
+        let cache = try store.cachedWeather(provider: "open-meteo")
+        #expect(cache[a.id]?.report == report(temperature: 5, humidity: 41))
+        #expect(cache[a.id]?.fetchedAt == first.addingTimeInterval(60))
+        #expect(cache[b.id]?.report.current.temperature == 0)
+        #expect(try store.cachedWeather(provider: "openweathermap").isEmpty)
+    }
+
+    @Test func removedPlacesTakeTheirWeatherAlong() throws {
+        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        guard case .added(let a) = try store.add(seoul) else { Issue.record(); return }
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date())
+        _ = try store.remove(["Seoul"])
+        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+        // A report for a place removed meanwhile is skipped, not an error.
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date())
+        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+    }
+
+    @Test func temperatureAndHumiditySortUseTheCacheWithoutDataLast() throws {
+        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        var ids: [String: Int64] = [:]
+        for new in [seoul, busan, daegu, almaty] {
+            if case .added(let p) = try store.add(new) { ids[p.displayName] = p.id }
+        }
+        try store.saveWeather([
+            ids["Seoul"]!: report(temperature: 2, humidity: 80),
+            ids["Busan"]!: report(temperature: 9, humidity: 0),
+            ids["Daegu"]!: report(temperature: -4, humidity: nil),
+        ], provider: "open-meteo", fetchedAt: Date())
+        try store.setSort(PlaceSort(key: .temperature))
+        #expect(try store.ordered().places.map(\.displayName) == ["Daegu", "Seoul", "Busan", "Almaty"])
+        try store.setSort(PlaceSort(key: .temperature, descending: true))
+        #expect(try store.ordered().places.map(\.displayName) == ["Busan", "Seoul", "Daegu", "Almaty"])
+        try store.setSort(PlaceSort(key: .humidity))
+        #expect(try store.ordered().places.map(\.displayName) == ["Busan", "Seoul", "Almaty", "Daegu"])
+        // Positions mean what list shows: 1 is the driest.
+        #expect(try store.remove(["1"]).map(\.displayName) == ["Busan"])
+    }
+
+    @Test func windUnitPersists() throws {
+        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        #expect(try store.settings().windUnit == .ms)
+        try store.setWindUnit(.kmh)
+        #expect(try LocationStore.open(path: store.path).settings().windUnit == .kmh)
+    }
+}
