@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // Tests only: the in-process HTTP server that stands in for the weather services.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .target(name: "ForecastCore"),
@@ -48,6 +50,7 @@ let package = Package(
             name: "ForecastTests",
             dependencies: [
                 "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastCLI", "forecast",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]
         ),

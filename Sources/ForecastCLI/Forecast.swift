@@ -22,8 +22,9 @@ public struct Forecast: AsyncParsableCommand {
               $ forecast show --next
 
             Exit status: 0 success; 1 the command failed (bad input, unknown or
-            ambiguous place, a database that cannot be used); 64 the command line
-            itself is wrong.
+            ambiguous place, a database that cannot be used); 2 the weather for
+            some places could not be fetched (the rest was shown); 64 the command
+            line itself is wrong; 130 interrupted.
             """,
         version: "0.1.0",
         subcommands: [
@@ -76,6 +77,8 @@ public struct Forecast: AsyncParsableCommand {
 enum ExitStatus {
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    /// Some places' weather could not be fetched (the others were shown).
+    static let partial: Int32 = 2
 }
 
 /// A failure that has already been explained (or explains itself) and ends with `status`.

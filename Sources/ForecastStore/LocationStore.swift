@@ -30,15 +30,17 @@ public final class LocationStore: Sendable {
             config.busyMode = .timeout(busyTimeout)
             config.label = "forecast"
             let queue = try DatabaseQueue(path: path, configuration: config)
-            // Check before anything writes (even switching to WAL writes the header).
-            let current = try queue.read { db in
-                try migrator.check(db, path: path)
-                return try migrator.isCurrent(db)
-            }
-            if !current {
-                try queue.writeWithoutTransaction { db in
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                    try migrator.migrate(db, path: path)
+            try retryingWhileBusy {
+                // Check before anything writes (even switching to WAL writes the header).
+                let current = try queue.read { db in
+                    try migrator.check(db, path: path)
+                    return try migrator.isCurrent(db)
+                }
+                if !current {
+                    try queue.writeWithoutTransaction { db in
+                        try db.execute(sql: "PRAGMA journal_mode = WAL")
+                        try migrator.migrate(db, path: path)
+                    }
                 }
             }
             return LocationStore(path: path, queue: queue)
@@ -56,6 +58,21 @@ public final class LocationStore: Sendable {
     private init(path: String, queue: DatabaseQueue) {
         self.path = path
         self.queue = queue
+    }
+
+    /// Setting up a new file races with other processes doing the same, and a few
+    /// steps of that (changing the journal mode) answer SQLITE_BUSY without
+    /// waiting on the busy handler. Each step is safe to repeat, so repeat it.
+    private static func retryingWhileBusy(_ step: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try step()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline {
+                usleep(useconds_t.random(in: 5_000...25_000))
+            }
+        }
     }
 
     /// SQLite itself would say SQLITE_NOTADB too, but only once it reads; this

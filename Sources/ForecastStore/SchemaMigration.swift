@@ -22,7 +22,11 @@ struct SchemaMigrator: Sendable {
 
     /// The versions recorded as applied (empty for a new database).
     func appliedVersions(_ db: Database) throws -> [Int] {
-        guard try db.tableExists("schema_migration") else { return [] }
+        // Asked of SQLite, not GRDB's schema cache: another process may have
+        // created the table since this connection last looked.
+        let exists = try Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'") ?? false
+        guard exists else { return [] }
         return try Int.fetchAll(db, sql: "SELECT version FROM schema_migration ORDER BY version")
     }
 

@@ -30,11 +30,16 @@ struct CLI: Sendable {
 
     /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
     /// FORECAST_DB (so every command is also tested without the flag).
-    func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
-        try run(arguments, binary: Self.binary)
+    func run(_ arguments: String...) async throws -> Result {
+        try await run(arguments, binary: Self.binary)
     }
 
-    func run(_ arguments: [String], binary: URL) throws -> Result {
+    /// Runs the binary without blocking a thread: the tests' in-process servers
+    /// share the same small pool of threads and must keep answering meanwhile.
+    /// `whileRunning` gets the process once started (to interrupt it, say).
+    func run(
+        _ arguments: [String], binary: URL, whileRunning: (@Sendable (Process) async throws -> Void)? = nil
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,6 +47,14 @@ struct CLI: Sendable {
         env["FORECAST_DB"] = database
         env["NO_COLOR"] = nil
         env["HOME"] = folder.url.path
+        // Nothing a test runs may reach the real services: by default every base
+        // URL is a closed port on this machine. Weather tests set their server's.
+        for variable in ["FORECAST_OPEN_METEO_URL", "FORECAST_OPEN_METEO_GEOCODING_URL", "FORECAST_OPENWEATHER_URL"] {
+            env[variable] = "http://127.0.0.1:9"
+        }
+        env["FORECAST_PROVIDER"] = nil
+        env["OPENWEATHER_API_KEY"] = nil
+        env["FORECAST_TTL_MINUTES"] = nil
         env.merge(environment) { $1 }
         process.environment = env
         let out = folder.url.appending(path: "stdout-\(UUID().uuidString)")
@@ -51,16 +64,23 @@ struct CLI: Sendable {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
+        let exited = AsyncStream<Void> { continuation in
+            process.terminationHandler = { _ in
+                continuation.yield()
+                continuation.finish()
+            }
+        }
         try process.run()
-        process.waitUntilExit()
+        try await whileRunning?(process)
+        for await _ in exited {}
         return Result(
             status: process.terminationStatus,
             stdout: try String(contentsOf: out, encoding: .utf8),
             stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
-    func json(_ arguments: String...) throws -> [String: Any] {
-        let result = try run(arguments, binary: Self.binary)
+    func json(_ arguments: String...) async throws -> [String: Any] {
+        let result = try await run(arguments, binary: Self.binary)
         guard result.status == 0 else { throw CLIError(result: result) }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }

@@ -3,23 +3,23 @@ import Testing
 
 /// The built binary, run as a user would run it.
 @Suite struct EndToEndTests {
-    @Test func addListAndJSON() throws {
+    @Test func addListAndJSON() async throws {
         let cli = CLI()
-        let seoul = try cli.run("add", "서울")
+        let seoul = try await cli.run("add", "서울")
         #expect(seoul.status == 0)
         #expect(seoul.stdout == "Saved Seoul (11, South Korea).\n")
-        #expect(try cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (27, Brazil).\n")
-        let office = try cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Office")
+        #expect(try await cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (27, Brazil).\n")
+        let office = try await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Office")
         #expect(office.status == 0 && office.stdout.contains("Office [near London]"))
 
-        let list = try cli.run("list")
+        let list = try await cli.run("list", "--offline")
         #expect(list.status == 0)
         #expect(list.lines.count == 4)
         #expect(list.lines[0].hasPrefix("#  Name"))
         #expect(list.lines[1].hasPrefix("1  Seoul"))
         #expect(list.lines[3].hasPrefix("3  Office"))
 
-        let json = try cli.json("list", "--format", "json")
+        let json = try await cli.json("list", "--offline", "--format", "json")
         let locations = try #require(json["locations"] as? [[String: Any]])
         #expect(locations.map { $0["name"] as? String } == ["Seoul", "Sampa", "Office"])
         #expect(locations.map { $0["position"] as? Int } == [1, 2, 3])
@@ -31,18 +31,18 @@ import Testing
         #expect((json["units"] as? [String: Any])?["temperature"] as? String == "celsius")
     }
 
-    @Test func addingTwiceSavesOnce() throws {
+    @Test func addingTwiceSavesOnce() async throws {
         let cli = CLI()
-        #expect(try cli.run("add", "Seoul").status == 0)
-        let again = try cli.run("add", "seoul")
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        let again = try await cli.run("add", "seoul")
         #expect(again.status == 0)
         #expect(again.stdout.contains("already saved"))
-        #expect((try cli.json("list", "--format", "json")["locations"] as? [Any])?.count == 1)
+        #expect((try await cli.json("list", "--offline", "--format", "json")["locations"] as? [Any])?.count == 1)
     }
 
-    @Test func anAmbiguousNameListsCandidatesAndSavesNothing() throws {
+    @Test func anAmbiguousNameListsCandidatesAndSavesNothing() async throws {
         let cli = CLI()
-        let result = try cli.run("add", "Springfield")
+        let result = try await cli.run("add", "Springfield")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("could be any of"))
@@ -50,70 +50,72 @@ import Testing
         #expect(result.stderr.contains("--pick"))
         #expect(cli.databaseBytes() == nil, "a failed add must not even create the database")
 
-        let picked = try cli.run("add", "Springfield", "--pick", "3")
+        let picked = try await cli.run("add", "Springfield", "--pick", "3")
         #expect(picked.status == 0)
         #expect(picked.stdout == "Saved Springfield (IL, United States).\n")
-        let byCountry = try cli.run("add", "London", "--country", "ca")
+        let byCountry = try await cli.run("add", "London", "--country", "ca")
         #expect(byCountry.stdout == "Saved London (08, Canada).\n")
-        let dominant = try cli.run("add", "London")
+        let dominant = try await cli.run("add", "London")
         #expect(dominant.stdout == "Saved London (ENG, United Kingdom).\n")
         #expect(dominant.stderr.contains("other place"))
     }
 
-    @Test func sortMoveRemoveAndShowPersist() throws {
+    @Test func sortMoveRemoveAndShowPersist() async throws {
         let cli = CLI()
-        for name in ["Seoul", "Busan", "Almaty", "Daegu"] { #expect(try cli.run("add", name).status == 0) }
-        #expect(try cli.run("sort").stdout == "Sorted by custom.\n")
-        #expect(try cli.run("sort", "name", "--descending").status == 0)
-        #expect(try cli.run("sort").stdout == "Sorted by name (descending).\n")
-        let names = { try (cli.json("list", "--format", "json")["locations"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" } }
-        #expect(try names() == ["Seoul", "Daegu", "Busan", "Almaty"])
+        for name in ["Seoul", "Busan", "Almaty", "Daegu"] { #expect(try await cli.run("add", name).status == 0) }
+        #expect(try await cli.run("sort").stdout == "Sorted by custom.\n")
+        #expect(try await cli.run("sort", "name", "--descending").status == 0)
+        #expect(try await cli.run("sort").stdout == "Sorted by name (descending).\n")
+        let names = { () async throws -> [String] in
+            try (await cli.json("list", "--offline", "--format", "json")["locations"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" }
+        }
+        #expect(try await names() == ["Seoul", "Daegu", "Busan", "Almaty"])
 
-        let moved = try cli.run("move", "almaty", "1")
+        let moved = try await cli.run("move", "almaty", "1")
         #expect(moved.status == 0)
-        #expect(try cli.run("sort").stdout == "Sorted by custom.\n")
-        #expect(try names() == ["Almaty", "Seoul", "Daegu", "Busan"])
+        #expect(try await cli.run("sort").stdout == "Sorted by custom.\n")
+        #expect(try await names() == ["Almaty", "Seoul", "Daegu", "Busan"])
 
-        let temperature = try cli.run("sort", "temperature")
+        let temperature = try await cli.run("sort", "temperature")
         #expect(temperature.status == 0 && temperature.stderr.contains("by name"))
-        #expect(try names() == ["Almaty", "Busan", "Daegu", "Seoul"])
-        #expect(try cli.run("sort", "custom").status == 0)
+        #expect(try await names() == ["Almaty", "Busan", "Daegu", "Seoul"])
+        #expect(try await cli.run("sort", "custom").status == 0)
 
-        let show = try cli.run("show", "Daegu")
+        let show = try await cli.run("show", "Daegu", "--offline")
         #expect(show.status == 0 && show.stdout.hasPrefix("Daegu (대구)"))
-        #expect(try cli.json("show", "--format", "json")["position"] as? Int == 3)
-        #expect(((try cli.json("show", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
-        #expect(((try cli.json("show", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Almaty")
-        #expect(((try cli.json("show", "--previous", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
+        #expect(try await cli.json("show", "--offline", "--format", "json")["position"] as? Int == 3)
+        #expect(((try await cli.json("show", "--offline", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
+        #expect(((try await cli.json("show", "--offline", "--next", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Almaty")
+        #expect(((try await cli.json("show", "--offline", "--previous", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Busan")
 
-        let removed = try cli.run("remove", "busan", "1")
+        let removed = try await cli.run("remove", "busan", "1")
         #expect(removed.status == 0)
         #expect(removed.stdout == "Removed Busan (10, South Korea).\nRemoved Almaty (02, Kazakhstan).\n")
-        #expect(try names() == ["Seoul", "Daegu"])
-        #expect(((try cli.json("show", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Seoul")
+        #expect(try await names() == ["Seoul", "Daegu"])
+        #expect(((try await cli.json("show", "--offline", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Seoul")
 
-        #expect(try cli.run("units").stdout == "Temperatures are shown in celsius (°C).\n")
-        #expect(try cli.run("units", "F").status == 0)
-        #expect(try cli.run("units").stdout == "Temperatures are shown in fahrenheit (°F).\n")
+        #expect(try await cli.run("units").stdout == "Temperatures are shown in celsius (°C).\nWind speeds are shown in m/s.\n")
+        #expect(try await cli.run("units", "F").status == 0)
+        #expect(try await cli.run("units").stdout == "Temperatures are shown in fahrenheit (°F).\nWind speeds are shown in m/s.\n")
     }
 
-    @Test func searchTableAndJSON() throws {
+    @Test func searchTableAndJSON() async throws {
         let cli = CLI()
-        let table = try cli.run("search", "Seoul")
+        let table = try await cli.run("search", "Seoul")
         #expect(table.status == 0)
         #expect(table.lines[1].contains("Seoul (서울)") && table.lines[1].contains("Asia/Seoul") && table.lines[1].contains("37.566, 126.9784"))
-        let json = try cli.json("search", "부산", "--format", "json")
+        let json = try await cli.json("search", "부산", "--format", "json")
         let first = try #require((json["results"] as? [[String: Any]])?.first)
         #expect(first["name"] as? String == "Busan")
         #expect(first["koreanName"] as? String == "부산")
         #expect(first["region"] as? String == "10")
-        let missing = try cli.run("search", "Qwertyville")
+        let missing = try await cli.run("search", "Qwertyville")
         #expect(missing.status == 1 && missing.stderr == "error: no place called 'Qwertyville' in the gazetteer\n")
         #expect(cli.databaseBytes() == nil, "search does not need a database")
     }
 
-    @Test func anEmptyListHasAHint() throws {
-        let result = try CLI().run("list")
+    @Test func anEmptyListHasAHint() async throws {
+        let result = try await CLI().run("list", "--offline")
         #expect(result.status == 0)
         #expect(result.stdout.contains("forecast add"))
     }
@@ -152,49 +154,49 @@ import Testing
         (["search", ""], "search text is empty"),
         (["frobnicate"], "frobnicate"),
     ])
-    func badInputIsRefusedAndChangesNothing(arguments: [String], message: String) throws {
+    func badInputIsRefusedAndChangesNothing(arguments: [String], message: String) async throws {
         let cli = CLI()
-        #expect(try cli.run("add", "Seoul").status == 0)
-        #expect(try cli.run("add", "Busan").status == 0)
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        #expect(try await cli.run("add", "Busan").status == 0)
         let before = try #require(cli.databaseBytes())
-        let listBefore = try cli.run("list", "--format", "json").stdout
+        let listBefore = try await cli.run("list", "--offline", "--format", "json").stdout
 
-        let result = try cli.run(arguments, binary: CLI.binary)
+        let result = try await cli.run(arguments, binary: CLI.binary)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
 
-        #expect(try cli.run("list", "--format", "json").stdout == listBefore)
+        #expect(try await cli.run("list", "--offline", "--format", "json").stdout == listBefore)
         #expect(cli.databaseBytes() == before)
     }
 
-    @Test func namesWithQuotesAndSQLAreStoredLiterally() throws {
+    @Test func namesWithQuotesAndSQLAreStoredLiterally() async throws {
         let cli = CLI()
         let label = #"Mom's "place"; DROP TABLE place;--"#
-        #expect(try cli.run("add", "Seoul", "--as", label).status == 0)
-        let locations = try #require(try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])
+        #expect(try await cli.run("add", "Seoul", "--as", label).status == 0)
+        let locations = try #require(try await cli.json("list", "--offline", "--format", "json")["locations"] as? [[String: Any]])
         #expect(locations.first?["name"] as? String == label)
-        #expect(try cli.run("remove", label).status == 0)
+        #expect(try await cli.run("remove", label).status == 0)
     }
 
-    @Test func refusesFilesItMustNotTouch() throws {
+    @Test func refusesFilesItMustNotTouch() async throws {
         let cli = CLI()
         let notes = Data("my notes\n".utf8)
         try notes.write(to: URL(fileURLWithPath: cli.database))
-        let result = try cli.run("list")
+        let result = try await cli.run("list")
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(cli.database) is not a SQLite database; it was left untouched (use --db to choose another file)\n")
         #expect(cli.databaseBytes() == notes)
-        #expect(try cli.run("add", "Seoul").status == 1)
+        #expect(try await cli.run("add", "Seoul").status == 1)
         #expect(cli.databaseBytes() == notes)
     }
 
-    @Test func theDbFlagWinsOverTheEnvironment() throws {
+    @Test func theDbFlagWinsOverTheEnvironment() async throws {
         let cli = CLI()
         let other = cli.folder.path("nested/dir/other.sqlite")
-        #expect(try cli.run("add", "Seoul", "--db", other).status == 0)
+        #expect(try await cli.run("add", "Seoul", "--db", other).status == 0)
         #expect(FileManager.default.fileExists(atPath: other))
         #expect(cli.databaseBytes() == nil)
     }
@@ -205,49 +207,49 @@ import Testing
         let names = ["Seoul", "Busan", "Daegu", "Incheon", "Gwangju", "Daejeon", "Ulsan", "Suwon"]
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for name in names {
-                group.addTask { try cli.run(["add", name], binary: CLI.binary).status }
+                group.addTask { try await cli.run(["add", name], binary: CLI.binary).status }
             }
             return try await group.reduce(into: [Int32]()) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: 0, count: names.count))
-        let locations = try #require(try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])
+        let locations = try #require(try await cli.json("list", "--offline", "--format", "json")["locations"] as? [[String: Any]])
         #expect(Set(locations.compactMap { $0["name"] as? String }) == Set(names))
         #expect(locations.compactMap { $0["position"] as? Int }.sorted() == Array(1...names.count))
     }
 
-    @Test func helpHasExamples() throws {
-        let result = try CLI().run("add", "--help")
+    @Test func helpHasExamples() async throws {
+        let result = try await CLI().run("add", "--help")
         #expect(result.status == 0)
         #expect(result.stdout.contains("$ forecast add Springfield --pick 3"))
     }
 
     /// A binary copied on its own elsewhere still has its migrations and gazetteer.
-    @Test func aCopiedBinaryWorksOnItsOwn() throws {
+    @Test func aCopiedBinaryWorksOnItsOwn() async throws {
         let cli = CLI()
         let copy = cli.folder.url.appending(path: "bin/forecast")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
-        #expect(try cli.run(["search", "Seoul"], binary: copy).stdout.contains("Seoul"))
-        #expect(try cli.run(["add", "부산"], binary: copy).status == 0)
-        #expect(try cli.run(["list"], binary: copy).stdout.contains("Busan"))
+        #expect(try await cli.run(["search", "Seoul"], binary: copy).stdout.contains("Seoul"))
+        #expect(try await cli.run(["add", "부산"], binary: copy).status == 0)
+        #expect(try await cli.run(["list", "--offline"], binary: copy).stdout.contains("Busan"))
     }
 }
 
 @Suite struct WhereIAmTests {
-    @Test func addsTheTimeZonesCity() throws {
+    @Test func addsTheTimeZonesCity() async throws {
         var cli = CLI()
         cli.environment["TZ"] = "Asia/Seoul"
-        let result = try cli.run("add", "--here")
+        let result = try await cli.run("add", "--here")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Seoul"))
-        let place = try #require((try cli.json("list", "--format", "json")["locations"] as? [[String: Any]])?.first)
+        let place = try #require((try await cli.json("list", "--offline", "--format", "json")["locations"] as? [[String: Any]])?.first)
         #expect(place["timezone"] as? String == "Asia/Seoul")
     }
 
-    @Test func saysWhenTheZoneHasNoCity() throws {
+    @Test func saysWhenTheZoneHasNoCity() async throws {
         var cli = CLI()
         cli.environment["TZ"] = "Etc/UTC"
-        let result = try cli.run("add", "--here")
+        let result = try await cli.run("add", "--here")
         #expect(result.status == 1)
         #expect(result.stderr == "error: the time zone 'Etc/UTC' has no city to go by; use --lat and --lon\n")
         #expect(cli.databaseBytes() == nil)

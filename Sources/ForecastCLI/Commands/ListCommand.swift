@@ -5,18 +5,29 @@ import Foundation
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show the saved places in the current sort order.",
+        abstract: "Show the saved places and their weather, in the current sort order.",
         discussion: """
-            The numbers in the first column are what remove, move and show accept.
+            Weather younger than the TTL (10 minutes) comes from the cache without
+            any request; the rest is fetched for all places at once. A place whose
+            fetch fails shows why (network, timeout, rateLimited, unauthorized,
+            notFound, badResponse, provider), with its last known weather marked
+            stale, and the others are still shown. The numbers in the first column
+            are what remove, move and show accept.
+
+            Exit status: 0 all fine; 2 some places' weather could not be fetched;
+            130 interrupted.
 
             Examples:
               $ forecast list
-              $ forecast list --format json
+              $ forecast list --refresh
+              $ forecast list --offline --format json
+              $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """
     )
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
+    @OptionGroup var weatherOptions: WeatherOptions
 
     struct Report: Encodable {
         var locations: [LocationItem]
@@ -25,37 +36,68 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, places) = try store.open().ordered()
+        let store = try self.store.open()
+        let places = try store.ordered().places
+        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: places)
+        // Ordered again: a temperature or humidity sort uses what just arrived.
+        let (settings, ordered) = try store.ordered()
+        let format = WeatherFormat(
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
         switch output.format {
         case .json:
             let report = Report(
-                locations: places.enumerated().map { LocationItem($1, position: $0 + 1) },
-                sort: SortItem(settings.sort), units: UnitsItem(temperature: settings.temperatureUnit))
+                locations: ordered.enumerated().map { index, place in
+                    LocationItem(place, position: index + 1, weather: outcome.weather[place.id], format: format)
+                },
+                sort: SortItem(settings.sort), units: UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit))
             Terminal.standardOutput.line(try JSONOutput.render(report))
         case .table:
-            guard !places.isEmpty else {
+            guard !ordered.isEmpty else {
                 Terminal.standardOutput.line("No places saved yet. Add one with: forecast add Seoul")
                 return
             }
-            let out = Terminal.standardOutput
-            var table = TextTable(
-                headers: ["#", "Name", "Region", "Local time", "Time zone", "Coordinates"],
-                alignments: [.right, .left, .left, .left, .left, .left])
-            let now = Date()
-            for (index, place) in places.enumerated() {
-                table.append([
-                    "\(index + 1)", place.displayName,
-                    PlaceLabel.region(countryCode: place.countryCode, admin1: place.admin1),
-                    LocalTime.format(now, "EEE HH:mm", in: LocalTime.zone(place.timeZone)),
-                    place.timeZone, place.coordinate.description,
-                ])
-            }
-            var lines = table.render()
-            lines[0] = out.bold(lines[0])
-            out.lines(lines)
-            if settings.sort.key.needsWeather {
-                Terminal.standardError.line("Note: sorted by \(settings.sort.key.rawValue) once weather is known; until then by name.")
-            }
+            Terminal.standardOutput.lines(Self.table(ordered, outcome.weather, format: format))
+        }
+        try WeatherSession.finish(outcome, places: ordered.count)
+    }
+
+    static func table(_ places: [Place], _ weather: [Int64: PlaceWeather], format: WeatherFormat) -> [String] {
+        let out = Terminal.standardOutput
+        var table = TextTable(
+            headers: ["#", "Name", "Local time", "", "Weather", "Temp", "Feels", "Humidity", "Today", ""],
+            alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .left])
+        let now = Date()
+        for (index, place) in places.enumerated() {
+            let w = weather[place.id]
+            let report = w?.report
+            let today = report?.today(now: now)
+            table.append([
+                "\(index + 1)", DisplayWidth.truncate(place.displayName, to: 24),
+                LocalTime.format(now, "EEE HH:mm", in: LocalTime.zone(place.timeZone)),
+                format.symbol(report?.current.condition),
+                DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
+                format.temperatureText(report?.current.temperature),
+                format.temperatureText(report?.current.feelsLike),
+                format.percent(report?.current.humidity),
+                format.range(today?.minimum, today?.maximum),
+                note(w),
+            ])
+        }
+        var lines = table.render()
+        lines[0] = out.bold(lines[0])
+        return lines.enumerated().map { index, line in
+            index > 0 && weather[places[index - 1].id]?.error != nil ? out.red(line) : line
+        }
+    }
+
+    /// What the last column says: why there is no fresh weather.
+    static func note(_ weather: PlaceWeather?) -> String {
+        guard let weather else { return "" }
+        let age = weather.fetchedAt.map { WeatherFormat.age($0) }
+        switch (weather.error, weather.stale) {
+        case (let error?, _): return age.map { "\(error.kind.rawValue): \(error.message) (\($0))" } ?? "\(error.kind.rawValue): \(error.message)"
+        case (nil, true): return age.map { "stale, \($0)" } ?? "stale"
+        case (nil, false): return weather.report == nil ? "no weather yet" : ""
         }
     }
 }

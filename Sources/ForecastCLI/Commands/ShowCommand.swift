@@ -7,11 +7,13 @@ import Foundation
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one place in detail, and remember it as the last viewed.",
+        abstract: "Show one place's weather in detail, and remember it as the last viewed.",
         discussion: """
-            Without a place, shows the last one viewed (the first place at the
-            start). --next and --previous page through the list in its current
-            order and wrap around at the ends.
+            The place, its local time; the current conditions; the next 24 hours with
+            a temperature chart; and the coming days' lows and highs, all in the
+            place's own time zone. Without a place, shows the last one viewed (the
+            first place at the start). --next and --previous page through the list in
+            its current order and wrap around at the ends.
 
             Examples:
               $ forecast show Seoul
@@ -19,6 +21,7 @@ struct ShowCommand: AsyncParsableCommand {
               $ forecast show              # the last viewed place
               $ forecast show --next
               $ forecast show --previous --format json
+              $ forecast show 서울 --lang ko --offline
             """
     )
 
@@ -33,11 +36,32 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
+    @OptionGroup var weatherOptions: WeatherOptions
 
     func validate() throws {
         if next && previous { throw ValidationError("--next and --previous cannot be used together") }
         if place != nil && (next || previous) { throw ValidationError("give a place or --next/--previous, not both") }
     }
+
+    func run() async throws {
+        let store = try self.store.open()
+        let target: LocationStore.ViewTarget =
+            if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
+        let (place, index, count) = try store.view(target)
+        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place])
+        let settings = try store.settings()
+        let format = WeatherFormat(
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
+        let weather = outcome.weather[place.id] ?? PlaceWeather()
+        let report = Report(place: place, position: index + 1, count: count, weather: weather, settings: settings, format: format)
+        switch output.format {
+        case .json: Terminal.standardOutput.line(try JSONOutput.render(report))
+        case .table: Terminal.standardOutput.lines(Self.text(report, place: place, weather: weather, format: format))
+        }
+        try WeatherSession.finish(outcome, places: 1)
+    }
+
+    // MARK: - JSON
 
     struct Report: Encodable {
         var location: LocationItem
@@ -46,41 +70,179 @@ struct ShowCommand: AsyncParsableCommand {
         var localTime: String
         var utcOffset: String
         var units: UnitsItem
-    }
+        var current: Current?
+        var hourly: [Hour]?
+        var daily: [Day]?
+        var fetchedAt: Date?
+        var stale: Bool?
+        var error: ErrorItem?
 
-    func run() async throws {
-        let store = try store.open()
-        let target: LocationStore.ViewTarget =
-            if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-        let (place, index, count) = try store.view(target)
-        let settings = try store.settings()
-        let zone = LocalTime.zone(place.timeZone)
-        let now = Date()
-        let report = Report(
-            location: LocationItem(place, position: index + 1), position: index + 1, count: count,
-            localTime: LocalTime.iso8601(now, in: zone), utcOffset: LocalTime.offset(zone.secondsFromGMT(for: now)),
-            units: UnitsItem(temperature: settings.temperatureUnit))
-        switch output.format {
-        case .json:
-            Terminal.standardOutput.line(try JSONOutput.render(report))
-        case .table:
-            let out = Terminal.standardOutput
-            var title = place.displayName
-            if let korean = place.geonamesID.flatMap(Self.koreanName), korean != place.displayName { title += " (\(korean))" }
-            out.line(out.bold(title) + out.dim("  \(index + 1) of \(count)"))
-            var table = TextTable(headers: ["", ""])
-            table.rows = [
-                ["Region", PlaceLabel.region(countryCode: place.countryCode, admin1: place.admin1)],
-                ["Coordinates", place.coordinate.description],
-                ["Time zone", "\(place.timeZone) (UTC\(report.utcOffset))"],
-                ["Local time", LocalTime.format(now, "EEE d MMM yyyy HH:mm", in: zone)],
-            ]
-            if place.displayName != place.canonicalName { table.rows.insert(["Place", place.canonicalName], at: 0) }
-            out.lines(table.render().dropFirst().map { "  " + $0 })
+        struct Current: Encodable {
+            var observedAt: String
+            var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
+            var windCompass: String?
+            var visibility, cloudCover, precipitation: Double?
+            var condition: String?
+            var symbol: String?
+            var isDay: Bool?
+            var sunrise, sunset: String?
+        }
+
+        struct Hour: Encodable {
+            var time: String
+            var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
+            var condition: String?
+            var symbol: String?
+        }
+
+        struct Day: Encodable {
+            var date: String
+            var min, max: Double?
+            var condition: String?
+            var symbol: String?
+            var precipitation, precipitationProbability: Double?
+            var sunrise, sunset: String?
+        }
+
+        init(place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date = Date()) {
+            let zone = LocalTime.zone(place.timeZone)
+            location = LocationItem(place, position: position)
+            self.position = position
+            self.count = count
+            localTime = LocalTime.iso8601(now, in: zone)
+            utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
+            units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+            error = weather.error.map(ErrorItem.init)
+            guard let report = weather.report else { return }
+            fetchedAt = weather.fetchedAt
+            stale = weather.stale
+            let local = { (date: Date?) in date.map { LocalTime.iso8601($0, in: zone) } }
+            let c = report.current
+            current = Current(
+                observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
+                feelsLike: format.temperature(c.feelsLike), humidity: c.humidity, pressure: c.pressure,
+                windSpeed: format.wind(c.windSpeed), windDirection: c.windDirection, windGust: format.wind(c.windGust),
+                windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
+                cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
+                symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+            hourly = ShowCommand.nextHours(report, from: now).map { h in
+                Hour(
+                    time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
+                    feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
+                    precipitationProbability: h.precipitationProbability, precipitation: h.precipitation,
+                    windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
+                    condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
+            }
+            daily = report.daily.map { d in
+                Day(
+                    date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
+                    condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
+                    precipitationProbability: d.precipitationProbability, sunrise: local(d.sunrise), sunset: local(d.sunset))
+            }
         }
     }
 
-    static func koreanName(_ geonamesID: Int) -> String? {
-        Gazetteer.bundled.city(id: geonamesID)?.koreanName
+    /// The forecast hours from the current one on, 24 at most. A report that has
+    /// aged past them all still shows its last 24 rather than nothing.
+    static func nextHours(_ report: WeatherReport, from now: Date) -> [HourlyForecast] {
+        let upcoming = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
+        return Array((upcoming.isEmpty ? Array(report.hourly.suffix(24)) : upcoming).prefix(24))
+    }
+
+    // MARK: - Text
+
+    static func text(_ report: Report, place: Place, weather: PlaceWeather, format: WeatherFormat, now: Date = Date()) -> [String] {
+        let out = Terminal.standardOutput
+        let zone = LocalTime.zone(place.timeZone)
+        var lines: [String] = []
+        var title = place.displayName
+        if let korean = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0)?.koreanName }), korean != place.displayName {
+            title += " (\(korean))"
+        }
+        lines.append(out.bold(title) + out.dim("  \(report.position) of \(report.count)"))
+        lines.append("  " + PlaceLabel.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
+        lines.append("  " + LocalTime.format(now, "EEE d MMM yyyy HH:mm", in: zone) + " · \(place.timeZone) (UTC\(report.utcOffset))")
+
+        guard let data = weather.report else {
+            lines.append("")
+            if let error = weather.error {
+                lines.append(out.red("  No weather: \(error.kind.rawValue): \(error.message)"))
+            } else {
+                lines.append("  No weather cached yet; run without --offline to fetch it.")
+            }
+            return lines
+        }
+        let c = data.current
+        lines.append("")
+        lines.append("  \(format.symbol(c.condition))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
+                     + "  feels like \(format.temperatureText(c.feelsLike))")
+        var facts = TextTable(headers: ["", "", "", ""])
+        let time = { (date: Date?) in date.map { LocalTime.format($0, "HH:mm", in: zone) } ?? "–" }
+        let number = { (value: Double?, unit: String) in
+            value.map { String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), $0, unit) } ?? "–"
+        }
+        let precipitation = c.precipitation.map { String(format: "%.1f mm", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? "–"
+        let visibility = c.visibility.map { $0 >= 1000 ? String(format: "%.0f km", $0 / 1000) : String(format: "%.0f m", $0) } ?? "–"
+        facts.rows = [
+            ["Humidity", format.percent(c.humidity), "Wind", format.windText(c.windSpeed, direction: c.windDirection)],
+            ["Pressure", number(c.pressure, " hPa"), "Gusts", c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
+            ["Clouds", format.percent(c.cloudCover), "Visibility", visibility],
+            ["Precipitation", precipitation, "Sunrise/set", "\(time(c.sunrise)) / \(time(c.sunset))"],
+        ]
+        lines += facts.render().dropFirst().map { "  " + $0 }
+        if let fetchedAt = weather.fetchedAt {
+            let age = WeatherFormat.age(fetchedAt)
+            if let error = weather.error {
+                lines.append(out.red("  Stale (\(age)): this fetch failed, \(error.kind.rawValue): \(error.message)"))
+            } else {
+                lines.append(out.dim("  " + (weather.stale ? "Stale, \(age)" : age.prefix(1).uppercased() + age.dropFirst())))
+            }
+        }
+
+        let hours = nextHours(data, from: now)
+        if !hours.isEmpty {
+            lines.append("")
+            lines.append(out.bold("Next 24 hours"))
+            var table = TextTable(headers: ["Time", "", "Temp", "Feels", "Rain", "Wind"], alignments: [.left, .left, .right, .right, .right, .left])
+            for hour in hours {
+                table.append([
+                    LocalTime.format(hour.time, "HH:mm", in: zone), format.symbol(hour.condition),
+                    format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
+                    format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
+                ])
+            }
+            lines += table.render().map { "  " + $0 }
+            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }.map { $0 }, height: 8) { value in
+                String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), value, format.temperatureUnit.symbol)
+            }
+            if !chart.isEmpty {
+                lines.append("")
+                lines += chart.map { "  " + $0 }
+                let axisIndent = String(repeating: " ", count: (chart.first?.firstIndex(of: "┤")?.utf16Offset(in: chart[0]) ?? 0) + 3)
+                var axis = ""
+                for (i, hour) in hours.enumerated() where i % 6 == 0 {
+                    let label = "^" + LocalTime.format(hour.time, "HH", in: zone)
+                    axis += String(repeating: " ", count: max(0, i - axis.count)) + label
+                }
+                lines.append(axisIndent + axis)
+            }
+        }
+
+        if !data.daily.isEmpty {
+            lines.append("")
+            lines.append(out.bold("Coming days"))
+            var table = TextTable(headers: ["Day", "", "Weather", "Low", "High", "Rain"], alignments: [.left, .left, .left, .right, .right, .right])
+            for day in data.daily {
+                let label = LocalTime.instant(fromLocal: day.date, in: TimeZone(secondsFromGMT: 0)!)
+                    .map { LocalTime.format($0, "EEE d MMM", in: TimeZone(secondsFromGMT: 0)!) } ?? day.date
+                table.append([
+                    label, format.symbol(day.condition), format.describe(day.condition),
+                    format.temperatureText(day.minimum), format.temperatureText(day.maximum),
+                    day.precipitationProbability.map { format.percent($0) } ?? (day.precipitation.map { String(format: "%.1f mm", $0) } ?? "–"),
+                ])
+            }
+            lines += table.render().map { "  " + $0 }
+        }
+        return lines
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ForecastCore
 
+extension WindUnit: ExpressibleByArgument {}
+
 extension TemperatureUnit: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["celsius", "fahrenheit", "kelvin", "c", "f", "k"] }
 }
@@ -8,17 +10,24 @@ extension TemperatureUnit: ExpressibleByArgument {
 struct UnitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
-        abstract: "Show or set the temperature unit.",
+        abstract: "Show or set the temperature and wind units.",
         discussion: """
+            Both are kept for later runs. Weather is stored in °C and m/s and
+            converted only for display.
+
             Examples:
-              $ forecast units             # shows the current unit
+              $ forecast units             # shows the current units
               $ forecast units fahrenheit
-              $ forecast units c
+              $ forecast units c --wind kmh
+              $ forecast units --wind mph
             """
     )
 
     @Argument(help: "celsius, fahrenheit or kelvin (or c, f, k).")
     var unit: TemperatureUnit?
+
+    @Option(name: .long, help: "Wind speed unit: ms, kmh or mph.")
+    var wind: WindUnit?
 
     @OptionGroup var store: StoreOptions
 
@@ -27,9 +36,15 @@ struct UnitsCommand: AsyncParsableCommand {
         if let unit {
             try store.setTemperatureUnit(unit)
             Terminal.standardOutput.line("Temperatures are now shown in \(unit.rawValue) (\(unit.symbol)).")
-        } else {
-            let unit = try store.settings().temperatureUnit
-            Terminal.standardOutput.line("Temperatures are shown in \(unit.rawValue) (\(unit.symbol)).")
+        }
+        if let wind {
+            try store.setWindUnit(wind)
+            Terminal.standardOutput.line("Wind speeds are now shown in \(wind.symbol).")
+        }
+        if unit == nil && wind == nil {
+            let settings = try store.settings()
+            Terminal.standardOutput.line("Temperatures are shown in \(settings.temperatureUnit.rawValue) (\(settings.temperatureUnit.symbol)).")
+            Terminal.standardOutput.line("Wind speeds are shown in \(settings.windUnit.symbol).")
         }
     }
 }

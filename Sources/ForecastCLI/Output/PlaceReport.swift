@@ -16,8 +16,10 @@ struct LocationItem: Encodable {
     var timezone: String
     var geonamesId: Int?
     var addedAt: Date
+    var weather: WeatherItem?
+    var error: ErrorItem?
 
-    init(_ place: Place, position: Int) {
+    init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil) {
         self.position = position
         id = place.id
         name = place.displayName
@@ -30,11 +32,14 @@ struct LocationItem: Encodable {
         timezone = place.timeZone
         geonamesId = place.geonamesID
         addedAt = place.addedAt
+        if let weather, let format {
+            if let report = weather.report, let fetchedAt = weather.fetchedAt {
+                self.weather = WeatherItem(
+                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format)
+            }
+            error = weather.error.map(ErrorItem.init)
+        }
     }
-}
-
-struct UnitsItem: Encodable {
-    var temperature: TemperatureUnit
 }
 
 struct SortItem: Encodable {

@@ -37,6 +37,7 @@ struct Terminal: Sendable {
 
     func bold(_ text: String) -> String { usesColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func red(_ text: String) -> String { usesColour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }
 
 /// Output in a stable JSON form: sorted keys, two-space indentation, UTF-8.

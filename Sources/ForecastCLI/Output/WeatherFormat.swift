@@ -1,0 +1,69 @@
+import ForecastCore
+import Foundation
+
+/// Turns fixed-unit values into what the user asked to see. The only place
+/// units are converted.
+struct WeatherFormat {
+    var temperatureUnit: TemperatureUnit
+    var windUnit: WindUnit
+    var korean: Bool
+    /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
+    var emoji: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["FORECAST_ASCII"] == nil && environment["TERM"] != "dumb"
+    }()
+
+    func temperature(_ celsius: Double?) -> Double? {
+        celsius.map { rounded(temperatureUnit.convert(celsius: $0), places: 1) }
+    }
+
+    func wind(_ metresPerSecond: Double?) -> Double? {
+        metresPerSecond.map { rounded(windUnit.convert(metresPerSecond: $0), places: 1) }
+    }
+
+    /// "12°C", "-3°F", "285K".
+    func temperatureText(_ celsius: Double?) -> String {
+        guard let celsius else { return "–" }
+        let value = Int(temperatureUnit.convert(celsius: celsius).rounded())
+        return temperatureUnit == .kelvin ? "\(value)K" : "\(value)\(temperatureUnit.symbol)"
+    }
+
+    func range(_ low: Double?, _ high: Double?) -> String {
+        guard low != nil || high != nil else { return "–" }
+        return "\(temperatureText(low))/\(temperatureText(high))"
+    }
+
+    /// "3.2 m/s NE".
+    func windText(_ speed: Double?, direction: Double?) -> String {
+        guard let speed = wind(speed) else { return "–" }
+        let compass = direction.map { " " + CompassPoint(degrees: $0).rawValue } ?? ""
+        return String(format: "%.1f %@%@", locale: Locale(identifier: "en_US_POSIX"), speed, windUnit.symbol, compass)
+    }
+
+    func percent(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))%" } ?? "–" }
+
+    func symbol(_ condition: WeatherCondition?) -> String {
+        guard let condition else { return emoji ? "  " : "" }
+        return emoji ? condition.symbol : condition.plainSymbol
+    }
+
+    func describe(_ condition: WeatherCondition?) -> String {
+        condition?.description(korean: korean) ?? "–"
+    }
+
+    /// "updated 3 h ago".
+    static func age(_ fetchedAt: Date, now: Date = Date()) -> String {
+        let seconds = max(0, now.timeIntervalSince(fetchedAt))
+        switch seconds {
+        case ..<60: return "updated just now"
+        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
+        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
+        default: return "updated \(Int(seconds / 86_400)) days ago"
+        }
+    }
+
+    private func rounded(_ value: Double, places: Int) -> Double {
+        let factor = pow(10, Double(places))
+        return (value * factor).rounded() / factor
+    }
+}

@@ -1,0 +1,159 @@
+import FlyingFox
+import Foundation
+
+/// An in-process stand-in for Open-Meteo and OpenWeatherMap on 127.0.0.1,
+/// answering in the real services' shapes (built from the recorded fixtures)
+/// and, for chosen places, with the faults the real ones have.
+final class StubWeatherService: Sendable {
+    /// What to answer for a place, chosen by the integer part of its latitude.
+    enum Fault: Sendable {
+        case unauthorized, notFound, serverError, malformed, truncated, empty, huge
+        case slow(seconds: Double)
+        /// 429 with Retry-After for the first `times` requests, then fine.
+        case rateLimitedThenFine(times: Int, retryAfter: Int)
+    }
+
+    actor Log {
+        var requests: [(path: String, query: [String: String])] = []
+        var attemptsByLatitude: [String: Int] = [:]
+        func record(_ path: String, _ query: [String: String]) -> Int {
+            requests.append((path, query))
+            let key = query["latitude"] ?? query["lat"] ?? ""
+            attemptsByLatitude[key, default: 0] += 1
+            return attemptsByLatitude[key]!
+        }
+        var count: Int { requests.count }
+        func all() -> [(path: String, query: [String: String])] { requests }
+    }
+
+    let server: HTTPServer
+    let task: Task<Void, any Error>
+    let port: UInt16
+    let log = Log()
+    let faults: [Int: Fault]
+    let apiKey = "stub-key-1234"
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Environment that points forecast at this server.
+    var environment: [String: String] {
+        ["FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url]
+    }
+
+    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault]) {
+        self.server = server
+        self.task = task
+        self.port = port
+        self.faults = faults
+    }
+
+    static func start(faults: [Int: Fault] = [:]) async throws -> StubWeatherService {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
+        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults)
+        await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
+        await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
+        await server.appendRoute("GET /data/2.5/forecast") { request in try await stub.openWeatherMap(request, forecast: true) }
+        return stub
+    }
+
+    func stop() async {
+        await server.stop(timeout: 1)
+        task.cancel()
+    }
+
+    private static func query(_ request: FlyingFox.HTTPRequest) -> [String: String] {
+        Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    private func fault(_ request: FlyingFox.HTTPRequest, latitude: Double, attempt: Int, errorBody: Data) async throws -> FlyingFox.HTTPResponse? {
+        guard let fault = faults[Int(latitude)] else { return nil }
+        switch fault {
+        case .unauthorized: return .init(statusCode: .unauthorized, body: errorBody)
+        case .notFound: return .init(statusCode: .notFound, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
+        case .serverError: return .init(statusCode: .internalServerError, body: Data("oops".utf8))
+        case .malformed: return .init(statusCode: .ok, body: Data("{\"latitude\": [1, 2".utf8))
+        case .truncated:
+            let full = Self.openMeteoBody(latitudes: [latitude])
+            return .init(statusCode: .ok, body: full.prefix(full.count / 2))
+        case .empty: return .init(statusCode: .ok, body: Data())
+        case .huge: return .init(statusCode: .ok, body: Data(repeating: UInt8(ascii: " "), count: 17 << 20) + Self.openMeteoBody(latitudes: [latitude]))
+        case .slow(let seconds):
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            return nil
+        case .rateLimitedThenFine(let times, let retryAfter):
+            guard attempt <= times else { return nil }
+            return .init(
+                statusCode: .tooManyRequests, headers: [HTTPHeader("Retry-After"): "\(retryAfter)"],
+                body: Data(#"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#.utf8))
+        }
+    }
+
+    private func openMeteo(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        let attempt = await log.record(request.path, query)
+        let latitudes = (query["latitude"] ?? "").split(separator: ",").compactMap { Double($0) }
+        guard !latitudes.isEmpty, latitudes.count == (query["longitude"] ?? "").split(separator: ",").count else {
+            return .init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}"#.utf8))
+        }
+        if let first = latitudes.first, let response = try await fault(
+            request, latitude: first, attempt: attempt,
+            errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
+            return response
+        }
+        return .init(statusCode: .ok, headers: [.contentType: "application/json"], body: Self.openMeteoBody(latitudes: latitudes))
+    }
+
+    /// The recorded London answer (°F, mp/h, ft) with the recorded hourly series,
+    /// once per requested place; the temperature falls with latitude so places differ.
+    static func openMeteoBody(latitudes: [Double]) -> Data {
+        var base = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as! [String: Any]
+        let hourly = Fixture.json("openmeteo_hourly_2day_2026.json") as! [String: Any]
+        base["hourly"] = hourly["hourly"]
+        base["hourly_units"] = hourly["hourly_units"]
+        // The recording asked for no daily temperatures; add a week of them in the same shape.
+        var daily = base["daily"] as! [String: Any]
+        var dailyUnits = base["daily_units"] as! [String: Any]
+        daily["time"] = (19...25).map { "2026-01-\($0)" }
+        daily["sunrise"] = (19...25).map { "2026-01-\($0)T07:55" }
+        daily["sunset"] = (19...25).map { "2026-01-\($0)T16:27" }
+        daily["temperature_2m_min"] = [35.6, 33.8, NSNull(), 32.0, 30.2, 37.4, 39.2] as [Any]
+        daily["temperature_2m_max"] = [46.4, 44.6, 41.0, 41.0, 39.2, 48.2, 50.0] as [Any]
+        daily["weather_code"] = [2, 3, 61, 71, 0, 95, 45]
+        daily["uv_index_max"] = nil
+        dailyUnits["temperature_2m_min"] = "°F"
+        dailyUnits["temperature_2m_max"] = "°F"
+        dailyUnits["weather_code"] = "wmo code"
+        base["daily"] = daily
+        base["daily_units"] = dailyUnits
+        let objects = latitudes.enumerated().map { index, latitude -> [String: Any] in
+            var object = base
+            object["latitude"] = latitude
+            var current = object["current"] as! [String: Any]
+            current["temperature_2m"] = 60 - latitude  // °F
+            current["relative_humidity_2m"] = Int(latitude) % 100
+            object["current"] = current
+            if index > 0 { object["location_id"] = index }
+            return object
+        }
+        let json: Any = objects.count == 1 ? objects[0] : objects
+        return try! JSONSerialization.data(withJSONObject: json)
+    }
+
+    private func openWeatherMap(_ request: FlyingFox.HTTPRequest, forecast: Bool) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        let attempt = await log.record(request.path, query)
+        guard query["appid"] == apiKey else {
+            return .init(statusCode: .unauthorized, body: Fixture.data("owm_error_401_body.json"))
+        }
+        if let response = try await fault(
+            request, latitude: Double(query["lat"] ?? "") ?? 0, attempt: attempt, errorBody: Fixture.data("owm_error_401_body.json")) {
+            return response
+        }
+        return .init(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: Fixture.data(forecast ? "owm_forecast5_london_2025.json" : "owm_current_london_latlon_2020.json"))
+    }
+}
