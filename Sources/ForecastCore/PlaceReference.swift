@@ -3,8 +3,13 @@ import Foundation
 /// How a user points at a saved place: its position as `list` shows it, its
 /// name or label (any case or accents), or an unambiguous prefix of either.
 public enum PlaceReference {
-    /// Finds the place `reference` means among `ordered` (in the order `list` shows).
-    public static func resolve(_ reference: String, in ordered: [Place]) throws(InputError) -> Place {
+    /// The GeoNames ids of the cities a name means exactly in the gazetteer, so
+    /// that "서울" finds the place saved as "Seoul".
+    public typealias CityLookup = @Sendable (String) -> Set<Int>
+
+    /// Finds the place `reference` means among `ordered` (in the order `list` shows):
+    /// a position, else a saved name or label, else the same gazetteer city, else a prefix.
+    public static func resolve(_ reference: String, in ordered: [Place], cities: CityLookup? = nil) throws(InputError) -> Place {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw InputError("place is empty: give a position or a name") }
         guard !ordered.isEmpty else { throw InputError("no places are saved yet: add one with 'forecast add <name>'") }
@@ -21,6 +26,13 @@ public enum PlaceReference {
         let exact = ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key }
         if exact.count == 1 { return ordered[exact[0]] }
         if exact.count > 1 { throw ambiguous(trimmed, exact, ordered) }
+
+        if let cities {
+            let ids = cities(trimmed)
+            let same = ordered.indices.filter { ordered[$0].geonamesID.map(ids.contains) ?? false }
+            if same.count == 1 { return ordered[same[0]] }
+            if same.count > 1 { throw ambiguous(trimmed, same, ordered) }
+        }
 
         let prefixed = ordered.indices.filter { keys[$0].0.hasPrefix(key) || keys[$0].1.hasPrefix(key) }
         if prefixed.count == 1 { return ordered[prefixed[0]] }

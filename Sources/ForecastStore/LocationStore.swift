@@ -153,13 +153,13 @@ public final class LocationStore: Sendable {
     /// names, prefixes). All are resolved before anything is deleted: one bad
     /// reference and nothing is removed. If the last-viewed place goes, the first
     /// remaining place becomes the last viewed.
-    public func remove(_ references: [String]) throws -> [Place] {
+    public func remove(_ references: [String], cities: PlaceReference.CityLookup? = nil) throws -> [Place] {
         try write { db in
             let settings = try Self.settings(db)
             let ordered = try Self.ordered(db, settings)
             var targets: [Place] = []
             for reference in references {
-                let place = try PlaceReference.resolve(reference, in: ordered)
+                let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
                 if !targets.contains(place) { targets.append(place) }
             }
             let ids = Set(targets.map(\.id))
@@ -176,10 +176,10 @@ public final class LocationStore: Sendable {
     /// Moves a place to `position` (1-based, as `list` shows it). The order on
     /// screen becomes the manual order and the sort switches to `custom`.
     @discardableResult
-    public func move(_ reference: String, to position: Int) throws -> Place {
+    public func move(_ reference: String, to position: Int, cities: PlaceReference.CityLookup? = nil) throws -> Place {
         try write { db in
             var ordered = try Self.ordered(db, try Self.settings(db))
-            let place = try PlaceReference.resolve(reference, in: ordered)
+            let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
             guard (1...ordered.count).contains(position) else {
                 throw InputError("position \(position) is out of range: there \(ordered.count == 1 ? "is 1 place" : "are \(ordered.count) places")")
             }
@@ -241,7 +241,7 @@ public final class LocationStore: Sendable {
 
     /// Picks the place to show and records it as last viewed. With no place and
     /// nothing viewed yet, that is the first place; next and previous wrap around.
-    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
+    public func view(_ target: ViewTarget, cities: PlaceReference.CityLookup? = nil) throws -> (place: Place, index: Int, count: Int) {
         try write { db in
             let settings = try Self.settings(db)
             let ordered = try Self.ordered(db, settings)
@@ -252,7 +252,7 @@ public final class LocationStore: Sendable {
             let index: Int
             switch target {
             case .reference(let reference):
-                let place = try PlaceReference.resolve(reference, in: ordered)
+                let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
                 index = ordered.firstIndex(of: place)!
             case .lastViewed:
                 index = current ?? 0

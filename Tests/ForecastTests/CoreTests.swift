@@ -157,6 +157,12 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(try PlaceReference.resolve(" se ", in: ordered).id == 11)
     }
 
+    @Test func byTheSameGazetteerCity() throws {
+        let lookup: PlaceReference.CityLookup = { $0 == "서울" ? [11] : [] }
+        #expect(try PlaceReference.resolve("서울", in: ordered, cities: lookup).id == 11)
+        #expect(throws: InputError.self) { try PlaceReference.resolve("서울", in: ordered) }
+    }
+
     @Test func refusesWhatIsAmbiguousOrMissing() {
         #expect(throws: InputError("'Springfield' matches 2 saved places (1 Springfield, 4 Springfield): use a position or a longer name")) {
             try PlaceReference.resolve("Springfield", in: ordered)

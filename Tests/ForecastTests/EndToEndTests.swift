@@ -81,6 +81,7 @@ import Testing
         #expect(try await names() == ["Almaty", "Busan", "Daegu", "Seoul"])
         #expect(try await cli.run("sort", "custom").status == 0)
 
+        #expect(try await cli.run("show", "서울", "--offline").stdout.hasPrefix("Seoul (서울)"), "a Korean name finds the place saved in English")
         let show = try await cli.run("show", "Daegu", "--offline")
         #expect(show.status == 0 && show.stdout.hasPrefix("Daegu (대구)"))
         #expect(try await cli.json("show", "--offline", "--format", "json")["position"] as? Int == 3)

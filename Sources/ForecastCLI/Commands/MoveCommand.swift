@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastGazetteer
 
 struct MoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct MoveCommand: AsyncParsableCommand {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError("position '\(position)' is not a number")
         }
-        let moved = try store.open().move(place, to: target)
+        let moved = try store.open().move(place, to: target, cities: Gazetteer.cityLookup)
         Terminal.standardOutput.line("Moved \(PlaceLabel.describe(moved)) to position \(target); the order is now custom.")
     }
 }

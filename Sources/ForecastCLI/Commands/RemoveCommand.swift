@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastGazetteer
 
 struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +24,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let removed = try store.open().remove(places)
+        let removed = try store.open().remove(places, cities: Gazetteer.cityLookup)
         for place in removed { Terminal.standardOutput.line("Removed \(PlaceLabel.describe(place)).") }
     }
 }

@@ -47,7 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
         let store = try self.store.open()
         let target: LocationStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-        let (place, index, count) = try store.view(target)
+        let (place, index, count) = try store.view(target, cities: Gazetteer.cityLookup)
         let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place])
         let settings = try store.settings()
         let format = WeatherFormat(

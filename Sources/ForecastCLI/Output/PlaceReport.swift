@@ -69,3 +69,10 @@ enum PlaceLabel {
         "\(city.name) (\(region(countryCode: city.countryCode, admin1: city.admin1)))"
     }
 }
+
+extension Gazetteer {
+    /// What a typed name means in the gazetteer, for matching saved places by city.
+    static let cityLookup: PlaceReference.CityLookup = { name in
+        Set(Gazetteer.bundled.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID))
+    }
+}
