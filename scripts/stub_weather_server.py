@@ -14,6 +14,7 @@ Usage: scripts/stub_weather_server.py [--port 0] [--delay 0.1]
 import argparse
 import json
 import os
+import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -30,6 +31,17 @@ def fixture(name):
 BASE = fixture("openmeteo_current_plus_daily_london_2026.json")
 HOURLY = fixture("openmeteo_hourly_2day_2026.json")
 BASE["hourly"], BASE["hourly_units"] = HOURLY["hourly"], HOURLY["hourly_units"]
+# The recording asked for no daily temperatures; add a week of them in the same shape.
+BASE["daily"] = {
+    "time": [f"2026-01-{d}" for d in range(19, 26)],
+    "sunrise": [f"2026-01-{d}T07:55" for d in range(19, 26)],
+    "sunset": [f"2026-01-{d}T16:27" for d in range(19, 26)],
+    "weather_code": [2, 3, 61, 71, 0, 95, 45],
+    "temperature_2m_min": [35.6, 33.8, None, 32.0, 30.2, 37.4, 39.2],
+    "temperature_2m_max": [46.4, 44.6, 41.0, 41.0, 39.2, 48.2, 50.0],
+}
+BASE["daily_units"] = {"time": "iso8601", "sunrise": "iso8601", "sunset": "iso8601", "weather_code": "wmo code",
+                       "temperature_2m_min": "°F", "temperature_2m_max": "°F"}
 OWM_CURRENT = json.dumps(fixture("owm_current_london_latlon_2020.json")).encode()
 OWM_FORECAST = json.dumps(fixture("owm_forecast5_london_2025.json")).encode()
 
@@ -43,6 +55,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def setup(self):
+        super().setup()
+        # As real servers do: without it, a kept-alive connection waits ~40 ms
+        # on each answer (Nagle's algorithm against the client's delayed ACK).
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send(self, status, body):
         self.send_response(status)
@@ -78,15 +96,21 @@ class Handler(BaseHTTPRequestHandler):
         return self.send(404, b'{"error":true,"reason":"not found"}')
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # listen() runs in the constructor: the backlog must be set on the class.
+    # Python's default of 5 drops concurrent connects, which then wait 1 s for
+    # TCP to try again.
+    request_queue_size = 512
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before each answer")
     args = parser.parse_args()
     Handler.delay = args.delay
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    server.request_queue_size = 256
+    server = Server(("127.0.0.1", args.port), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
 
