@@ -14,6 +14,20 @@ public struct City: Hashable, Sendable {
     public let timeZone: String
     /// The everyday Hangul name, where GeoNames has one.
     public let koreanName: String?
+
+    public init(
+        geonamesID: Int, name: String, countryCode: String, admin1: String, coordinate: Coordinate,
+        population: Int, timeZone: String, koreanName: String?
+    ) {
+        self.geonamesID = geonamesID
+        self.name = name
+        self.countryCode = countryCode
+        self.admin1 = admin1
+        self.coordinate = coordinate
+        self.population = population
+        self.timeZone = timeZone
+        self.koreanName = koreanName
+    }
 }
 
 /// How well a city matched a search.
@@ -27,4 +41,9 @@ public enum MatchKind: Int, Comparable, Sendable {
 public struct GazetteerMatch: Hashable, Sendable {
     public let city: City
     public let kind: MatchKind
+
+    public init(city: City, kind: MatchKind) {
+        self.city = city
+        self.kind = kind
+    }
 }

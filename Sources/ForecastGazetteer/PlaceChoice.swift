@@ -20,9 +20,16 @@ public enum PlaceChoice: Equatable, Sendable {
     ) throws(InputError) -> PlaceChoice {
         let matches = gazetteer.search(query, country: country, limit: candidateLimit)
         guard !matches.isEmpty else { return .notFound }
-        let exact = matches.filter(\.kind.isExact).map(\.city)
-        let candidates = exact.isEmpty ? matches.map(\.city) : exact
+        return try choose(
+            exact: matches.filter(\.kind.isExact).map(\.city), others: matches.filter { !$0.kind.isExact }.map(\.city),
+            pick: pick)
+    }
 
+    /// The rule itself, for candidates from anywhere (the gazetteer, an online
+    /// lookup): exact names if any, else the rest; both best first.
+    public static func choose(exact: [City], others: [City], pick: Int?) throws(InputError) -> PlaceChoice {
+        let candidates = exact.isEmpty ? others : exact
+        guard !candidates.isEmpty else { return .notFound }
         if let pick {
             guard (1...candidates.count).contains(pick) else {
                 throw InputError("--pick \(pick) is out of range: there \(candidates.count == 1 ? "is 1 candidate" : "are \(candidates.count) candidates")")
@@ -30,7 +37,8 @@ public enum PlaceChoice: Equatable, Sendable {
             return .chosen(candidates[pick - 1], othersWithName: candidates.count - 1)
         }
         if candidates.count == 1 { return .chosen(candidates[0], othersWithName: 0) }
-        if !exact.isEmpty, candidates[0].population >= dominanceFactor * candidates[1].population {
+        // Only a known population can dominate (an online result may have none).
+        if !exact.isEmpty, candidates[0].population > 0, candidates[0].population >= dominanceFactor * candidates[1].population {
             return .chosen(candidates[0], othersWithName: candidates.count - 1)
         }
         return .ambiguous(candidates)

@@ -91,6 +91,15 @@ import Testing
         #expect(canadian.countryCode == "CA")
     }
 
+    @Test func anUnknownPopulationNeverDominates() throws {
+        let a = City(geonamesID: 1, name: "X", countryCode: "US", admin1: "", coordinate: try Coordinate(latitude: 1, longitude: 1),
+                     population: 0, timeZone: "UTC", koreanName: nil)
+        let b = City(geonamesID: 2, name: "X", countryCode: "CA", admin1: "", coordinate: try Coordinate(latitude: 2, longitude: 2),
+                     population: 0, timeZone: "UTC", koreanName: nil)
+        #expect(try PlaceChoice.choose(exact: [a, b], others: [], pick: nil) == .ambiguous([a, b]))
+        #expect(try PlaceChoice.choose(exact: [], others: [], pick: nil) == .notFound)
+    }
+
     @Test func prefixesAreNeverPickedByPopulation() throws {
         guard case .ambiguous = try PlaceChoice.resolve("Seo") else { Issue.record(); return }
         #expect(try PlaceChoice.resolve("Qwertyville") == .notFound)

@@ -54,6 +54,7 @@ final class StubWeatherService: Sendable {
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
         let stub = StubWeatherService(server: server, task: task, port: port, faults: faults)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
+        await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
         await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
         await server.appendRoute("GET /data/2.5/forecast") { request in try await stub.openWeatherMap(request, forecast: true) }
         return stub
@@ -140,6 +141,24 @@ final class StubWeatherService: Sendable {
         }
         let json: Any = objects.count == 1 ? objects[0] : objects
         return try! JSONSerialization.data(withJSONObject: json)
+    }
+
+    /// "Nowhereville" finds nothing (the recorded no-match body); any other name
+    /// finds the recorded London results, renamed to the name asked for.
+    private func geocoding(_ request: FlyingFox.HTTPRequest) async -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        _ = await log.record(request.path, query)
+        let name = query["name"] ?? ""
+        if name == "Nowhereville" {
+            return .init(statusCode: .ok, body: Fixture.data("openmeteo_geocoding_no_results_2026.json"))
+        }
+        var body = Fixture.json("openmeteo_geocoding_london_2026.json") as! [String: Any]
+        body["results"] = (body["results"] as! [[String: Any]]).map { result in
+            var renamed = result
+            renamed["name"] = name
+            return renamed
+        }
+        return .init(statusCode: .ok, body: try! JSONSerialization.data(withJSONObject: body))
     }
 
     private func openWeatherMap(_ request: FlyingFox.HTTPRequest, forecast: Bool) async throws -> FlyingFox.HTTPResponse {

@@ -113,3 +113,25 @@ import Testing
         #expect(LocalDays.summarise([], utcOffset: 0).isEmpty)
     }
 }
+
+@Suite struct TextChartTests {
+    @Test func aFlatSeriesIsDrawnAcrossTheMiddle() {
+        let lines = TextChart.render([4, 4, 4, 4], height: 6) { "\(Int($0))°" }
+        #expect(lines.count == 6)
+        #expect(lines[3] == "   ┤****")
+        #expect(lines[0] == "4° ┤")
+        #expect(lines.filter { $0.contains("*") }.count == 1)
+    }
+
+    @Test func highestOnTopLowestAtTheBottomGapsBlank() {
+        let lines = TextChart.render([0, nil, 10, 5], height: 3) { "\(Int($0))" }
+        #expect(lines == ["10 ┤  *", "   ┤   *", " 0 ┤*"])
+    }
+
+    @Test func stepsAreJoinedAndEmptyInputDrawsNothing() {
+        let lines = TextChart.render([0, 10], height: 5) { "\(Int($0))" }
+        #expect(lines.map { $0.suffix(2) } == ["┤ *", "┤ |", "┤ |", "┤ |", "┤*"].map { $0.suffix(2) })
+        #expect(TextChart.render([nil, nil], height: 5) { "\($0)" }.isEmpty)
+        #expect(TextChart.render([], height: 5) { "\($0)" }.isEmpty)
+    }
+}

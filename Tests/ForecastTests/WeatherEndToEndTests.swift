@@ -192,4 +192,29 @@ import Testing
         #expect(try await cli.run("list", "--offline").status == 0, "the database is fine afterwards")
         await stub.stop()
     }
+
+    @Test func namesTheGazetteerLacksAreLookedUpOnline() async throws {
+        let stub = try await StubWeatherService.start()
+        let cli = try await cli(stub, places: [])
+        let added = try await cli.run("add", "Smallvillezz")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Saved Smallvillezz (England, United Kingdom).\n")
+        #expect(added.stderr.contains("other place"), "London, Ontario is renamed too: the choice is said")
+        let saved = try #require(try await locations(cli, "--offline").first)
+        #expect(saved["timezone"] as? String == "Europe/London" && saved["geonamesId"] as? Int == 2643743)
+        let picked = try await cli.run("add", "Smallvillezz", "--pick", "2")
+        #expect(picked.stdout == "Saved Smallvillezz (Ontario, Canada).\n")
+
+        let search = try await cli.run("search", "Smallvillezz", "--format", "json")
+        let results = try #require((try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.count == 5 && results.allSatisfy { $0["match"] as? String == "online" })
+
+        let nothing = try await cli.run("add", "Nowhereville")
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.hasPrefix("error: no place called 'Nowhereville', in the gazetteer or online"))
+        let gazetteerFirst = await stub.log.count
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        #expect(await stub.log.count == gazetteerFirst, "names the gazetteer knows never go online")
+        await stub.stop()
+    }
 }

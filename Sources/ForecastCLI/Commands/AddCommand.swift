@@ -9,7 +9,8 @@ struct AddCommand: AsyncParsableCommand {
         abstract: "Save a place, found by name or given by coordinates.",
         discussion: """
             A name is looked up in the built-in world gazetteer (GeoNames cities of
-            15,000 people or more), in English or Korean, ignoring case and accents.
+            15,000 people or more), in English or Korean, ignoring case and accents;
+            names it does not know are looked up online (Open-Meteo geocoding).
             When several places share the name and none clearly stands out, the
             candidates are listed and nothing is saved: choose with --pick or --country.
 
@@ -49,7 +50,7 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let draft = try resolve()
+        let draft = try await resolve()
         let outcome = try store.open().add(draft)
         switch outcome {
         case .added(let place):
@@ -61,7 +62,7 @@ struct AddCommand: AsyncParsableCommand {
 
     /// Works out the place to save, before the database is opened: a failed
     /// lookup leaves no trace, not even a new empty database.
-    func resolve() throws -> NewPlace {
+    func resolve() async throws -> NewPlace {
         let label = try label.map { try PlaceName($0, what: "label").value }
         if here {
             guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
@@ -85,10 +86,14 @@ struct AddCommand: AsyncParsableCommand {
         }
         if let pick, pick < 1 { throw InputError("--pick counts from 1, not \(pick)") }
 
-        switch try PlaceChoice.resolve(query, country: country, pick: pick) {
+        var choice = try PlaceChoice.resolve(query, country: country, pick: pick)
+        if choice == .notFound {
+            choice = try await OnlineLookup.choice(query, country: country, pick: pick)
+        }
+        switch choice {
         case .notFound:
             let within = country.map { " in \($0.uppercased())" } ?? ""
-            throw InputError("no place called '\(query)'\(within) in the gazetteer; try 'forecast search \(query)' or add it with --lat and --lon")
+            throw InputError("no place called '\(query)'\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon")
         case .ambiguous(let cities):
             let out = Terminal.standardError
             out.line("'\(query)' could be any of \(cities.count) places:")

@@ -8,7 +8,8 @@ struct SearchCommand: AsyncParsableCommand {
         abstract: "Look places up in the gazetteer without saving them.",
         discussion: """
             Exact names come before names that only start with the query, then
-            larger places first. Case, accents and width are ignored.
+            larger places first. Case, accents and width are ignored. Names the
+            built-in gazetteer does not know are looked up online.
 
             Examples:
               $ forecast search Seoul
@@ -51,7 +52,16 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let query = try PlaceName(name.joined(separator: " "), what: "search text").value
         guard (1...100).contains(limit) else { throw InputError("--limit must be between 1 and 100, not \(limit)") }
-        let matches = Gazetteer.bundled.search(query, country: country, limit: limit)
+        var matches = Gazetteer.bundled.search(query, country: country, limit: limit)
+        var online = false
+        if matches.isEmpty {
+            // Not in the built-in gazetteer: ask online, ranked the way the service ranks.
+            let key = SearchKey.fold(query)
+            matches = try await OnlineLookup.cities(query, country: country).prefix(limit).map { city in
+                GazetteerMatch(city: city, kind: SearchKey.fold(city.name) == key ? .exactName : .prefixName)
+            }
+            online = !matches.isEmpty
+        }
         switch output.format {
         case .json:
             let results = matches.map { m in
@@ -59,13 +69,14 @@ struct SearchCommand: AsyncParsableCommand {
                     geonamesId: m.city.geonamesID, name: m.city.name, koreanName: m.city.koreanName,
                     country: m.city.countryCode, countryName: Gazetteer.bundled.countryName(m.city.countryCode),
                     region: m.city.admin1, latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
-                    timezone: m.city.timeZone, population: m.city.population, match: "\(m.kind)")
+                    timezone: m.city.timeZone, population: m.city.population, match: online ? "online" : "\(m.kind)")
             }
             Terminal.standardOutput.line(try JSONOutput.render(Report(query: query, results: results)))
         case .table:
             guard !matches.isEmpty else {
                 throw CommandFailure(message: "no place called '\(query)' in the gazetteer")
             }
+            if online { Terminal.standardError.line("Not in the built-in gazetteer; found online (Open-Meteo geocoding):") }
             Terminal.standardOutput.lines(Self.table(matches.map { ($0.city, $0.kind) }, numbered: true))
         }
     }

@@ -70,27 +70,19 @@ struct WeatherOptions: ParsableArguments {
         return 600
     }
 
-    func baseURL(_ variable: String, default url: URL) throws -> URL {
-        guard let text = environment[variable], !text.isEmpty else { return url }
-        guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-            throw InputError("\(variable) '\(text)' is not an http(s) URL")
-        }
-        return parsed
-    }
-
     /// The provider to ask; OpenWeatherMap without a key is an error naming the variable.
     func makeProvider() throws -> any WeatherProvider {
         switch try providerName() {
         case .openMeteo:
             return OpenMeteoProvider(
-                baseURL: try baseURL("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL), batchSize: batchSize)
+                baseURL: try ServiceURL.from("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL), batchSize: batchSize)
         case .openWeatherMap:
             let variable = OpenWeatherMapProvider.keyVariable
             guard let key = environment[variable]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
                 throw InputError("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)")
             }
             return OpenWeatherMapProvider(
-                apiKey: key, baseURL: try baseURL("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL),
+                apiKey: key, baseURL: try ServiceURL.from("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL),
                 korean: korean)
         }
     }
