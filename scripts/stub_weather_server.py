@@ -17,6 +17,8 @@ import os
 import socket
 import threading
 import time
+from datetime import datetime
+from zoneinfo import ZoneInfo
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -81,9 +83,18 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         if url.path == "/v1/forecast":
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
+            zones = query.get("timezone", [""])[0].split(",")
             objects = []
             for index, latitude in enumerate(latitudes):
                 item = dict(BASE, latitude=latitude, current=dict(BASE["current"], temperature_2m=round(60 - latitude, 1)))
+                # Like the real service: local times in the zone asked for.
+                zone = zones[index] if index < len(zones) else ""
+                if zone and zone != "auto":
+                    try:
+                        offset = datetime.now(ZoneInfo(zone)).utcoffset()
+                        item["timezone"], item["utc_offset_seconds"] = zone, int(offset.total_seconds())
+                    except Exception:
+                        pass
                 if index > 0:
                     item["location_id"] = index
                 objects.append(item)

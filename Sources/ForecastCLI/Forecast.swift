@@ -26,7 +26,7 @@ public struct Forecast: AsyncParsableCommand {
             some places could not be fetched (the rest was shown); 64 the command
             line itself is wrong; 130 interrupted.
             """,
-        version: "0.1.0",
+        version: "0.2.0",
         subcommands: [
             AddCommand.self, RemoveCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
             ShowCommand.self, UnitsCommand.self, SearchCommand.self,

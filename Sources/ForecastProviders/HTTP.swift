@@ -31,7 +31,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let userAgent: String
 
-    public init(userAgent: String = "forecast/0.2 (+https://github.com/forecast-cli)") {
+    public init(userAgent: String = "forecast/0.2") {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 64
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

@@ -214,6 +214,11 @@ public final class LocationStore: Sendable {
         try read { db in try Self.cachedWeather(db, provider: provider) }
     }
 
+    /// Whether any weather is cached at all (for any provider).
+    public func hasWeather() throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM weather_cache)") ?? false }
+    }
+
     /// Keeps these reports as the latest for `provider`, in one transaction.
     /// Places removed meanwhile (by another process) are skipped.
     public func saveWeather(_ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date) throws {

@@ -51,7 +51,7 @@ import Testing
         #expect(cli.databaseBytes() == nil, "a failed add must not even create the database")
 
         let picked = try await cli.run("add", "Springfield", "--pick", "3")
-        #expect(picked.status == 0)
+        #expect(picked.status == 0 && picked.stderr.isEmpty)
         #expect(picked.stdout == "Saved Springfield (IL, United States).\n")
         let byCountry = try await cli.run("add", "London", "--country", "ca")
         #expect(byCountry.stdout == "Saved London (08, Canada).\n")

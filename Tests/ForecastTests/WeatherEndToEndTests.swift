@@ -64,7 +64,11 @@ import Testing
     @Test func sortsByTemperatureOnceWeatherIsKnown() async throws {
         let stub = try await StubWeatherService.start()
         let cli = try await cli(stub)
-        #expect(try await cli.run("sort", "temperature").status == 0)
+        let before = try await cli.run("sort", "temperature")
+        #expect(before.stderr.contains("listed by name"), "no weather yet: says it sorts by name meanwhile")
+        #expect(try await cli.run("list").status == 0)
+        let sorted = try await cli.run("sort", "temperature")
+        #expect(sorted.status == 0 && sorted.stderr.isEmpty, "weather is cached: no 'listed by name' note")
         let names = try await locations(cli).map { $0["name"] as? String }
         #expect(names == ["London", "Seoul", "Busan"])     // colder further north
         #expect(try await cli.run("sort", "temperature", "--descending").status == 0)

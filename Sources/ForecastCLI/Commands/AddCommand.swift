@@ -101,7 +101,7 @@ struct AddCommand: AsyncParsableCommand {
             out.line("Nothing was saved. Choose one with --pick N (for example: forecast add \(Self.shellQuoted(query)) --pick 1), or narrow with --country CC.")
             throw CommandFailure(message: "")
         case .chosen(let city, let others):
-            if others > 0 {
+            if others > 0 && pick == nil {
                 Terminal.standardError.line("Note: \(others) other place\(others == 1 ? " is" : "s are") called '\(query)'; see 'forecast search \(query)' and use --pick to choose another.")
             }
             return NewPlace(

@@ -40,7 +40,7 @@ struct SortCommand: AsyncParsableCommand {
         let order = PlaceSort(key: key, descending: descending)
         try store.setSort(order)
         Terminal.standardOutput.line("Sorted by \(order.description).")
-        if key.needsWeather {
+        if key.needsWeather, try !store.hasWeather() {
             Terminal.standardError.line("Note: until weather has been fetched, places are listed by name.")
         }
     }
