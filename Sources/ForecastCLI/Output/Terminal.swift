@@ -15,20 +15,18 @@ struct Terminal: Sendable {
         return isInteractive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 
+    /// Writes all of `text`, retrying short writes; a closed pipe ends it quietly.
     func write(_ text: String) {
-        var data = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeMutableBytes { buffer in
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return  // a closed pipe: nothing more to say
-            }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
             offset += written
         }
-        data.removeAll()
     }
 
     func line(_ text: String = "") { write(text + "\n") }
