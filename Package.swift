@@ -14,6 +14,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // HTTP: deadlines that hold and waiting that costs no CPU (URLSession on Linux busy-polls).
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Named for their products (byte buffers, the decompression limit's error), at the versions AsyncHTTPClient resolves.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         // Tests only: the in-process HTTP server that stands in for the weather services.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
@@ -21,7 +26,15 @@ let package = Package(
         .target(name: "ForecastCore"),
         .target(name: "CGazetteerData"),
         .target(name: "ForecastGazetteer", dependencies: ["ForecastCore", "CGazetteerData"]),
-        .target(name: "ForecastProviders", dependencies: ["ForecastCore"]),
+        .target(
+            name: "ForecastProviders",
+            dependencies: [
+                "ForecastCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]
+        ),
         .target(
             name: "ForecastStore",
             dependencies: ["ForecastCore", .product(name: "GRDB", package: "GRDB.swift")],

@@ -2,7 +2,9 @@
 """A local stand-in for Open-Meteo and OpenWeatherMap, for benchmarks and demos.
 
 Answers every request after --delay seconds, in the real services' shapes,
-built from the recorded responses in Tests/ForecastTests/Fixtures:
+made up for each place the way the real service answers (only the variables
+asked for; times local to each place's zone, from today), and, for
+OpenWeatherMap, the recorded responses in Tests/ForecastTests/Fixtures moved to today:
   GET /v1/forecast?latitude=a,b&longitude=c,d   an object (one place) or an array
                                                  in request order with location_id
   GET /data/2.5/weather, /data/2.5/forecast     OpenWeatherMap current and 5 day / 3 hour
@@ -13,11 +15,12 @@ Usage: scripts/stub_weather_server.py [--port 0] [--delay 0.1]
 """
 import argparse
 import json
+import math
 import os
 import socket
 import threading
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
@@ -30,22 +33,108 @@ def fixture(name):
         return json.load(f)
 
 
-BASE = fixture("openmeteo_current_plus_daily_london_2026.json")
-HOURLY = fixture("openmeteo_hourly_2day_2026.json")
-BASE["hourly"], BASE["hourly_units"] = HOURLY["hourly"], HOURLY["hourly_units"]
-# The recording asked for no daily temperatures; add a week of them in the same shape.
-BASE["daily"] = {
-    "time": [f"2026-01-{d}" for d in range(19, 26)],
-    "sunrise": [f"2026-01-{d}T07:55" for d in range(19, 26)],
-    "sunset": [f"2026-01-{d}T16:27" for d in range(19, 26)],
-    "weather_code": [2, 3, 61, 71, 0, 95, 45],
-    "temperature_2m_min": [35.6, 33.8, None, 32.0, 30.2, 37.4, 39.2],
-    "temperature_2m_max": [46.4, 44.6, 41.0, 41.0, 39.2, 48.2, 50.0],
+OWM_CURRENT = fixture("owm_current_london_latlon_2020.json")
+OWM_FORECAST = fixture("owm_forecast5_london_2025.json")
+
+UNITS = {
+    "temperature_2m": "°C", "apparent_temperature": "°C", "relative_humidity_2m": "%", "is_day": "",
+    "precipitation": "mm", "weather_code": "wmo code", "cloud_cover": "%", "pressure_msl": "hPa",
+    "wind_speed_10m": "m/s", "wind_direction_10m": "°", "wind_gusts_10m": "m/s", "visibility": "m",
+    "precipitation_probability": "%", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
+    "sunrise": "iso8601", "sunset": "iso8601", "precipitation_sum": "mm", "precipitation_probability_max": "%",
 }
-BASE["daily_units"] = {"time": "iso8601", "sunrise": "iso8601", "sunset": "iso8601", "weather_code": "wmo code",
-                       "temperature_2m_min": "°F", "temperature_2m_max": "°F"}
-OWM_CURRENT = json.dumps(fixture("owm_current_london_latlon_2020.json")).encode()
-OWM_FORECAST = json.dumps(fixture("owm_forecast5_london_2025.json")).encode()
+CODES = [0, 1, 2, 3, 45, 61, 63, 71, 80, 95]
+
+
+def weather(latitude, longitude, hour_of_day, day=0):
+    """Plausible values for a place: colder away from the equator, warmest mid-afternoon,
+    a sky that changes from day to day. Temperatures in °C, wind in m/s."""
+    seed = int(abs(latitude * 7 + longitude * 3)) + day
+    mean = 27 - 0.55 * abs(latitude)
+    temperature = round(mean + 4 * math.sin((hour_of_day - 9) / 24 * 2 * math.pi) + (seed % 5 - 2), 1)
+    wind = round(1 + seed % 6 + 0.3 * (hour_of_day % 4), 1)
+    return {
+        "temperature_2m": temperature,
+        "apparent_temperature": round(temperature - 0.7 * wind, 1),
+        "relative_humidity_2m": 40 + seed % 50,
+        "is_day": 1 if 7 <= hour_of_day < 18 else 0,
+        "precipitation": [0, 0, 0, 0.2, 1.4][seed % 5],
+        "weather_code": CODES[(seed + hour_of_day // 6) % len(CODES)],
+        "cloud_cover": (seed * 13) % 101,
+        "pressure_msl": 1000 + seed % 30,
+        "wind_speed_10m": wind,
+        "wind_direction_10m": (seed * 37) % 360,
+        "wind_gusts_10m": round(wind * 1.6, 1),
+        "visibility": 8000 + (seed % 5) * 3000,
+        "precipitation_probability": (seed * 17 + hour_of_day * 3) % 100,
+    }
+
+
+def open_meteo(latitude, longitude, zone_name, query):
+    """One location's answer, for the variables asked, in the place's own time."""
+    try:
+        zone = ZoneInfo(zone_name)
+    except Exception:
+        zone, zone_name = ZoneInfo("UTC"), "UTC"
+    now = datetime.now(zone).replace(second=0, microsecond=0)
+    now = now.replace(minute=now.minute - now.minute % 15)
+    midnight = now.replace(hour=0, minute=0)
+    answer = {"latitude": latitude, "longitude": longitude, "generationtime_ms": 0.1,
+              "utc_offset_seconds": int(now.utcoffset().total_seconds()), "timezone": zone_name,
+              "timezone_abbreviation": now.tzname(), "elevation": 30.0}
+    names = lambda key: [v for v in query.get(key, [""])[0].split(",") if v]
+    current = names("current")
+    if current:
+        values = weather(latitude, longitude, now.hour)
+        answer["current_units"] = dict({"time": "iso8601", "interval": "seconds"}, **{v: UNITS.get(v, "") for v in current})
+        answer["current"] = dict({"time": now.strftime("%Y-%m-%dT%H:%M"), "interval": 900},
+                                 **{v: values.get(v) for v in current})
+    hourly = names("hourly")
+    if hourly:
+        hours = int(query.get("forecast_hours", ["48"])[0])
+        start = now.replace(minute=0)
+        times = [start + timedelta(hours=h) for h in range(hours)]
+        rows = [weather(latitude, longitude, t.hour, (t - midnight).days) for t in times]
+        answer["hourly_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in hourly})
+        answer["hourly"] = dict({"time": [t.strftime("%Y-%m-%dT%H:%M") for t in times]},
+                                **{v: [row.get(v) for row in rows] for v in hourly})
+    daily = names("daily")
+    if daily:
+        days = int(query.get("forecast_days", ["7"])[0])
+        dates = [midnight + timedelta(days=d) for d in range(days)]
+        columns = {"time": [d.strftime("%Y-%m-%d") for d in dates]}
+        for v in daily:
+            column = []
+            for index, d in enumerate(dates):
+                low = weather(latitude, longitude, 5, index)["temperature_2m"]
+                high = weather(latitude, longitude, 15, index)["temperature_2m"]
+                column.append({
+                    "temperature_2m_min": low, "temperature_2m_max": high,
+                    "weather_code": weather(latitude, longitude, 12, index)["weather_code"],
+                    "sunrise": d.replace(hour=7, minute=12).strftime("%Y-%m-%dT%H:%M"),
+                    "sunset": d.replace(hour=17, minute=24).strftime("%Y-%m-%dT%H:%M"),
+                    "precipitation_sum": weather(latitude, longitude, 12, index)["precipitation"] * 3,
+                    "precipitation_probability_max": weather(latitude, longitude, 12, index)["precipitation_probability"],
+                }.get(v))
+            columns[v] = column
+        answer["daily_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in daily})
+        answer["daily"] = columns
+    return answer
+
+
+def shifted(value, seconds, key=None):
+    """A recorded OpenWeatherMap answer with its unix times moved to now."""
+    if isinstance(value, dict):
+        return {k: shifted(v, seconds, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shifted(v, seconds, key) for v in value]
+    if key in ("dt", "sunrise", "sunset") and isinstance(value, int) and not isinstance(value, bool):
+        return value + seconds
+    return value
+
+
+def days_since(dt):
+    return int((time.time() - dt) // 86400) * 86400
 
 lock = threading.Lock()
 requests = 0
@@ -83,27 +172,24 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         if url.path == "/v1/forecast":
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
+            longitudes = [float(x) for x in query.get("longitude", [""])[0].split(",") if x]
             zones = query.get("timezone", [""])[0].split(",")
+            if not latitudes or len(latitudes) != len(longitudes):
+                return self.send(400, b'{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}')
             objects = []
-            for index, latitude in enumerate(latitudes):
-                item = dict(BASE, latitude=latitude, current=dict(BASE["current"], temperature_2m=round(60 - latitude, 1)))
-                # Like the real service: local times in the zone asked for.
-                zone = zones[index] if index < len(zones) else ""
-                if zone and zone != "auto":
-                    try:
-                        offset = datetime.now(ZoneInfo(zone)).utcoffset()
-                        item["timezone"], item["utc_offset_seconds"] = zone, int(offset.total_seconds())
-                    except Exception:
-                        pass
+            for index, (latitude, longitude) in enumerate(zip(latitudes, longitudes)):
+                zone = zones[index] if index < len(zones) and zones[index] not in ("", "auto") else "UTC"
+                item = open_meteo(latitude, longitude, zone, query)
                 if index > 0:
                     item["location_id"] = index
                 objects.append(item)
             body = objects[0] if len(objects) == 1 else objects
             return self.send(200, json.dumps(body).encode())
         if url.path == "/data/2.5/weather":
-            return self.send(200, OWM_CURRENT)
+            return self.send(200, json.dumps(shifted(OWM_CURRENT, days_since(OWM_CURRENT["dt"]))).encode())
         if url.path == "/data/2.5/forecast":
-            return self.send(200, OWM_FORECAST)
+            first = OWM_FORECAST["list"][0]["dt"]
+            return self.send(200, json.dumps(shifted(OWM_FORECAST, days_since(first))).encode())
         return self.send(404, b'{"error":true,"reason":"not found"}')
 
 

@@ -23,8 +23,9 @@ public struct Forecast: AsyncParsableCommand {
 
             Exit status: 0 success; 1 the command failed (bad input, unknown or
             ambiguous place, a database that cannot be used); 2 the weather for
-            some places could not be fetched (the rest was shown); 64 the command
-            line itself is wrong; 130 interrupted.
+            some places could not be fetched (the rest was shown); 3 the weather
+            was shown but could not be saved; 64 the command line itself is
+            wrong; 130 interrupted.
             """,
         version: "0.2.0",
         subcommands: [
@@ -54,13 +55,13 @@ public struct Forecast: AsyncParsableCommand {
     static func report(_ error: any Error) -> Int32 {
         switch error {
         case let error as InputError:
-            Terminal.standardError.line("error: \(error.message)")
+            Terminal.standardError.line("error: \(SafeText.printable(error.message))")
             return ExitStatus.failure
         case let error as StoreError:
-            Terminal.standardError.line("error: \(error)")
+            Terminal.standardError.line("error: \(SafeText.printable("\(error)"))")
             return ExitStatus.failure
         case let error as CommandFailure:
-            if !error.message.isEmpty { Terminal.standardError.line("error: \(error.message)") }
+            if !error.message.isEmpty { Terminal.standardError.line("error: \(SafeText.printable(error.message))") }
             return error.status
         default:
             let code = exitCode(for: error)
@@ -68,7 +69,7 @@ public struct Forecast: AsyncParsableCommand {
             if code == .success { exit(withError: error) }
             let message = Forecast.message(for: error)
             let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Terminal.standardError.line("error: \(line.replacingOccurrences(of: "Error: ", with: ""))")
+            Terminal.standardError.line("error: \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
     }
@@ -79,6 +80,8 @@ enum ExitStatus {
     static let usage: Int32 = 64
     /// Some places' weather could not be fetched (the others were shown).
     static let partial: Int32 = 2
+    /// The weather was shown but could not be saved (read-only database, full disk).
+    static let notSaved: Int32 = 3
 }
 
 /// A failure that has already been explained (or explains itself) and ends with `status`.

@@ -21,7 +21,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     public static func parseDegrees(_ text: String, name: String) throws(InputError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Double(trimmed), value.isFinite else {
-            throw InputError("\(name) '\(text)' is not a number")
+            throw InputError("\(name) '\(SafeText.quoted(text))' is not a number")
         }
         return value
     }

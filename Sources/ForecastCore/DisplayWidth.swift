@@ -43,7 +43,9 @@ public enum DisplayWidth {
     }
 
     /// Shortens `text` to at most `width` columns, ending with "…" when cut.
+    /// Control characters are dropped first, so a cut never leaves half an escape sequence.
     public static func truncate(_ text: String, to width: Int) -> String {
+        let text = SafeText.printable(text)
         guard of(text) > width else { return text }
         var result = ""
         var used = 0
@@ -74,7 +76,8 @@ public struct TextTable: Sendable {
 
     /// Lines without trailing spaces, columns two spaces apart.
     public func render() -> [String] {
-        let all = [headers] + rows
+        // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.
+        let all = ([headers] + rows).map { $0.map(SafeText.printable) }
         let widths = headers.indices.map { column in
             all.map { DisplayWidth.of(column < $0.count ? $0[column] : "") }.max() ?? 0
         }

@@ -37,7 +37,9 @@ public enum LocalTime {
         let v = digits.map { $0! }
         let (year, month, day) = (v[0], v[1], v[2])
         let hour = v.count > 3 ? v[3] : 0, minute = v.count > 4 ? v[4] : 0, second = v.count > 5 ? v[5] : 0
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute) else {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second)
+        else {
             return nil
         }
         let wall = Double(daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second)

@@ -10,9 +10,10 @@ public struct PlaceName: Hashable, Sendable {
     public init(_ raw: String, what: String = "name") throws(InputError) {
         let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !collapsed.isEmpty else { throw InputError("\(what) is empty") }
-        guard !collapsed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw InputError("\(what) contains control characters")
+        guard !collapsed.unicodeScalars.contains(where: SafeText.isUnsafe) else {
+            throw InputError("\(what) '\(SafeText.quoted(collapsed))' contains control or text-direction characters")
         }
+        guard SafeText.isVisible(collapsed) else { throw InputError("\(what) has nothing visible in it") }
         let length = collapsed.count
         guard length <= Self.maximumLength else {
             throw InputError("\(what) is too long (\(length) characters; at most \(Self.maximumLength))")

@@ -37,11 +37,11 @@ public enum PlaceReference {
         let prefixed = ordered.indices.filter { keys[$0].0.hasPrefix(key) || keys[$0].1.hasPrefix(key) }
         if prefixed.count == 1 { return ordered[prefixed[0]] }
         if prefixed.count > 1 { throw ambiguous(trimmed, prefixed, ordered) }
-        throw InputError("no saved place matches '\(trimmed)': see 'forecast list'")
+        throw InputError("no saved place matches '\(SafeText.quoted(trimmed))': see 'forecast list'")
     }
 
     private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place]) -> InputError {
-        let names = indices.map { "\($0 + 1) \(ordered[$0].displayName)" }.joined(separator: ", ")
-        return InputError("'\(reference)' matches \(indices.count) saved places (\(names)): use a position or a longer name")
+        let names = indices.map { "\($0 + 1) \(SafeText.clean(ordered[$0].displayName))" }.joined(separator: ", ")
+        return InputError("'\(SafeText.quoted(reference))' matches \(indices.count) saved places (\(names)): use a position or a longer name")
     }
 }

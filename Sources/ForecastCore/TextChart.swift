@@ -3,11 +3,14 @@
 /// blank; a flat series is drawn across the middle (no division by zero).
 public enum TextChart {
     public static func render(_ values: [Double?], height: Int = 8, label: (Double) -> String) -> [String] {
+        // Only finite values are drawn: anything else would make the scale meaningless.
+        let values = values.map { $0.flatMap { $0.isFinite ? $0 : nil } }
         let known = values.compactMap { $0 }
         guard let low = known.min(), let high = known.max(), height >= 2 else { return [] }
         let rows = height
         func row(_ value: Double) -> Int {
-            high == low ? rows / 2 : Int(((high - value) / (high - low) * Double(rows - 1)).rounded())
+            let scaled = high == low || !(high - low).isFinite ? nil : SafeNumber.rounded((high - value) / (high - low) * Double(rows - 1))
+            return min(rows - 1, max(0, scaled ?? rows / 2))
         }
         var grid = Array(repeating: Array(repeating: Character(" "), count: values.count), count: rows)
         var previous: Int?

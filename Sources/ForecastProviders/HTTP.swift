@@ -1,8 +1,8 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import AsyncHTTPClient
 import ForecastCore
+import Foundation
+import NIOCore
+import NIOHTTPCompression
 
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -18,79 +18,121 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The one seam to the network. Errors it throws are already `WeatherError`s
-/// (`network` or `timeout`) and never contain the URL, which may hold a key.
+/// and never contain the URL, which may hold a key.
 public protocol HTTPClient: Sendable {
-    func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse
+    /// GETs `url`; the whole exchange, body included, ends by `deadline`.
+    func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse
 }
 
-/// `HTTPClient` over Foundation's URLSession.
-public final class URLSessionHTTPClient: HTTPClient {
-    /// Bodies larger than this are refused rather than decoded.
-    public static let maximumBodySize = 16 << 20
+/// `HTTPClient` over swift-server's AsyncHTTPClient (SwiftNIO): waiting costs
+/// no CPU, and the deadline holds for the head and the body alike.
+///
+/// Bodies are streamed and refused as soon as they pass `maximumBodySize`, so a
+/// huge or endless answer never sits in memory; gzip and deflate answers are
+/// decompressed with the same limit on what they expand to.
+public final class NetworkHTTPClient: HTTPClient {
+    /// A week of hourly data for 50 places is about 2 MB.
+    public static let defaultMaximumBodySize = 8 << 20
 
-    private let session: URLSession
+    private let client: AsyncHTTPClient.HTTPClient
+    private let maximumBodySize: Int
     private let userAgent: String
 
-    public init(userAgent: String = "forecast/0.2") {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = 64
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+    /// `connections`: how many requests may be in flight to one host at once
+    /// (AsyncHTTPClient's default of 8 would queue the rest).
+    public init(connections: Int, maximumBodySize: Int = defaultMaximumBodySize, userAgent: String = "forecast/0.3") {
+        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            decompression: .enabled(limit: .size(maximumBodySize)))
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, connections))
+        // A refused connection is an answer ("nothing listens there"), not something to
+        // retry until the deadline; the refresher decides about retries.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // The caller's deadline bounds everything; connecting alone may not take longer.
+        configuration.timeout = .init(connect: .seconds(10))
+        client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.maximumBodySize = maximumBodySize
         self.userAgent = userAgent
     }
 
-    public func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let session = session
+    /// Closes the connections. Call once the client is no longer needed.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
+        let remaining = deadline - .now
+        guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask") }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "Accept", value: "application/json")
+        let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
+        let nioDeadline = NIODeadline.now() + .nanoseconds(nanoseconds)
         let prepared = request
         do {
-            // URLSession's timeout is an idle timeout; the race makes it a deadline.
+            // AsyncHTTPClient's own deadline stops at the response head; racing a
+            // sleep until the deadline bounds reading the body too.
             return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                group.addTask { try await self.exchange(prepared, deadline: nioDeadline) }
                 group.addTask {
-                    let (data, response) = try await session.data(for: prepared)
-                    guard let http = response as? HTTPURLResponse else {
-                        throw WeatherError(.badResponse, "not an HTTP response")
-                    }
-                    var headers: [String: String] = [:]
-                    for (name, value) in http.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-                    }
-                    return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-                }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    throw WeatherError(.timeout, "no answer within \(Self.seconds(timeout))")
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    throw WeatherError(.timeout, "no complete answer in time")
                 }
                 defer { group.cancelAll() }
-                let response = try await group.next()!
-                if response.body.count > Self.maximumBodySize {
-                    throw WeatherError(.badResponse, "the answer is too large (\(response.body.count / 1_048_576) MB)")
-                }
-                return response
-            }
-        } catch let error as WeatherError {
-            throw error
-        } catch is CancellationError {
-            throw WeatherError(.cancelled, "cancelled")
-        } catch let error as URLError {
-            switch error.code {
-            case .timedOut: throw WeatherError(.timeout, "no answer within \(Self.seconds(timeout))")
-            case .cancelled: throw WeatherError(.cancelled, "cancelled")
-            case .cannotFindHost, .dnsLookupFailed: throw WeatherError(.network, "cannot find the server \(url.host ?? "")")
-            case .cannotConnectToHost: throw WeatherError(.network, "cannot connect to \(url.host ?? "the server")")
-            case .notConnectedToInternet: throw WeatherError(.network, "not connected to the internet")
-            case .networkConnectionLost: throw WeatherError(.network, "the connection was lost")
-            default: throw WeatherError(.network, "network error \(error.code.rawValue)")
+                return try await group.next()!
             }
         } catch {
-            throw WeatherError(.network, "network error")
+            throw Self.weatherError(error, host: url.host)
         }
     }
 
-    static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    private func exchange(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPResponse {
+        let response = try await client.execute(request, deadline: deadline)
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumBodySize {
+            throw Self.tooLarge(maximumBodySize)
+        }
+        var body = ByteBuffer()
+        for try await var chunk in response.body {
+            guard body.readableBytes + chunk.readableBytes <= maximumBodySize else { throw Self.tooLarge(maximumBodySize) }
+            body.writeBuffer(&chunk)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers where headers[name.lowercased()] == nil {
+            headers[name.lowercased()] = value
+        }
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+    }
+
+    static func tooLarge(_ limit: Int) -> WeatherError {
+        WeatherError(.badResponse, "the answer is larger than \(limit >> 20) MB")
+    }
+
+    /// What went wrong, in a kind and words; never the URL.
+    static func weatherError(_ error: any Error, host: String?) -> WeatherError {
+        let server = host.map { SafeText.clean($0, maxLength: 100) } ?? "the server"
+        switch error {
+        case let error as WeatherError:
+            return error
+        case is CancellationError:
+            return WeatherError(.cancelled, "cancelled")
+        case let error as HTTPClientError:
+            if [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout].contains(error) {
+                return WeatherError(.timeout, "no complete answer in time")
+            }
+            if error == .cancelled { return WeatherError(.cancelled, "cancelled") }
+            if error == .redirectLimitReached || error == .redirectCycleDetected {
+                return WeatherError(.badResponse, "the server redirected too often")
+            }
+            if error == .remoteConnectionClosed { return WeatherError(.network, "\(server) closed the connection") }
+            return WeatherError(.network, "cannot talk to \(server)")
+        case is NIOHTTPDecompression.DecompressionError:
+            return WeatherError(.badResponse, "the compressed answer is larger than allowed or damaged")
+        case let error where String(reflecting: type(of: error)).contains("ConnectionError"):
+            return WeatherError(.network, "cannot connect to \(server)")
+        default:
+            return WeatherError(.network, "cannot talk to \(server)")
+        }
     }
 }
 
@@ -111,14 +153,19 @@ enum HTTPStatus {
     static func isRetryable(_ status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
     /// Seconds to wait from a Retry-After header: delta-seconds or an HTTP date.
+    /// Anything else (negative, fractional nonsense, a year away) is nil.
     static func retryAfter(_ headers: [String: String], now: Date = Date()) -> TimeInterval? {
-        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Double(value), seconds >= 0 { return seconds }
+        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), value.utf8.count <= 64 else { return nil }
+        if value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            // Delta-seconds: digits only. Longer than a day is as good as never.
+            return Double(value).map { min($0, 86_400) }
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        let seconds = date.timeIntervalSince(now)
+        return seconds.isFinite ? min(max(0, seconds), 86_400) : nil
     }
 }

@@ -5,21 +5,47 @@ import ForecastCore
 /// request order, with `location_id` on all but the first.
 public struct OpenMeteoProvider: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
-    public static let forecastDays = 7
 
-    static let currentVariables = [
-        "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "precipitation",
-        "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m",
-        "wind_gusts_10m", "visibility",
-    ]
-    static let hourlyVariables = [
-        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation_probability",
-        "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m",
-    ]
-    static let dailyVariables = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset",
-        "precipitation_sum", "precipitation_probability_max",
-    ]
+    /// What `list` needs. Nine variables and two days keep a place at one call:
+    /// Open-Meteo counts a location as max(1, variables / 10 × max(1, days / 14)).
+    static let summary = Variables(
+        current: [
+            "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "weather_code",
+            "wind_speed_10m", "wind_direction_10m",
+        ],
+        hourly: [],
+        daily: ["temperature_2m_max", "temperature_2m_min"],
+        days: 2, hours: nil)
+
+    static let full = Variables(
+        current: [
+            "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "precipitation",
+            "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m",
+            "wind_gusts_10m", "visibility",
+        ],
+        hourly: [
+            "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation_probability",
+            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m",
+        ],
+        daily: [
+            "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset",
+            "precipitation_sum", "precipitation_probability_max",
+        ],
+        days: 7, hours: 48)
+
+    struct Variables {
+        var current: [String]
+        var hourly: [String]
+        var daily: [String]
+        var days: Int
+        var hours: Int?
+
+        var weight: Double {
+            max(1, Double(current.count + hourly.count + daily.count) / 10 * max(1, Double(days) / 14))
+        }
+    }
+
+    static func variables(_ detail: ReportDetail) -> Variables { detail == .summary ? summary : full }
 
     public let name = ProviderName.openMeteo
     public let baseURL: URL
@@ -30,154 +56,226 @@ public struct OpenMeteoProvider: WeatherProvider {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Each location weighs max(1, variables / 10 × max(1, days / 14)) calls.
-    public var callsPerPlace: Double {
-        let variables = Double(Self.currentVariables.count + Self.hourlyVariables.count + Self.dailyVariables.count)
-        return max(1, variables / 10 * max(1, Double(Self.forecastDays) / 14))
-    }
+    public func callsPerPlace(_ detail: ReportDetail) -> Double { Self.variables(detail).weight }
 
-    public func requests(for batch: [PlaceQuery]) -> [URL] {
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
+        let variables = Self.variables(detail)
         var components = URLComponents(url: baseURL.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [
+        var items = [
             URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
             URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
-            URLQueryItem(name: "current", value: Self.currentVariables.joined(separator: ",")),
-            URLQueryItem(name: "hourly", value: Self.hourlyVariables.joined(separator: ",")),
-            URLQueryItem(name: "daily", value: Self.dailyVariables.joined(separator: ",")),
+            URLQueryItem(name: "current", value: variables.current.joined(separator: ",")),
+        ]
+        if !variables.hourly.isEmpty { items.append(URLQueryItem(name: "hourly", value: variables.hourly.joined(separator: ","))) }
+        items += [
+            URLQueryItem(name: "daily", value: variables.daily.joined(separator: ",")),
             URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")),
-            URLQueryItem(name: "forecast_days", value: String(Self.forecastDays)),
-            URLQueryItem(name: "forecast_hours", value: "48"),
+            URLQueryItem(name: "forecast_days", value: String(variables.days)),
+        ]
+        if let hours = variables.hours { items.append(URLQueryItem(name: "forecast_hours", value: String(hours))) }
+        items += [
             URLQueryItem(name: "temperature_unit", value: "celsius"),
             URLQueryItem(name: "wind_speed_unit", value: "ms"),
             URLQueryItem(name: "precipitation_unit", value: "mm"),
         ]
+        components.queryItems = items
         return [components.url!]
     }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> [Result<WeatherReport, WeatherError>] {
-        guard let body = responses.first?.body else {
-            return batch.map { _ in .failure(WeatherError(.badResponse, "no answer")) }
-        }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: body)
-        } catch {
-            let kind = body.isEmpty ? "an empty answer" : "malformed JSON"
-            return batch.map { _ in .failure(WeatherError(.badResponse, kind)) }
-        }
+    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
+        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer")) }
         // One location: a plain object. Several: an array, matched back by location_id.
-        let objects: [[String: Any]]
-        if let object = json as? [String: Any] {
-            objects = [object]
-        } else if let array = json as? [[String: Any]] {
-            objects = array
-        } else {
-            return batch.map { _ in .failure(WeatherError(.badResponse, "unexpected JSON shape")) }
+        let entries: [Entry]
+        do {
+            if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+                entries = try ServiceJSON.decoder.decode([Entry].self, from: body)
+            } else {
+                entries = [try ServiceJSON.decoder.decode(Entry.self, from: body)]
+            }
+        } catch {
+            return .failure(ServiceJSON.failure(error, body: body))
         }
-        var byIndex: [Int: [String: Any]] = [:]
-        for (position, object) in objects.enumerated() {
-            let index = JSONValue.int(object["location_id"]) ?? position
-            byIndex[index] = object
+        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations")) }
+        if case .failure(let error) = entries.first?.location, entries.allSatisfy({ (try? $0.location.get()) == nil }) {
+            // Nothing in it is a location at all: the answer as a whole is bad.
+            return .failure(error)
         }
-        return batch.enumerated().map { index, place in
-            guard let object = byIndex[index] else {
+
+        // Each place gets exactly one entry: its location_id, or its position when
+        // the entry has none. An id claimed twice is no answer for that place.
+        var claims: [Int: [Entry]] = [:]
+        for (position, entry) in entries.enumerated() {
+            let index: Int
+            switch entry.locationID {
+            case .success(let id?): index = id
+            case .success(nil): index = position
+            case .failure: continue
+            }
+            guard batch.indices.contains(index) else { continue }
+            claims[index, default: []].append(entry)
+        }
+        return .success(batch.enumerated().map { index, place in
+            guard let claimed = claims[index] else {
                 return .failure(WeatherError(.badResponse, "the answer has no entry for this place"))
             }
-            return Self.report(object, place: place)
+            guard claimed.count == 1 else {
+                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place"))
+            }
+            return claimed[0].location.flatMap { Self.report($0, place: place, now: now) }
+        })
+    }
+
+    public func reason(in body: Data) -> String? { ServiceJSON.string("reason", in: body) }
+
+    // MARK: - The answer's shape
+
+    /// One element of the answer: its location_id and its body, each of which
+    /// may fail on its own, so one bad entry never spoils its neighbours.
+    struct Entry: Decodable {
+        var locationID: Result<Int?, WeatherError>
+        var location: Result<Location, WeatherError>
+
+        init(from decoder: any Decoder) throws {
+            do {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                locationID = .success(try container.decodeIfPresent(WholeNumber.self, forKey: AnyKey("location_id"))?.value)
+            } catch {
+                locationID = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
+            }
+            do {
+                location = .success(try Location(from: decoder))
+            } catch {
+                location = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
+            }
         }
     }
 
-    public func reason(in body: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["reason"] as? String
+    struct Location: Decodable {
+        var error: Bool?
+        var reason: String?
+        var utcOffsetSeconds: WholeNumber?
+        var timezone: String?
+        var current: Current?
+        var currentUnits: [String: String]?
+        var hourly: Hourly?
+        var hourlyUnits: [String: String]?
+        var daily: Daily?
+        var dailyUnits: [String: String]?
+
+        enum CodingKeys: String, CodingKey {
+            case error, reason, timezone, current, hourly, daily
+            case utcOffsetSeconds = "utc_offset_seconds"
+            case currentUnits = "current_units"
+            case hourlyUnits = "hourly_units"
+            case dailyUnits = "daily_units"
+        }
     }
 
-    static func report(_ object: [String: Any], place: PlaceQuery) -> Result<WeatherReport, WeatherError> {
-        if object["error"] as? Bool == true {
-            return .failure(WeatherError(.provider, object["reason"] as? String ?? "the service reported an error"))
+    struct Current: Decodable {
+        var time: String?
+        var temperature_2m, relative_humidity_2m, apparent_temperature, is_day, precipitation: Double?
+        var weather_code: WholeNumber?
+        var cloud_cover, pressure_msl, wind_speed_10m, wind_direction_10m, wind_gusts_10m, visibility: Double?
+    }
+
+    struct Hourly: Decodable {
+        var time: [String?]
+        var temperature_2m, apparent_temperature, relative_humidity_2m, precipitation_probability: [Double?]?
+        var precipitation, wind_speed_10m, wind_direction_10m: [Double?]?
+        var weather_code: [WholeNumber?]?
+    }
+
+    struct Daily: Decodable {
+        var time: [String?]
+        var weather_code: [WholeNumber?]?
+        var temperature_2m_max, temperature_2m_min, precipitation_sum, precipitation_probability_max: [Double?]?
+        var sunrise, sunset: [String?]?
+    }
+
+    // MARK: - To a report
+
+    static func report(_ location: Location, place: PlaceQuery, now: Date) -> PlaceOutcome {
+        if location.error == true {
+            return .failure(WeatherError(.provider, location.reason ?? "the service reported an error"))
         }
-        guard let offset = JSONValue.int(object["utc_offset_seconds"]) else {
-            return .failure(WeatherError(.badResponse, "the answer has no utc_offset_seconds"))
+        guard let offset = location.utcOffsetSeconds?.value else {
+            return .failure(WeatherError(.badResponse, "utc_offset_seconds is missing"))
         }
-        let zoneName = object["timezone"] as? String
+        guard WeatherBounds.utcOffset.contains(offset) else {
+            return .failure(WeatherError(.badResponse, "implausible value: utc_offset_seconds \(offset) is outside ±18 h"))
+        }
+        let zoneName = location.timezone.flatMap(SafeText.timeZone)
         let zone = zoneName.flatMap(TimeZone.init(identifier:)).flatMap { $0.identifier == "GMT" && offset != 0 ? nil : $0 }
             ?? TimeZone(secondsFromGMT: offset) ?? LocalTime.zone(place.timeZone)
-        let time = { (text: Any?) in (text as? String).flatMap { LocalTime.instant(fromLocal: $0, in: zone) } }
+        let time = { (text: String?) in text.flatMap { LocalTime.instant(fromLocal: $0, in: zone) } }
+        let wmo = { (code: WholeNumber?) in code.map { WeatherCondition.wmo($0.value) } }
 
-        let current = object["current"] as? [String: Any] ?? [:]
-        let units = object["current_units"] as? [String: String] ?? [:]
-        func value(_ name: String) -> Double? { JSONValue.double(current[name]) }
-        let conditions = CurrentConditions(
-            temperature: value("temperature_2m").map { ServiceUnits.celsius($0, unit: units["temperature_2m"]) },
-            feelsLike: value("apparent_temperature").map { ServiceUnits.celsius($0, unit: units["apparent_temperature"]) },
-            humidity: value("relative_humidity_2m"),
-            pressure: value("pressure_msl"),
-            windSpeed: value("wind_speed_10m").map { ServiceUnits.metresPerSecond($0, unit: units["wind_speed_10m"]) },
-            windDirection: value("wind_direction_10m"),
-            windGust: value("wind_gusts_10m").map { ServiceUnits.metresPerSecond($0, unit: units["wind_gusts_10m"]) },
-            visibility: value("visibility").map { ServiceUnits.metres($0, unit: units["visibility"]) },
-            cloudCover: value("cloud_cover"),
-            precipitation: value("precipitation").map { ServiceUnits.millimetres($0, unit: units["precipitation"]) },
-            condition: value("weather_code").map { WeatherCondition.wmo(Int($0)) },
-            isDay: value("is_day").map { $0 != 0 })
+        let c = location.current
+        let units = location.currentUnits ?? [:]
+        var current = CurrentConditions(
+            temperature: c?.temperature_2m.map { ServiceUnits.celsius($0, unit: units["temperature_2m"]) },
+            feelsLike: c?.apparent_temperature.map { ServiceUnits.celsius($0, unit: units["apparent_temperature"]) },
+            humidity: c?.relative_humidity_2m,
+            pressure: c?.pressure_msl,
+            windSpeed: c?.wind_speed_10m.map { ServiceUnits.metresPerSecond($0, unit: units["wind_speed_10m"]) },
+            windDirection: c?.wind_direction_10m,
+            windGust: c?.wind_gusts_10m.map { ServiceUnits.metresPerSecond($0, unit: units["wind_gusts_10m"]) },
+            visibility: c?.visibility.map { ServiceUnits.metres($0, unit: units["visibility"]) },
+            cloudCover: c?.cloud_cover,
+            precipitation: c?.precipitation.map { ServiceUnits.millimetres($0, unit: units["precipitation"]) },
+            condition: wmo(c?.weather_code),
+            isDay: c?.is_day.map { $0 != 0 })
 
-        let hourly = series(object["hourly"], units: object["hourly_units"]).map { h in
-            h.times.indices.compactMap { i -> HourlyForecast? in
-                guard let at = time(h.times[i]) else { return nil }
+        var hourly: [HourlyForecast] = []
+        if let h = location.hourly {
+            let u = location.hourlyUnits ?? [:]
+            func at<T>(_ column: [T?]?, _ i: Int) -> T? { column.flatMap { i < $0.count ? $0[i] : nil } }
+            hourly = h.time.indices.compactMap { i in
+                guard let instant = time(h.time[i]) else { return nil }
                 return HourlyForecast(
-                    time: at,
-                    temperature: h.value("temperature_2m", i).map { ServiceUnits.celsius($0, unit: h.unit("temperature_2m")) },
-                    feelsLike: h.value("apparent_temperature", i).map { ServiceUnits.celsius($0, unit: h.unit("apparent_temperature")) },
-                    humidity: h.value("relative_humidity_2m", i),
-                    precipitationProbability: h.value("precipitation_probability", i),
-                    precipitation: h.value("precipitation", i).map { ServiceUnits.millimetres($0, unit: h.unit("precipitation")) },
-                    windSpeed: h.value("wind_speed_10m", i).map { ServiceUnits.metresPerSecond($0, unit: h.unit("wind_speed_10m")) },
-                    windDirection: h.value("wind_direction_10m", i),
-                    condition: h.value("weather_code", i).map { WeatherCondition.wmo(Int($0)) })
+                    time: instant,
+                    temperature: at(h.temperature_2m, i).map { ServiceUnits.celsius($0, unit: u["temperature_2m"]) },
+                    feelsLike: at(h.apparent_temperature, i).map { ServiceUnits.celsius($0, unit: u["apparent_temperature"]) },
+                    humidity: at(h.relative_humidity_2m, i),
+                    precipitationProbability: at(h.precipitation_probability, i),
+                    precipitation: at(h.precipitation, i).map { ServiceUnits.millimetres($0, unit: u["precipitation"]) },
+                    windSpeed: at(h.wind_speed_10m, i).map { ServiceUnits.metresPerSecond($0, unit: u["wind_speed_10m"]) },
+                    windDirection: at(h.wind_direction_10m, i),
+                    condition: wmo(at(h.weather_code, i)))
             }
-        } ?? []
+        }
 
-        let daily = series(object["daily"], units: object["daily_units"]).map { d in
-            d.times.indices.compactMap { i -> DailyForecast? in
-                guard let date = d.times[i] as? String, date.count >= 10 else { return nil }
+        var daily: [DailyForecast] = []
+        if let d = location.daily {
+            let u = location.dailyUnits ?? [:]
+            func at<T>(_ column: [T?]?, _ i: Int) -> T? { column.flatMap { i < $0.count ? $0[i] : nil } }
+            daily = d.time.indices.compactMap { i in
+                guard let date = d.time[i], date.utf8.count >= 10 else { return nil }
                 return DailyForecast(
                     date: String(date.prefix(10)),
-                    minimum: d.value("temperature_2m_min", i).map { ServiceUnits.celsius($0, unit: d.unit("temperature_2m_min")) },
-                    maximum: d.value("temperature_2m_max", i).map { ServiceUnits.celsius($0, unit: d.unit("temperature_2m_max")) },
-                    condition: d.value("weather_code", i).map { WeatherCondition.wmo(Int($0)) },
-                    precipitation: d.value("precipitation_sum", i).map { ServiceUnits.millimetres($0, unit: d.unit("precipitation_sum")) },
-                    precipitationProbability: d.value("precipitation_probability_max", i),
-                    sunrise: time(d.raw("sunrise", i)),
-                    sunset: time(d.raw("sunset", i)))
+                    minimum: at(d.temperature_2m_min, i).map { ServiceUnits.celsius($0, unit: u["temperature_2m_min"]) },
+                    maximum: at(d.temperature_2m_max, i).map { ServiceUnits.celsius($0, unit: u["temperature_2m_max"]) },
+                    condition: wmo(at(d.weather_code, i)),
+                    precipitation: at(d.precipitation_sum, i).map { ServiceUnits.millimetres($0, unit: u["precipitation_sum"]) },
+                    precipitationProbability: at(d.precipitation_probability_max, i),
+                    sunrise: time(at(d.sunrise, i)),
+                    sunset: time(at(d.sunset, i)))
             }
-        } ?? []
-
-        var conditionsWithSun = conditions
-        let observedAt = time(current["time"]) ?? hourly.first?.time ?? Date()
-        let today = daily.first { $0.date == LocalDays.localDate(observedAt, utcOffset: offset) } ?? daily.first
-        conditionsWithSun.sunrise = today?.sunrise
-        conditionsWithSun.sunset = today?.sunset
-        return .success(WeatherReport(
-            observedAt: observedAt, utcOffsetSeconds: offset, timeZone: zoneName ?? place.timeZone,
-            current: conditionsWithSun, hourly: hourly, daily: daily))
-    }
-
-    /// Parallel arrays keyed by variable, `time` first.
-    struct Series {
-        var columns: [String: [Any]]
-        var units: [String: String]
-        var times: [Any] { columns["time"] ?? [] }
-        func raw(_ name: String, _ i: Int) -> Any? {
-            guard let column = columns[name], i < column.count else { return nil }
-            return column[i]
         }
-        func value(_ name: String, _ i: Int) -> Double? { JSONValue.double(raw(name, i)) }
-        func unit(_ name: String) -> String? { units[name] }
-    }
 
-    static func series(_ object: Any?, units: Any?) -> Series? {
-        guard let columns = object as? [String: Any] else { return nil }
-        return Series(
-            columns: columns.compactMapValues { $0 as? [Any] },
-            units: units as? [String: String] ?? [:])
+        guard let observedAt = time(c?.time) ?? hourly.first?.time else {
+            return .failure(WeatherError(.badResponse, "current.time is missing or not a time"))
+        }
+        let today = daily.first { $0.date == LocalDays.localDate(observedAt, utcOffset: offset) } ?? daily.first
+        current.sunrise = today?.sunrise
+        current.sunset = today?.sunset
+        let report = WeatherReport(
+            observedAt: observedAt, utcOffsetSeconds: offset, timeZone: zoneName ?? place.timeZone,
+            current: current, hourly: hourly, daily: daily)
+        return Result { () throws(WeatherError) in try report.validated(now: now) }
     }
+}
+
+extension UInt8 {
+    var isWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

@@ -3,6 +3,8 @@ import ForecastCore
 
 /// A place found by Open-Meteo's geocoding API (GeoNames underneath). Fields
 /// the service leaves out (it omits empty ones, sometimes even the time zone) are nil.
+/// Every text field is already cleaned (`SafeText`) and bounded; the time zone
+/// is one this system knows.
 public struct GeocodedPlace: Hashable, Sendable {
     public var id: Int
     public var name: String
@@ -36,29 +38,49 @@ public struct OpenMeteoGeocoder: Sendable {
             URLQueryItem(name: "language", value: korean ? "ko" : "en"),
             URLQueryItem(name: "format", value: "json"),
         ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? [])
-        let response = try await client.get(components.url!, timeout: timeout)
+        let response = try await client.get(components.url!, deadline: .now + .milliseconds(Int(timeout * 1000)))
         guard (200..<300).contains(response.status) else {
-            let reason = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["reason"] as? String
+            let reason = ServiceJSON.string("reason", in: response.body).map { SafeText.clean($0, maxLength: 200) }
             throw HTTPStatus.error(response, reason: reason)
         }
         return try Self.decode(response.body)
     }
 
+    struct Answer: Decodable {
+        /// No match is a 200 with no `results` key at all.
+        var results: [Lenient<Item>]?
+    }
+
+    struct Item: Decodable {
+        var id: WholeNumber
+        var name: String
+        var latitude, longitude: Double
+        var country_code, country, admin1, timezone: String?
+        var population: WholeNumber?
+    }
+
+    /// An element that may fail to decode without failing its array.
+    struct Lenient<T: Decodable>: Decodable {
+        var value: T?
+        init(from decoder: any Decoder) throws { value = try? T(from: decoder) }
+    }
+
     static func decode(_ body: Data) throws(WeatherError) -> [GeocodedPlace] {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-            throw WeatherError(.badResponse, body.isEmpty ? "an empty answer" : "malformed JSON")
-        }
-        // No match is a 200 with no `results` key at all.
-        let results = object["results"] as? [[String: Any]] ?? []
-        return results.compactMap { item in
-            guard let id = JSONValue.int(item["id"]), let name = item["name"] as? String,
-                  let lat = JSONValue.double(item["latitude"]), let lon = JSONValue.double(item["longitude"]),
-                  let coordinate = try? Coordinate(latitude: lat, longitude: lon)
-            else { return nil }
+        let answer: Answer
+        do { answer = try ServiceJSON.decoder.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
+        return (answer.results ?? []).prefix(100).compactMap(\.value).compactMap { item in
+            let name = SafeText.clean(item.name, maxLength: 100)
+            guard SafeText.isVisible(name), let coordinate = try? Coordinate(latitude: item.latitude, longitude: item.longitude) else {
+                return nil
+            }
+            let code = (item.country_code ?? "").uppercased()
+            let text = { (value: String?) in value.map { SafeText.clean($0, maxLength: 100) }.flatMap { $0.isEmpty ? nil : $0 } }
             return GeocodedPlace(
-                id: id, name: name, coordinate: coordinate, countryCode: (item["country_code"] as? String) ?? "",
-                country: item["country"] as? String, admin1: item["admin1"] as? String,
-                timeZone: item["timezone"] as? String, population: JSONValue.int(item["population"]))
+                id: item.id.value, name: name, coordinate: coordinate,
+                countryCode: code.utf8.count == 2 && code.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) ? code : "",
+                country: text(item.country), admin1: text(item.admin1),
+                timeZone: item.timezone.flatMap(SafeText.timeZone),
+                population: item.population.map(\.value).flatMap { $0 >= 0 ? $0 : nil })
         }
     }
 }

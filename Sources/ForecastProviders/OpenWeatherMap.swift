@@ -3,14 +3,14 @@ import ForecastCore
 
 /// OpenWeatherMap: current weather plus the 5 day / 3 hour forecast, two calls
 /// per place (its multi-city call is gone). Asked for in standard units (K,
-/// m/s), the service's default, and converted here.
+/// m/s), the service's default, and converted here. A summary costs the same
+/// two calls: today's low and high come only from the forecast.
 public struct OpenWeatherMapProvider: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://api.openweathermap.org")!
     public static let keyVariable = "OPENWEATHER_API_KEY"
 
     public let name = ProviderName.openWeatherMap
     public let batchSize = 1
-    public let callsPerPlace = 2.0
     public let baseURL: URL
     let apiKey: String
     /// `kr` for Korean (the service's code, not `ko`), else `en`.
@@ -22,7 +22,12 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         language = korean ? "kr" : "en"
     }
 
-    public func requests(for batch: [PlaceQuery]) -> [URL] {
+    public var secrets: [String] { [apiKey] }
+
+    /// Today's low and high need the forecast too, so both calls are made either way.
+    public func callsPerPlace(_ detail: ReportDetail) -> Double { 2 }
+
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         batch.flatMap { place in
             ["data/2.5/weather", "data/2.5/forecast"].map { path in
                 var components = URLComponents(url: baseURL.appending(path: path), resolvingAgainstBaseURL: false)!
@@ -38,84 +43,168 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
     }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> [Result<WeatherReport, WeatherError>] {
-        batch.enumerated().map { index, _ in
+    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
+        .success(batch.enumerated().map { index, _ in
             guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer")) }
-            return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body)
+            return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body, now: now)
+        })
+    }
+
+    public func reason(in body: Data) -> String? { ServiceJSON.string("message", in: body) }
+
+    // MARK: - The answers' shapes
+
+    struct Current: Decodable {
+        var cod: WholeNumber?
+        var message: String?
+        var dt: Double?
+        var timezone: WholeNumber?
+        var main: Main?
+        var wind: Wind?
+        var clouds: Clouds?
+        var visibility: Double?
+        var weather: [Condition]?
+        var rain: Amount?
+        var snow: Amount?
+        var sys: Sys?
+    }
+
+    struct Forecast: Decodable {
+        var cod: WholeNumber?
+        var message: Message?
+        var list: [Step]?
+        var city: City?
+    }
+
+    /// `message` is text in error bodies and a number in good ones.
+    struct Message: Decodable {
+        var text: String?
+        init(from decoder: any Decoder) throws {
+            text = try? decoder.singleValueContainer().decode(String.self)
         }
     }
 
-    public func reason(in body: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["message"] as? String
+    struct Step: Decodable {
+        var dt: Double
+        var main: Main?
+        var wind: Wind?
+        var weather: [Condition]?
+        var pop: Double?
+        var rain: Amount?
+        var snow: Amount?
     }
 
-    static func object(_ body: Data, what: String) -> Result<[String: Any], WeatherError> {
-        guard !body.isEmpty else { return .failure(WeatherError(.badResponse, "an empty answer for the \(what)")) }
-        guard let json = try? JSONSerialization.jsonObject(with: body) else {
-            return .failure(WeatherError(.badResponse, "malformed JSON for the \(what)"))
-        }
-        guard let object = json as? [String: Any] else { return .failure(WeatherError(.badResponse, "unexpected JSON for the \(what)")) }
-        // `cod` is an Int in some bodies and a String in others.
-        if let cod = JSONValue.int(object["cod"]), cod != 200 {
-            return .failure(WeatherError(.provider, object["message"] as? String ?? "error \(cod)"))
-        }
-        return .success(object)
+    struct Main: Decodable {
+        var temp, feels_like, pressure, sea_level, humidity: Double?
     }
 
-    static func report(current currentBody: Data, forecast forecastBody: Data) -> Result<WeatherReport, WeatherError> {
-        let now: [String: Any], forecast: [String: Any]
-        switch (object(currentBody, what: "current weather"), object(forecastBody, what: "forecast")) {
-        case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
-        case (.success(let a), .success(let b)): (now, forecast) = (a, b)
+    struct Wind: Decodable {
+        var speed, deg, gust: Double?
+    }
+
+    struct Clouds: Decodable {
+        var all: Double?
+    }
+
+    struct Condition: Decodable {
+        var id: WholeNumber?
+        var icon: String?
+    }
+
+    struct Amount: Decodable {
+        var oneHour, threeHours: Double?
+        enum CodingKeys: String, CodingKey {
+            case oneHour = "1h"
+            case threeHours = "3h"
         }
-        guard let dt = JSONValue.double(now["dt"]) else { return .failure(WeatherError(.badResponse, "the current weather has no time")) }
-        let city = forecast["city"] as? [String: Any] ?? [:]
-        let offset = JSONValue.int(now["timezone"]) ?? JSONValue.int(city["timezone"]) ?? 0
-        let main = now["main"] as? [String: Any] ?? [:]
-        let wind = now["wind"] as? [String: Any] ?? [:]
-        let sys = now["sys"] as? [String: Any] ?? [:]
-        let kelvin = { (v: Any?) in JSONValue.double(v).map { ServiceUnits.celsius($0, unit: "K") } }
-        let date = { (v: Any?) in JSONValue.double(v).map { Date(timeIntervalSince1970: $0) } }
-        let rain = (now["rain"] as? [String: Any])?["1h"], snow = (now["snow"] as? [String: Any])?["1h"]
-        let precipitation: Double? = rain == nil && snow == nil ? nil : (JSONValue.double(rain) ?? 0) + (JSONValue.double(snow) ?? 0)
+    }
+
+    struct Sys: Decodable {
+        var sunrise, sunset: Double?
+    }
+
+    struct City: Decodable {
+        var timezone: WholeNumber?
+    }
+
+    // MARK: - To a report
+
+    /// `cod` is an Int in some bodies and a String in others; anything but 200
+    /// is the service's error, whatever the HTTP status said.
+    static func serviceError(cod: Int?, message: String?) -> WeatherError? {
+        guard let cod, cod != 200 else { return nil }
+        let text = message ?? "error \(cod)"
+        switch cod {
+        case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)")
+        case 404: return WeatherError(.notFound, text)
+        case 429: return WeatherError(.rateLimited, text)
+        default: return WeatherError(.provider, text)
+        }
+    }
+
+    static func report(current currentBody: Data, forecast forecastBody: Data, now clock: Date) -> PlaceOutcome {
+        let now: Current, forecast: Forecast
+        do {
+            now = try ServiceJSON.decoder.decode(Current.self, from: currentBody)
+        } catch {
+            return .failure(ServiceJSON.failure(error, body: currentBody, what: "the current weather"))
+        }
+        do {
+            forecast = try ServiceJSON.decoder.decode(Forecast.self, from: forecastBody)
+        } catch {
+            return .failure(ServiceJSON.failure(error, body: forecastBody, what: "the forecast"))
+        }
+        if let error = serviceError(cod: now.cod?.value, message: now.message) { return .failure(error) }
+        if let error = serviceError(cod: forecast.cod?.value, message: forecast.message?.text) { return .failure(error) }
+        guard let dt = now.dt else { return .failure(WeatherError(.badResponse, "dt is missing")) }
+
+        let offset = now.timezone?.value ?? forecast.city?.timezone?.value ?? 0
+        guard WeatherBounds.utcOffset.contains(offset) else {
+            return .failure(WeatherError(.badResponse, "implausible value: timezone \(offset) is outside ±18 h"))
+        }
+        let kelvin = { (value: Double?) in value.map { ServiceUnits.celsius($0, unit: "K") } }
+        let date = { (value: Double?) in value.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
+        let owm = { (weather: [Condition]?) in weather?.first?.id.map { WeatherCondition.openWeatherMap($0.value) } }
+        let sum = { (rain: Double?, snow: Double?) -> Double? in
+            rain == nil && snow == nil ? nil : (rain ?? 0) + (snow ?? 0)
+        }
 
         let current = CurrentConditions(
-            temperature: kelvin(main["temp"]), feelsLike: kelvin(main["feels_like"]),
-            humidity: JSONValue.double(main["humidity"]),
-            pressure: JSONValue.double(main["sea_level"]) ?? JSONValue.double(main["pressure"]),
-            windSpeed: JSONValue.double(wind["speed"]), windDirection: JSONValue.double(wind["deg"]),
-            windGust: JSONValue.double(wind["gust"]), visibility: JSONValue.double(now["visibility"]),
-            cloudCover: JSONValue.double((now["clouds"] as? [String: Any])?["all"]),
-            precipitation: precipitation, condition: condition(now["weather"]),
-            isDay: (((now["weather"] as? [[String: Any]])?.first?["icon"] as? String)?.hasSuffix("d")),
-            sunrise: date(sys["sunrise"]), sunset: date(sys["sunset"]))
+            temperature: kelvin(now.main?.temp), feelsLike: kelvin(now.main?.feels_like),
+            humidity: now.main?.humidity,
+            pressure: now.main?.sea_level ?? now.main?.pressure,
+            windSpeed: now.wind?.speed, windDirection: now.wind?.deg, windGust: now.wind?.gust,
+            visibility: now.visibility, cloudCover: now.clouds?.all,
+            precipitation: sum(now.rain?.oneHour, now.snow?.oneHour), condition: owm(now.weather),
+            isDay: now.weather?.first?.icon.map { $0.hasSuffix("d") },
+            sunrise: date(now.sys?.sunrise), sunset: date(now.sys?.sunset))
 
-        let steps = (forecast["list"] as? [[String: Any]] ?? []).compactMap { step -> HourlyForecast? in
-            guard let time = date(step["dt"]) else { return nil }
-            let main = step["main"] as? [String: Any] ?? [:]
-            let wind = step["wind"] as? [String: Any] ?? [:]
-            let rain = (step["rain"] as? [String: Any])?["3h"], snow = (step["snow"] as? [String: Any])?["3h"]
+        let steps = (forecast.list ?? []).compactMap { step -> HourlyForecast? in
+            guard let time = date(step.dt) else { return nil }
             return HourlyForecast(
-                time: time, temperature: kelvin(main["temp"]), feelsLike: kelvin(main["feels_like"]),
-                humidity: JSONValue.double(main["humidity"]),
+                time: time, temperature: kelvin(step.main?.temp), feelsLike: kelvin(step.main?.feels_like),
+                humidity: step.main?.humidity,
                 // `pop` is 0–1, and may be the integer 0 or 1.
-                precipitationProbability: JSONValue.double(step["pop"]).map { $0 * 100 },
-                precipitation: rain == nil && snow == nil ? nil : (JSONValue.double(rain) ?? 0) + (JSONValue.double(snow) ?? 0),
-                windSpeed: JSONValue.double(wind["speed"]), windDirection: JSONValue.double(wind["deg"]),
-                condition: condition(step["weather"]))
+                precipitationProbability: step.pop.map { $0 * 100 },
+                precipitation: sum(step.rain?.threeHours, step.snow?.threeHours),
+                windSpeed: step.wind?.speed, windDirection: step.wind?.deg,
+                condition: owm(step.weather))
         }
-        let forecastOffset = JSONValue.int(city["timezone"]) ?? offset
+        let forecastOffset = forecast.city?.timezone?.value ?? offset
+        guard WeatherBounds.utcOffset.contains(forecastOffset) else {
+            return .failure(WeatherError(.badResponse, "implausible value: city.timezone \(forecastOffset) is outside ±18 h"))
+        }
+        // Validate before summarising, so an absurd step fails the place instead of skewing a day.
+        let stepsChecked = WeatherReport(
+            observedAt: Date(timeIntervalSince1970: dt.isFinite ? dt : 0), utcOffsetSeconds: offset, timeZone: nil,
+            current: current, hourly: steps, daily: [])
+        let checked: WeatherReport
+        do { checked = try stepsChecked.validated(now: clock) } catch { return .failure(error) }
         let days = LocalDays.summarise(
-            steps.map { ForecastStep(time: $0.time, temperature: $0.temperature, condition: $0.condition) },
+            checked.hourly.map { ForecastStep(time: $0.time, temperature: $0.temperature, condition: $0.condition) },
             utcOffset: forecastOffset)
-        let daily = days.map { DailyForecast(date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition) }
-        return .success(WeatherReport(
-            observedAt: Date(timeIntervalSince1970: dt), utcOffsetSeconds: offset, timeZone: nil,
-            current: current, hourly: steps, daily: daily))
-    }
-
-    static func condition(_ weather: Any?) -> WeatherCondition? {
-        guard let first = (weather as? [[String: Any]])?.first, let id = JSONValue.int(first["id"]) else { return nil }
-        return WeatherCondition.openWeatherMap(id)
+        var report = checked
+        report.daily = days.map { DailyForecast(date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition) }
+        return .success(report)
     }
 }

@@ -1,3 +1,4 @@
+import ForecastCore
 import Foundation
 
 /// At most `limit` holders at once; the rest wait in order.
@@ -20,35 +21,89 @@ actor AsyncSemaphore {
     }
 }
 
+/// A token bucket kept where every `forecast` process sees it (the database),
+/// so that separate runs together keep within a service's limit.
+public protocol SharedRateBucket: Sendable {
+    /// Takes `calls` from `service`'s bucket, which holds `capacity` calls and
+    /// refills at `capacity` a minute, and returns how many seconds from now the
+    /// last of them may be made (0 when the bucket had enough).
+    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval
+}
+
 /// A client-side limit on calls to one service: a token bucket that holds a
-/// minute's worth of calls and refills evenly. Callers reserve in turn and wait
-/// for their share, so a burst up to the limit goes at once and the rest follow
-/// at the service's pace.
+/// minute's worth of calls and refills evenly. A refresh first reserves all the
+/// calls it plans (in the shared bucket, when there is one, in one write); this
+/// bucket then starts where the shared one stood, so the calls go out on the
+/// shared schedule. Calls beyond the plan (retries, split batches) are taken
+/// from the shared bucket one by one.
 public actor RateLimiter {
     public let callsPerMinute: Double
     private var tokens: Double
+    private var planned: Double = 0
     private var last: ContinuousClock.Instant
+    private let shared: (any SharedRateBucket)?
+    private let service: String
     private let sleep: @Sendable (TimeInterval) async throws -> Void
 
-    public init(callsPerMinute: Double, sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep) {
+    public init(
+        callsPerMinute: Double, shared: (any SharedRateBucket)? = nil, service: String = "",
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep
+    ) {
         self.callsPerMinute = max(1, callsPerMinute)
         tokens = max(1, callsPerMinute)
         last = ContinuousClock.now
+        self.shared = shared
+        self.service = service
         self.sleep = sleep
     }
 
     public static let realSleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 86_400) * 1_000_000_000))
     }
 
-    /// Reserves `cost` calls; returns once they may be made.
-    public func acquire(_ cost: Double = 1) async throws {
+    private var rate: Double { callsPerMinute / 60 }
+
+    /// Reserves the calls a refresh plans to make. With a shared bucket that
+    /// cannot be used (a read-only database), the limit is this process's alone.
+    func plan(_ calls: Double, events: (@Sendable (RefreshEvent) -> Void)?) {
+        guard let shared, calls > 0 else { return }
+        guard let wait = try? shared.take(calls, service: service, capacity: callsPerMinute) else { return }
+        // Start this bucket where the shared one stood, so the k-th call waits
+        // just as long as the shared bucket says it must.
+        refill()
+        tokens = calls - wait * rate
+        planned = calls
+    }
+
+    /// Waits until `cost` calls may be made. Throws `rateLimited` at once when
+    /// that would take past `deadline`, and CancellationError when cancelled.
+    func acquire(_ cost: Double, before deadline: ContinuousClock.Instant, events: (@Sendable (RefreshEvent) -> Void)?) async throws {
+        refill()
+        var wait: TimeInterval = 0
+        if planned >= cost || shared == nil {
+            planned = max(0, planned - cost)
+            tokens -= min(cost, callsPerMinute)
+            if tokens < 0 { wait = -tokens / rate }
+        } else if let shared {
+            wait = (try? shared.take(cost, service: service, capacity: callsPerMinute)) ?? 0
+        }
+        guard wait > 0 else { return }
+        let left = deadline - .now
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        if wait > seconds {
+            throw WeatherError(
+                .rateLimited,
+                "the client-side limit of \(SafeNumber.rounded(callsPerMinute) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(wait.rounded(.up))), longer than the time left; try again then")
+        }
+        events?(.waitingForRateLimit(seconds: wait))
+        try await sleep(wait)
+    }
+
+    private func refill() {
         let now = ContinuousClock.now
         let elapsed = now - last
         last = now
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(callsPerMinute, tokens + seconds * callsPerMinute / 60)
-        tokens -= min(cost, callsPerMinute)
-        if tokens < 0 { try await sleep(-tokens * 60 / callsPerMinute) }
+        tokens = min(callsPerMinute, tokens + seconds * rate)
     }
 }

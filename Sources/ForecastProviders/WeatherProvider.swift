@@ -20,20 +20,41 @@ public enum ProviderName: String, Sendable, CaseIterable, Codable {
     case openWeatherMap = "openweathermap"
 }
 
+/// How much weather to ask for.
+public enum ReportDetail: String, Sendable, Codable {
+    /// What `list` shows and sorts by: current conditions and today's low and high.
+    case summary
+    /// Everything `show` shows: current conditions, the coming hours and days.
+    case full
+}
+
+/// One place's answer: its report, or why it has none.
+public typealias PlaceOutcome = Result<WeatherReport, WeatherError>
+
 /// A weather service, as pure translation: which URLs to ask for a batch of
 /// places, and what the answers mean. `WeatherRefresher` does the asking.
 public protocol WeatherProvider: Sendable {
     var name: ProviderName { get }
     /// How many places one batch may hold (1 where the service has no batch call).
     var batchSize: Int { get }
-    /// How much one place costs against the service's limits, per refresh.
-    var callsPerPlace: Double { get }
+    /// How much one place costs against the service's limits.
+    func callsPerPlace(_ detail: ReportDetail) -> Double
     /// The requests for one batch; all are made, and their answers come back in order.
-    func requests(for batch: [PlaceQuery]) -> [URL]
-    /// One result per place of the batch, in order. Called only when every answer was a 2xx.
-    func decode(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> [Result<WeatherReport, WeatherError>]
-    /// The service's own explanation in an error body, if it gave one.
+    func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL]
+    /// One result per place of the batch, in order, each already validated
+    /// against `WeatherBounds`; or, when the answer as a whole cannot be read,
+    /// that error (the refresher may then split the batch to find the culprit).
+    /// Called only when every answer was a 2xx.
+    func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError>
+    /// The service's own explanation in an error body, if it gave one (raw: the
+    /// refresher cleans and redacts it).
     func reason(in body: Data) -> String?
+    /// Values that must never appear in a message (API keys).
+    var secrets: [String] { get }
+}
+
+extension WeatherProvider {
+    public var secrets: [String] { [] }
 }
 
 /// A fixed, locale-independent decimal for URLs ("37.5665", never "37,5665").
@@ -44,16 +65,81 @@ func urlDegrees(_ value: Double) -> String {
     return text == "-0" ? "0" : text
 }
 
-/// Values out of loosely typed JSON. A number may arrive as Int or Double;
-/// `null` and absent are both nil.
-enum JSONValue {
-    static func double(_ value: Any?) -> Double? {
-        if let number = value as? NSNumber { return number.doubleValue }
-        if let text = value as? String { return Double(text) }
-        return nil
+/// Decoding helpers shared by the providers.
+enum ServiceJSON {
+    static let decoder = JSONDecoder()
+
+    /// Why a body could not be decoded, naming the field (`current.temperature_2m`)
+    /// and never quoting the body itself.
+    static func failure(_ error: any Error, body: Data, what: String = "the answer") -> WeatherError {
+        if body.isEmpty { return WeatherError(.badResponse, "\(what) is empty") }
+        guard let error = error as? DecodingError else { return WeatherError(.badResponse, "\(what) cannot be read") }
+        let path: [any CodingKey]
+        let problem: String
+        switch error {
+        case .typeMismatch(_, let context): (path, problem) = (context.codingPath, "has the wrong type")
+        case .valueNotFound(_, let context): (path, problem) = (context.codingPath, "is missing")
+        case .keyNotFound(let key, let context): (path, problem) = (context.codingPath + [key], "is missing")
+        case .dataCorrupted(let context):
+            (path, problem) = (context.codingPath, context.codingPath.isEmpty ? "is not valid JSON" : "is not valid")
+        @unknown default: (path, problem) = ([], "cannot be read")
+        }
+        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let name = field.hasPrefix(".") ? String(field.dropFirst()) : field
+        let text = name.isEmpty ? "\(what) \(problem)" : "\(SafeText.clean(name, maxLength: 80)) \(problem)"
+        return WeatherError(.badResponse, text)
     }
 
-    static func int(_ value: Any?) -> Int? { double(value).map { Int($0) } }
+    /// A `reason`/`message` string field of an error body, if there is one.
+    static func string(_ key: String, in body: Data) -> String? {
+        struct Message: Decodable {
+            var value: String?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                value = try? container.decodeIfPresent(String.self, forKey: AnyKey(decoder.userInfo[.fieldName] as? String ?? ""))
+            }
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[.fieldName] = key
+        return (try? decoder.decode(Message.self, from: body))?.value
+    }
+}
 
-    static func string(_ value: Any?) -> String? { value as? String }
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension CodingUserInfoKey {
+    static let fieldName = CodingUserInfoKey(rawValue: "fieldName")!
+}
+
+/// A number that must be a whole one to mean anything (codes, ids, offsets):
+/// any JSON number, or a string of digits, that is exactly an `Int`. Anything
+/// else (1e300, 2.5, "nan") fails to decode, naming the field.
+struct WholeNumber: Decodable, Sendable {
+    var value: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let int = try? container.decode(Int.self) {
+            value = int
+            return
+        }
+        let exact: Int?
+        if let double = try? container.decode(Double.self) {
+            exact = SafeNumber.exactInt(double)
+        } else if let text = try? container.decode(String.self), text.utf8.count <= 19 {
+            exact = Int(text.trimmingCharacters(in: .whitespaces))
+        } else {
+            exact = nil
+        }
+        guard let exact else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a whole number"))
+        }
+        value = exact
+    }
 }

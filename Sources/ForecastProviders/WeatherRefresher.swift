@@ -5,72 +5,111 @@ import ForecastCore
 public struct RefreshOptions: Sendable {
     /// Requests in flight at once.
     public var concurrency: Int = 8
-    /// Seconds one request may take, answer included.
-    public var timeout: TimeInterval = 10
-    /// Tries per request, the first included.
+    /// Seconds the whole refresh may take: every attempt, body, backoff and
+    /// Retry-After wait fits inside it.
+    public var budget: TimeInterval = 10
+    /// Tries per request of a first batch, the first included. Parts of a split
+    /// batch get one try each, which keeps the extra requests to about
+    /// 2·log₂(batch size) per bad place.
     public var attempts: Int = 3
     /// The first retry waits this long, each later one twice as long (±20 %).
     public var backoff: TimeInterval = 0.5
-    /// A Retry-After longer than this is not waited for: the place fails as rate limited.
-    public var longestWait: TimeInterval = 30
     /// Calls a minute allowed by the client-side limit (nil: none).
     public var callsPerMinute: Double?
+    public var detail: ReportDetail = .summary
 
     public init() {}
 }
 
+/// What a refresh tells whoever shows progress.
+public enum RefreshEvent: Sendable, Equatable {
+    /// Places with a result so far, of all.
+    case progress(done: Int, total: Int)
+    /// The client-side rate limit holds the next request back this long.
+    case waitingForRateLimit(seconds: TimeInterval)
+}
+
 /// Fetches the weather for many places at once: batches them as the provider
 /// allows, runs the batches concurrently in a TaskGroup with at most
-/// `concurrency` requests in flight, keeps within the rate limit, and retries
-/// time-outs, 429s and 5xx (never other 4xx). Every place gets its own result:
-/// one place's failure never hides the others'.
+/// `concurrency` requests in flight, keeps within the rate limit and the time
+/// budget, and retries time-outs, 429s and 5xx (never other 4xx). A batch that
+/// fails in a way one place could cause is split until the culprit is alone.
+/// Every place gets its own result: one place's failure never hides the others'.
 public struct WeatherRefresher: Sendable {
     public let provider: any WeatherProvider
     let client: any HTTPClient
     let options: RefreshOptions
     let limiter: RateLimiter?
     let sleep: @Sendable (TimeInterval) async throws -> Void
+    let clock: @Sendable () -> Date
 
     public init(
         provider: any WeatherProvider, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep
+        sharedBucket: (any SharedRateBucket)? = nil,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.provider = provider
         self.client = client
         self.options = options
         self.sleep = sleep
-        limiter = options.callsPerMinute.map { RateLimiter(callsPerMinute: $0, sleep: sleep) }
+        self.clock = clock
+        limiter = options.callsPerMinute.map {
+            RateLimiter(callsPerMinute: $0, shared: sharedBucket, service: provider.name.rawValue, sleep: sleep)
+        }
     }
 
-    public typealias Outcome = Result<WeatherReport, WeatherError>
+    public typealias Outcome = PlaceOutcome
 
-    /// One result per place id. `progress` is told (places done, places in all).
-    public func refresh(_ places: [PlaceQuery], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [Int64: Outcome] {
+    /// One result per place id. `events` hears of progress and of waits.
+    public func refresh(_ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil) async -> [Int64: Outcome] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(min(options.budget, 86_400) * 1000))
         let size = provider.batchSize
         let batches = stride(from: 0, to: places.count, by: size).map { Array(places[$0..<min($0 + size, places.count)]) }
         let gate = AsyncSemaphore(options.concurrency)
+        // The whole refresh's planned calls are reserved at once (one write to a shared bucket).
+        let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
+        await limiter?.plan(plannedCalls, events: events)
+        let context = Context(deadline: deadline, gate: gate, events: events)
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
             for batch in batches {
-                group.addTask { await fetch(batch, gate: gate) }
+                group.addTask { await fetch(batch, attempts: options.attempts, context) }
             }
             var results: [Int64: Outcome] = [:]
             for await finished in group {
-                for (id, outcome) in finished { results[id] = outcome }
-                progress?(results.count, places.count)
+                for (id, outcome) in finished { results[id] = outcome.mapError(finalise) }
+                events?(.progress(done: results.count, total: places.count))
             }
             return results
         }
     }
 
-    private func fetch(_ batch: [PlaceQuery], gate: AsyncSemaphore) async -> [(Int64, Outcome)] {
-        let urls = provider.requests(for: batch)
-        let cost = provider.callsPerPlace * Double(batch.count) / Double(max(1, urls.count))
+    struct Context: Sendable {
+        var deadline: ContinuousClock.Instant
+        var gate: AsyncSemaphore
+        var events: (@Sendable (RefreshEvent) -> Void)?
+    }
+
+    /// A message fit to show: the key never in it, no control characters, one line, bounded.
+    func finalise(_ error: WeatherError) -> WeatherError {
+        WeatherError(error.kind, SafeText.clean(SafeText.redact(error.message, secrets: provider.secrets), maxLength: 300))
+    }
+
+    /// A failed request, and whether one place of its batch could be the cause.
+    struct RequestFailure: Error {
+        var error: WeatherError
+        var splittable: Bool
+    }
+
+    private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context) async -> [(Int64, Outcome)] {
+        let urls = provider.requests(for: batch, detail: options.detail)
+        let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
         // A batch's requests (OpenWeatherMap: current + forecast) go out together.
-        let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, WeatherError>).self) { group in
+        let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await request(url, cost: cost, gate: gate)) }
+                group.addTask { (index, await request(url, cost: cost, attempts: attempts, context)) }
             }
-            var answers = [Result<HTTPResponse, WeatherError>?](repeating: nil, count: urls.count)
+            var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
             for await (index, answer) in group { answers[index] = answer }
             return answers.map { $0! }
         }
@@ -78,37 +117,83 @@ public struct WeatherRefresher: Sendable {
         for answer in answers {
             switch answer {
             case .success(let response): responses.append(response)
-            case .failure(let error): return batch.map { ($0.id, .failure(error)) }
+            case .failure(let failure):
+                if failure.splittable && batch.count > 1 { return await split(batch, context) }
+                return batch.map { ($0.id, .failure(failure.error)) }
             }
         }
-        return zip(batch, provider.decode(batch, responses: responses)).map { ($0.id, $1) }
+        switch provider.decode(batch, responses: responses, now: clock()) {
+        case .success(let outcomes):
+            return zip(batch, outcomes).map { ($0.id, $1) }
+        case .failure(let error):
+            if batch.count > 1 { return await split(batch, context) }
+            return batch.map { ($0.id, .failure(error)) }
+        }
     }
 
-    /// One request with its retries. Never throws: the failure is the result.
-    func request(_ url: URL, cost: Double, gate: AsyncSemaphore) async -> Result<HTTPResponse, WeatherError> {
-        let cancelled = WeatherError(.cancelled, "cancelled")
+    /// Asks for each half on its own, once each, so the place that spoils an
+    /// answer ends up alone with its error and the rest get their weather.
+    private func split(_ batch: [PlaceQuery], _ context: Context) async -> [(Int64, Outcome)] {
+        let middle = batch.count / 2
+        return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
+            for half in [Array(batch[..<middle]), Array(batch[middle...])] {
+                group.addTask { await fetch(half, attempts: 1, context) }
+            }
+            var results: [(Int64, Outcome)] = []
+            for await part in group { results += part }
+            return results
+        }
+    }
+
+    /// One request with its retries, all within the budget. Never throws: the failure is the result.
+    func request(_ url: URL, cost: Double, attempts: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
+        let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled"), splittable: false)
         var attempt = 1
         while true {
             if Task.isCancelled { return .failure(cancelled) }
-            do { try await limiter?.acquire(cost) } catch { return .failure(cancelled) }
-            await gate.acquire()
+            if let limiter {
+                do {
+                    try await limiter.acquire(cost, before: context.deadline, events: context.events)
+                } catch let error as WeatherError {
+                    return .failure(RequestFailure(error: error, splittable: false))
+                } catch {
+                    return .failure(cancelled)
+                }
+            }
+            await context.gate.acquire()
             let outcome: Result<HTTPResponse, WeatherError>
-            do { outcome = .success(try await client.get(url, timeout: options.timeout)) } catch { outcome = .failure(error) }
-            await gate.release()
+            do { outcome = .success(try await client.get(url, deadline: context.deadline)) } catch { outcome = .failure(error) }
+            await context.gate.release()
 
-            let failure: WeatherError
+            let failure: RequestFailure
             var wait: TimeInterval?
             switch outcome {
             case .success(let response) where (200..<300).contains(response.status):
                 return .success(response)
             case .success(let response):
-                failure = HTTPStatus.error(response, reason: provider.reason(in: response.body))
-                if HTTPStatus.isRetryable(response.status) { wait = HTTPStatus.retryAfter(response.headers) ?? backoff(attempt) }
+                let reason = provider.reason(in: response.body).map { SafeText.clean($0, maxLength: 200) }
+                let status = response.status
+                failure = RequestFailure(
+                    error: HTTPStatus.error(response, reason: reason),
+                    splittable: (400...499).contains(status) && ![401, 403, 429].contains(status) || (500...599).contains(status))
+                if HTTPStatus.isRetryable(status) {
+                    let asked = HTTPStatus.retryAfter(response.headers)
+                    if let asked, asked > remaining(context.deadline) {
+                        // Not worth waiting for: fail now and say when it will be.
+                        let later = "the service asks to wait \(Self.duration(asked)), longer than the time left; try again in \(Self.duration(asked))"
+                        let error = WeatherError(failure.error.kind, failure.error.message + "; " + later)
+                        return .failure(RequestFailure(error: error, splittable: false))
+                    }
+                    wait = asked ?? backoff(attempt)
+                }
             case .failure(let error):
-                failure = error
-                if error.kind == .timeout { wait = backoff(attempt) }
+                let budgetText = "\(Self.duration(options.budget)) budget"
+                failure = RequestFailure(
+                    error: error.kind == .timeout ? WeatherError(.timeout, "no complete answer within the \(budgetText)") : error,
+                    splittable: false)
+                if error.kind == .timeout || error.kind == .network { wait = backoff(attempt) }
             }
-            guard let delay = wait, attempt < options.attempts, delay <= options.longestWait, !Task.isCancelled else {
+            guard let delay = wait, attempt < attempts, !Task.isCancelled, delay < remaining(context.deadline) else {
                 return .failure(failure)
             }
             do { try await sleep(delay) } catch { return .failure(cancelled) }
@@ -116,7 +201,21 @@ public struct WeatherRefresher: Sendable {
         }
     }
 
+    func remaining(_ deadline: ContinuousClock.Instant) -> TimeInterval {
+        let left = deadline - .now
+        return Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+    }
+
     func backoff(_ attempt: Int) -> TimeInterval {
         options.backoff * pow(2, Double(attempt - 1)) * Double.random(in: 0.8...1.2)
+    }
+
+    /// "10 s", "2.5 s", "5 min", "3 h".
+    public static func duration(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite else { return "a long time" }
+        if seconds >= 5400 { return "\(SafeNumber.rounded(seconds / 3600) ?? 0) h" }
+        if seconds >= 120 { return "\(SafeNumber.rounded(seconds / 60) ?? 0) min" }
+        if seconds == seconds.rounded() { return "\(SafeNumber.rounded(seconds) ?? 0) s" }
+        return String(format: "%.1f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }

@@ -18,11 +18,14 @@ public final class LocationStore: Sendable {
     /// databases that are not forecast's, and databases from a newer forecast.
     public static func open(path: String) throws(StoreError) -> LocationStore {
         try refuseNonSQLite(at: path)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotOpen(path: path, reason: "cannot create its folder")
+        // A plain file name ("t1.db") lives in the current folder, which exists.
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create its folder")
+            }
         }
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
@@ -78,9 +81,17 @@ public final class LocationStore: Sendable {
     /// SQLite itself would say SQLITE_NOTADB too, but only once it reads; this
     /// answers before any connection exists.
     private static func refuseNonSQLite(at path: String) throws(StoreError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a folder") }
+        // Look before opening: opening a FIFO for reading would block forever.
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .cannotOpen(path: path, reason: "it is a folder")
+        case S_IFIFO: throw .cannotOpen(path: path, reason: "it is a named pipe, not a file")
+        case S_IFCHR, S_IFBLK: throw .cannotOpen(path: path, reason: "it is a device, not a file")
+        case S_IFSOCK: throw .cannotOpen(path: path, reason: "it is a socket, not a file")
+        default: throw .cannotOpen(path: path, reason: "it is not a regular file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: "it cannot be read")
         }
@@ -209,32 +220,85 @@ public final class LocationStore: Sendable {
 
     // MARK: - Weather cache
 
-    /// The latest successful report per place for `provider`.
-    public func cachedWeather(provider: String) throws -> [Int64: CachedWeather] {
-        try read { db in try Self.cachedWeather(db, provider: provider) }
+    /// The latest summary (current conditions and the first days, no hourly
+    /// data) per place for `provider`: what `list` needs, cheap to read for
+    /// thousands of places. An entry that no longer decodes or validates is absent.
+    public func cachedSummaries(provider: String, now: Date = Date()) throws -> [Int64: CachedWeather] {
+        try read { db in
+            var result: [Int64: CachedWeather] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT place_id, fetched_at, report FROM weather_summary WHERE provider = ?", arguments: [provider])
+            while let row = try rows.next() {
+                if let entry = Self.cached(row, provider: provider, now: now) { result[row["place_id"]] = entry }
+            }
+            return result
+        }
+    }
+
+    /// The latest full report (hours and days) for one place from `provider`.
+    public func cachedReport(placeID: Int64, provider: String, now: Date = Date()) throws -> CachedWeather? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT fetched_at, report FROM weather_cache WHERE place_id = ? AND provider = ?",
+                arguments: [placeID, provider]
+            ).flatMap { Self.cached($0, provider: provider, now: now) }
+        }
     }
 
     /// Whether any weather is cached at all (for any provider).
     public func hasWeather() throws -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM weather_cache)") ?? false }
+        try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM weather_summary)") ?? false }
     }
 
-    /// Keeps these reports as the latest for `provider`, in one transaction.
+    /// Keeps these reports as the latest for `provider`, in one transaction: a
+    /// summary of each always, and the report itself when it is a full one.
     /// Places removed meanwhile (by another process) are skipped.
-    public func saveWeather(_ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date) throws {
+    public func saveWeather(_ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date, full: Bool) throws {
         guard !reports.isEmpty else { return }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
-        let rows = try reports.map { id, report in (id, String(decoding: try encoder.encode(report), as: UTF8.self)) }
+        let rows = try reports.map { id, report in
+            (id, report.current,
+             String(decoding: try encoder.encode(report.summary), as: UTF8.self),
+             full ? String(decoding: try encoder.encode(report), as: UTF8.self) : nil)
+        }
         try write { db in
-            for (id, json) in rows {
+            for (id, current, summary, report) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO weather_summary (place_id, provider, fetched_at, temperature, humidity, report)
+                        SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        """,
+                    arguments: [id, provider, fetchedAt.timeIntervalSince1970, current.temperature, current.humidity, summary, id])
+                guard let report else { continue }
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO weather_cache (place_id, provider, fetched_at, report)
                         SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
                         """,
-                    arguments: [id, provider, fetchedAt.timeIntervalSince1970, json, id])
+                    arguments: [id, provider, fetchedAt.timeIntervalSince1970, report, id])
             }
+        }
+    }
+
+    // MARK: - Rate limit
+
+    /// Takes `calls` from `service`'s token bucket, shared by every process
+    /// using this database: it holds `capacity` calls and refills at `capacity`
+    /// a minute. Returns the seconds until the last of these calls may be made.
+    public func takeRateTokens(_ calls: Double, service: String, capacity: Double, now: Date = Date()) throws -> TimeInterval {
+        try write { db in
+            let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
+            var tokens = capacity
+            if let row, let stored = row["tokens"] as Double?, let at = row["updated_at"] as Double?, stored.isFinite, at.isFinite {
+                let elapsed = max(0, now.timeIntervalSince1970 - at)
+                tokens = min(capacity, stored + elapsed * capacity / 60)
+            }
+            tokens -= calls
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES (?, ?, ?)",
+                arguments: [service, tokens, now.timeIntervalSince1970])
+            return tokens < 0 ? -tokens * 60 / capacity : 0
         }
     }
 
@@ -244,10 +308,10 @@ public final class LocationStore: Sendable {
         case next, previous
     }
 
-    /// Picks the place to show and records it as last viewed. With no place and
-    /// nothing viewed yet, that is the first place; next and previous wrap around.
-    public func view(_ target: ViewTarget, cities: PlaceReference.CityLookup? = nil) throws -> (place: Place, index: Int, count: Int) {
-        try write { db in
+    /// Picks the place to show, writing nothing. With no place viewed yet that
+    /// is the first place; next and previous wrap around.
+    public func resolveView(_ target: ViewTarget, cities: PlaceReference.CityLookup? = nil) throws -> (place: Place, index: Int, count: Int) {
+        try read { db in
             let settings = try Self.settings(db)
             let ordered = try Self.ordered(db, settings)
             guard !ordered.isEmpty else {
@@ -266,8 +330,16 @@ public final class LocationStore: Sendable {
             case .previous:
                 index = PlaceOrdering.page(from: current, step: -1, count: ordered.count)!
             }
-            try db.execute(sql: "UPDATE settings SET last_viewed_place_id = ?", arguments: [ordered[index].id])
             return (ordered[index], index, ordered.count)
+        }
+    }
+
+    /// Remembers `placeID` as the last viewed place (if it is still saved).
+    public func recordViewed(_ placeID: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE settings SET last_viewed_place_id = ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)",
+                arguments: [placeID, placeID])
         }
     }
 
@@ -281,15 +353,21 @@ public final class LocationStore: Sendable {
     }
 
     /// The order `list` shows. Temperature and humidity come from the newest
-    /// cached report of any provider, so positions mean the same to every command.
+    /// cached summary of any provider, so positions mean the same to every command.
     private static func ordered(_ db: Database, _ settings: Settings) throws -> [Place] {
         let places = try PlaceRecord.order(Column("position"), Column("id")).fetchAll(db).map { try $0.place() }
         guard settings.sort.key.needsWeather else { return PlaceOrdering.sorted(places, by: settings.sort) }
-        let latest = try newestWeather(db)
-        return PlaceOrdering.sorted(places, by: settings.sort) { place in
-            let current = latest[place.id]?.report.current
-            return settings.sort.key == .temperature ? current?.temperature : current?.humidity
+        let column = settings.sort.key == .temperature ? "temperature" : "humidity"
+        var latest: [Int64: Double] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT place_id, \(column) AS value FROM weather_summary ORDER BY fetched_at")
+        while let row = try rows.next() {
+            let value: Double? = row["value"]
+            // Only plausible values sort: the cache may hold what an older forecast accepted.
+            let range = settings.sort.key == .temperature ? WeatherBounds.temperature : WeatherBounds.percent
+            latest[row["place_id"]] = value.flatMap { range.contains($0) ? $0 : nil }
         }
+        return PlaceOrdering.sorted(places, by: settings.sort) { latest[$0.id] }
     }
 
     static let decoder: JSONDecoder = {
@@ -298,26 +376,16 @@ public final class LocationStore: Sendable {
         return decoder
     }()
 
-    private static func cachedWeather(_ db: Database, provider: String?) throws -> [Int64: CachedWeather] {
-        var result: [Int64: CachedWeather] = [:]
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT place_id, provider, fetched_at, report FROM weather_cache WHERE ?1 IS NULL OR provider = ?1",
-            arguments: [provider])
-        for row in rows {
-            let id: Int64 = row["place_id"]
-            let json: String = row["report"]
-            // An entry this binary cannot read is as good as none.
-            guard let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)) else { continue }
-            let entry = CachedWeather(
-                report: report, provider: row["provider"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
-            if let existing = result[id], existing.fetchedAt >= entry.fetchedAt { continue }
-            result[id] = entry
-        }
-        return result
-    }
-
-    private static func newestWeather(_ db: Database) throws -> [Int64: CachedWeather] {
-        try cachedWeather(db, provider: nil)
+    /// A cache row as a report, if it still decodes and every value in it is
+    /// plausible: an entry an older forecast stored is never trusted blindly.
+    private static func cached(_ row: Row, provider: String, now: Date) -> CachedWeather? {
+        let json: String = row["report"]
+        guard let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)),
+              let valid = try? report.validated(now: now)
+        else { return nil }
+        let fetchedAt: Double = row["fetched_at"]
+        guard fetchedAt.isFinite else { return nil }
+        return CachedWeather(report: valid, provider: provider, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
     }
 
     /// Writes positions 1...n in the given order, touching only rows that change.

@@ -48,7 +48,9 @@ import Testing
 
     @Test func rejectsEmptyControlAndLongNames() {
         #expect(throws: InputError("name is empty")) { try PlaceName("   ") }
-        #expect(throws: InputError("label contains control characters")) { try PlaceName("a\u{7}b", what: "label") }
+        #expect(throws: InputError("label 'a\\u{7}b' contains control or text-direction characters")) { try PlaceName("a\u{7}b", what: "label") }
+        #expect(throws: InputError("label 'a\\u{202E}b' contains control or text-direction characters")) { try PlaceName("a\u{202E}b", what: "label") }
+        #expect(throws: InputError("label has nothing visible in it")) { try PlaceName("\u{200B}\u{2060}", what: "label") }
         #expect(throws: InputError("name is too long (101 characters; at most 100)")) {
             try PlaceName(String(repeating: "x", count: 101))
         }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ForecastCore
 
 /// The recorded API responses (copied from shared/fixtures; see Fixtures/SOURCES.md).
 enum Fixture {
@@ -9,4 +10,62 @@ enum Fixture {
     }
 
     static func json(_ name: String) -> Any { try! JSONSerialization.jsonObject(with: data(name)) }
+}
+
+extension Fixture {
+    /// `name` with every time in it moved by whole days so that its first time
+    /// falls on `now`'s UTC day: recorded answers stay what they were, only
+    /// current. Unix times under `dt`, `sunrise` and `sunset`, and local ISO
+    /// strings under `time`, `sunrise` and `sunset`, are moved.
+    static func current(_ name: String, now: Date = Date()) -> Any {
+        let json = json(name)
+        guard let first = firstTime(json) else { return json }
+        let days = ((now.timeIntervalSince1970 - first) / 86_400).rounded(.down)
+        return shifting(json, seconds: Int(days) * 86_400)
+    }
+
+    static func currentData(_ name: String, now: Date = Date()) -> Data {
+        try! JSONSerialization.data(withJSONObject: current(name, now: now))
+    }
+
+    static let unixKeys: Set<String> = ["dt", "sunrise", "sunset"]
+    static let isoKeys: Set<String> = ["time", "sunrise", "sunset"]
+
+    static func firstTime(_ value: Any, key: String? = nil) -> Double? {
+        switch value {
+        case let object as [String: Any]:
+            for k in ["dt", "current", "current_weather", "hourly", "daily", "list"] {
+                if let v = object[k], let t = firstTime(v, key: k) { return t }
+            }
+            if let v = object["time"], let t = firstTime(v, key: "time") { return t }
+            return nil
+        case let array as [Any]:
+            return array.lazy.compactMap { firstTime($0, key: key) }.first
+        case let number as NSNumber where key.map(unixKeys.contains) == true:
+            return number.doubleValue
+        case let text as String where key.map(isoKeys.contains) == true:
+            return LocalTime.instant(fromLocal: text, in: TimeZone(secondsFromGMT: 0)!)?.timeIntervalSince1970
+        default:
+            return nil
+        }
+    }
+
+    static func shifting(_ value: Any, seconds: Int, key: String? = nil) -> Any {
+        switch value {
+        case let object as [String: Any]:
+            return Dictionary(uniqueKeysWithValues: object.map { ($0.key, shifting($0.value, seconds: seconds, key: $0.key)) })
+        case let array as [Any]:
+            return array.map { shifting($0, seconds: seconds, key: key) }
+        case let number as NSNumber where key.map(unixKeys.contains) == true:
+            return number.intValue + seconds
+        case let text as String where key.map(isoKeys.contains) == true:
+            let utc = TimeZone(secondsFromGMT: 0)!
+            guard let instant = LocalTime.instant(fromLocal: text, in: utc) else { return text }
+            let moved = instant.addingTimeInterval(Double(seconds))
+            let pattern = text.count <= 10 ? "yyyy-MM-dd" : text.count <= 16 ? "yyyy-MM-dd'T'HH:mm" : "yyyy-MM-dd'T'HH:mm:ss"
+            return LocalTime.format(moved, pattern, in: utc)
+        default:
+            return value
+        }
+    }
 }

@@ -88,7 +88,7 @@ import Testing
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul"])
         #expect(try store.settings().temperatureUnit == .kelvin)
         #expect(try store.settings().windUnit == .ms)
-        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+        #expect(try store.cachedSummaries(provider: "open-meteo").isEmpty)
     }
 
     @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {

@@ -8,11 +8,26 @@ let seoulQuery = PlaceQuery(id: 2, coordinate: try! Coordinate(latitude: 37.566,
 
 func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixture.data(name)) }
 
+/// When the recorded answers were made: their times are plausible then.
+let january2026 = Date(timeIntervalSince1970: 1_768_798_800)  // 2026-01-19T05:00Z
+let july2022 = Date(timeIntervalSince1970: 1_657_584_000)      // 2022-07-12
+let march2025 = Date(timeIntervalSince1970: 1_742_504_400)     // 2025-03-20T21:00Z
+
+/// Lets a batch's result be read place by place: a whole-answer failure is every place's.
+extension Result where Success == [PlaceOutcome], Failure == WeatherError {
+    subscript(_ index: Int) -> PlaceOutcome {
+        switch self {
+        case .success(let outcomes): outcomes[index]
+        case .failure(let error): .failure(error)
+        }
+    }
+}
+
 @Suite struct OpenMeteoTests {
     let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9/base")!, batchSize: 2)
 
     @Test func asksForEveryPlaceOfABatchInOneRequest() throws {
-        let urls = provider.requests(for: [london, seoulQuery])
+        let urls = provider.requests(for: [london, seoulQuery], detail: .full)
         #expect(urls.count == 1)
         let components = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false))
         #expect(components.path == "/base/v1/forecast")
@@ -27,7 +42,7 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
 
     /// The recorded answer is in °F, mp/h and ft: it must come out in °C, m/s and metres.
     @Test func decodesARecordedAnswerInItsOwnUnits() throws {
-        let result = provider.decode([london], responses: [ok("openmeteo_current_plus_daily_london_2026.json")])
+        let result = provider.decode([london], responses: [ok("openmeteo_current_plus_daily_london_2026.json")], now: january2026)
         let report = try result[0].get()
         #expect(report.utcOffsetSeconds == 0 && report.timeZone == "Europe/London")
         #expect(report.observedAt == Date(timeIntervalSince1970: 1_768_798_800))  // 2026-01-19T05:00Z
@@ -47,7 +62,7 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
     }
 
     @Test func decodesHourlySeriesWithNulls() throws {
-        let report = try provider.decode([london], responses: [ok("openmeteo_hourly_2day_2026.json")])[0].get()
+        let report = try provider.decode([london], responses: [ok("openmeteo_hourly_2day_2026.json")], now: january2026)[0].get()
         #expect(report.hourly.count == 48)
         #expect(report.hourly[0].time == Date(timeIntervalSince1970: 1_768_780_800))  // 2026-01-19T00:00Z
         #expect(abs(report.hourly[0].temperature! - (47.6 - 32) * 5 / 9) < 1e-9)
@@ -55,7 +70,7 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
     }
 
     @Test func mapsAMultiLocationAnswerBackByLocationID() throws {
-        let results = provider.decode([london, seoulQuery], responses: [ok("openmeteo_multi_location_from_server_unit_test.json")])
+        let results = provider.decode([london, seoulQuery], responses: [ok("openmeteo_multi_location_from_server_unit_test.json")], now: july2022)
         #expect(try results[0].get().utcOffsetSeconds == 3600)
         #expect(try results[1].get().utcOffsetSeconds == 3600)
 
@@ -65,21 +80,24 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
         objects[0]["location_id"] = 0
         objects[1]["utc_offset_seconds"] = 32_400
         let reversed = try JSONSerialization.data(withJSONObject: [objects[1], objects[0]])
-        let mapped = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: reversed)])
+        let mapped = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: reversed)], now: july2022)
         #expect(try mapped[0].get().utcOffsetSeconds == 0)
         #expect(try mapped[1].get().utcOffsetSeconds == 32_400)
     }
 
     @Test func aMissingEntryFailsOnlyItsPlace() throws {
         let one = Fixture.data("openmeteo_current_plus_daily_london_2026.json")
-        let results = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: one)])
+        let results = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: one)], now: january2026)
         #expect((try? results[0].get()) != nil)
         #expect(throws: WeatherError.self) { try results[1].get() }
     }
 
-    @Test(arguments: [("", "an empty answer"), ("{\"latitude\": 5", "malformed JSON"), ("[1, 2]", "unexpected JSON shape")])
+    @Test(arguments: [
+        ("", "the answer is empty"), ("{\"latitude\": 5", "the answer is not valid JSON"),
+        ("[1, 2]", "[0] has the wrong type"), ("<html>oops</html>", "the answer is not valid JSON"), ("[]", "the answer has no locations"),
+    ])
     func badBodiesAreBadResponses(body: String, message: String) {
-        let results = provider.decode([london], responses: [HTTPResponse(status: 200, body: Data(body.utf8))])
+        let results = provider.decode([london], responses: [HTTPResponse(status: 200, body: Data(body.utf8))], now: january2026)
         #expect(throws: WeatherError(.badResponse, message)) { try results[0].get() }
     }
 
@@ -98,7 +116,7 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
     let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!, korean: true)
 
     @Test func asksTwiceAPlaceInStandardUnitsAndKorean() throws {
-        let urls = provider.requests(for: [london])
+        let urls = provider.requests(for: [london], detail: .full)
         #expect(urls.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
         let query = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false)?.queryItems)
         #expect(query.contains(URLQueryItem(name: "lang", value: "kr")))
@@ -107,8 +125,10 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
     }
 
     @Test func decodesCurrentAndBuildsLocalDays() throws {
-        let report = try provider.decode(
-            [london], responses: [ok("owm_current_london_latlon_2020.json"), ok("owm_forecast5_london_2025.json")])[0].get()
+        // The two recordings are five years apart; the current one is moved to the forecast's day.
+        let currentJSON = Fixture.current("owm_current_london_latlon_2020.json", now: march2025) as! [String: Any]
+        let current = HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: currentJSON))
+        let report = try provider.decode([london], responses: [current, ok("owm_forecast5_london_2025.json")], now: march2025)[0].get()
         #expect(abs(report.current.temperature! - 8.93) < 1e-9)   // 282.08 K
         #expect(abs(report.current.feelsLike! - 4.22) < 1e-9)
         #expect(report.current.windSpeed == 5.7 && report.current.windDirection == 90)
@@ -117,7 +137,9 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
         #expect(report.current.windGust == nil)
         #expect(report.current.condition == .openWeatherMap(501))
         #expect(report.utcOffsetSeconds == 3600)
-        #expect(report.current.sunrise == Date(timeIntervalSince1970: 1_588_048_633))
+        let sunrise = try #require((currentJSON["sys"] as? [String: Any])?["sunrise"] as? Int)
+        #expect(sunrise % 86_400 == 1_588_048_633 % 86_400)
+        #expect(report.current.sunrise == Date(timeIntervalSince1970: Double(sunrise)))
         #expect(report.hourly.count == 40)
         #expect(report.hourly.allSatisfy { ($0.precipitationProbability ?? -1) >= 0 })
 
@@ -136,8 +158,8 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
     }
 
     @Test func theDocsExampleHasGustAndSeaLevel() throws {
-        let report = try provider.decode(
-            [london], responses: [ok("owm_current_official_docs_example_zocca.json"), ok("owm_forecast5_london_2025.json")])[0].get()
+        let zocca = HTTPResponse(status: 200, body: Fixture.currentData("owm_current_official_docs_example_zocca.json", now: march2025))
+        let report = try provider.decode([london], responses: [zocca, ok("owm_forecast5_london_2025.json")], now: march2025)[0].get()
         #expect(report.current.windGust == 1.18)
         #expect(report.current.pressure == 1015)
         #expect(report.utcOffsetSeconds == 7200)
@@ -147,7 +169,7 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
         #expect(provider.reason(in: Fixture.data("owm_error_401_body.json"))?.hasPrefix("Invalid API key") == true)
         #expect(provider.reason(in: Fixture.data("owm_error_400_onecall_timemachine.json")) == "requested time is out of allowed range of 5 days back")
         let notFound = HTTPResponse(status: 200, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
-        let result = provider.decode([london], responses: [notFound, ok("owm_forecast5_london_2025.json")])
-        #expect(throws: WeatherError(.provider, "city not found")) { try result[0].get() }
+        let result = provider.decode([london], responses: [notFound, ok("owm_forecast5_london_2025.json")], now: march2025)
+        #expect(throws: WeatherError(.notFound, "city not found")) { try result[0].get() }
     }
 }

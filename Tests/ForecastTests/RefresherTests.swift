@@ -20,7 +20,7 @@ actor ScriptedClient: HTTPClient {
         self.answers = answers
     }
 
-    nonisolated func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
+    nonisolated func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
         let key = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
             .first { $0.name == "latitude" || $0.name == "lat" }?.value ?? ""
         let (answer, attempt) = await begin(key)
@@ -56,10 +56,13 @@ let londonBody = Fixture.data("openmeteo_current_plus_daily_london_2026.json")
 let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: londonBody) }
 
 @Suite struct WeatherRefresherTests {
-    func refresher(_ client: ScriptedClient, batchSize: Int = 1, options: RefreshOptions = RefreshOptions(), recorder: SleepRecorder) -> WeatherRefresher {
+    func refresher(
+        _ client: ScriptedClient, batchSize: Int = 1, options: RefreshOptions = RefreshOptions(), recorder: SleepRecorder,
+        now: Date = january2026
+    ) -> WeatherRefresher {
         WeatherRefresher(
             provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!, batchSize: batchSize),
-            client: client, options: options, sleep: { await recorder.record($0) })
+            client: client, options: options, sleep: { await recorder.record($0) }, clock: { now })
     }
 
     @Test func oneFailureNeverHidesTheOthers() async {
@@ -135,10 +138,12 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
             "4": success,
         ])
         let progress = ProgressLog()
-        let results = await refresher(client, batchSize: 3, recorder: SleepRecorder())
-            .refresh((1...4).map { place(Int64($0), lat: Double($0)) }) { done, total in progress.add(done, total) }
+        let results = await refresher(client, batchSize: 3, recorder: SleepRecorder(), now: july2022)
+            .refresh((1...4).map { place(Int64($0), lat: Double($0)) }) { event in
+                if case .progress(let done, let total) = event { progress.add(done, total) }
+            }
         #expect(await client.calls == 2)
-        #expect((try? results[4]?.get()) != nil)
+        #expect(kind(results[4]) == .badResponse, "the 2026 answer is more than a year from the 2022 clock")
         #expect((try? results[1]?.get()) != nil && (try? results[2]?.get()) != nil)
         #expect(throws: WeatherError.self) { try results[3]?.get() }  // the fixture has two locations for three places
         #expect(progress.entries.last?.0 == 4 && progress.entries.allSatisfy { $0.1 == 4 })
@@ -147,10 +152,11 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
     @Test func theRateLimitMakesLaterCallsWait() async throws {
         let recorder = SleepRecorder()
         let limiter = RateLimiter(callsPerMinute: 60) { await recorder.record($0) }
-        for _ in 0..<60 { try await limiter.acquire() }
+        let later = ContinuousClock.now + .seconds(100)
+        for _ in 0..<60 { try await limiter.acquire(1, before: later, events: nil) }
         #expect(await recorder.waits.isEmpty)
-        try await limiter.acquire()
-        try await limiter.acquire()
+        try await limiter.acquire(1, before: later, events: nil)
+        try await limiter.acquire(1, before: later, events: nil)
         let waits = await recorder.waits
         #expect(waits.count == 2)
         #expect(abs(waits[0] - 1) < 0.05 && abs(waits[1] - 2) < 0.05)

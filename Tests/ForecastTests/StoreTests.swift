@@ -102,9 +102,27 @@ import Testing
         #expect(try reopened.view(.next).place.displayName == "Seoul")
     }
 
+    @Test func resolvingAViewChangesNothing() throws {
+        let store = try store(seoul, busan, daegu)
+        let first = try store.resolveView(.next).place
+        #expect(try store.resolveView(.next).place == first, "nothing was remembered")
+        #expect(try store.settings().lastViewedPlaceID == nil)
+        _ = try store.view(.next)
+        #expect(try store.resolveView(.next).place != first, "remembering moves the page on")
+    }
+
     @Test func viewingWithNoPlacesIsAnError() throws {
         let store = try store()
         #expect(throws: InputError.self) { try store.view(.lastViewed) }
+    }
+}
+
+extension LocationStore {
+    /// What `show` does: resolve the place, then (once shown) remember it.
+    func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
+        let seen = try resolveView(target)
+        try recordViewed(seen.place.id)
+        return seen
     }
 }
 
@@ -120,6 +138,7 @@ import Testing
 
 @Suite struct WeatherCacheTests {
     let folder = TemporaryFolder()
+    let reportTime = Date(timeIntervalSince1970: 1_700_000_000)
 
     func report(temperature: Double?, humidity: Double?) -> WeatherReport {
         WeatherReport(
@@ -133,25 +152,27 @@ import Testing
         let store = try LocationStore.open(path: folder.path("f.sqlite"))
         guard case .added(let a) = try store.add(seoul), case .added(let b) = try store.add(busan) else { Issue.record(); return }
         let first = Date(timeIntervalSince1970: 1_700_000_000)
-        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: first)
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: first, full: true)
         try store.saveWeather([a.id: report(temperature: 5, humidity: 41), b.id: report(temperature: 0, humidity: 0)],
-                              provider: "open-meteo", fetchedAt: first.addingTimeInterval(60))
-        let cache = try store.cachedWeather(provider: "open-meteo")
-        #expect(cache[a.id]?.report == report(temperature: 5, humidity: 41))
+                              provider: "open-meteo", fetchedAt: first.addingTimeInterval(60), full: true)
+        let cache = try store.cachedSummaries(provider: "open-meteo", now: reportTime)
+        #expect(cache[a.id]?.report == report(temperature: 5, humidity: 41).summary)
+        #expect(cache[a.id]?.report.hourly.isEmpty == true, "a summary has no hours")
+        #expect(try store.cachedReport(placeID: a.id, provider: "open-meteo", now: reportTime)?.report == report(temperature: 5, humidity: 41))
         #expect(cache[a.id]?.fetchedAt == first.addingTimeInterval(60))
         #expect(cache[b.id]?.report.current.temperature == 0)
-        #expect(try store.cachedWeather(provider: "openweathermap").isEmpty)
+        #expect(try store.cachedSummaries(provider: "openweathermap", now: reportTime).isEmpty)
     }
 
     @Test func removedPlacesTakeTheirWeatherAlong() throws {
         let store = try LocationStore.open(path: folder.path("f.sqlite"))
         guard case .added(let a) = try store.add(seoul) else { Issue.record(); return }
-        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date())
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
         _ = try store.remove(["Seoul"])
-        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: reportTime).isEmpty)
         // A report for a place removed meanwhile is skipped, not an error.
-        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date())
-        #expect(try store.cachedWeather(provider: "open-meteo").isEmpty)
+        try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: reportTime).isEmpty)
     }
 
     @Test func temperatureAndHumiditySortUseTheCacheWithoutDataLast() throws {
@@ -164,7 +185,7 @@ import Testing
             ids["Seoul"]!: report(temperature: 2, humidity: 80),
             ids["Busan"]!: report(temperature: 9, humidity: 0),
             ids["Daegu"]!: report(temperature: -4, humidity: nil),
-        ], provider: "open-meteo", fetchedAt: Date())
+        ], provider: "open-meteo", fetchedAt: Date(), full: true)
         try store.setSort(PlaceSort(key: .temperature))
         #expect(try store.ordered().places.map(\.displayName) == ["Daegu", "Seoul", "Busan", "Almaty"])
         try store.setSort(PlaceSort(key: .temperature, descending: true))

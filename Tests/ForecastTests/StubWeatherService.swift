@@ -1,16 +1,36 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
+@testable import ForecastCore
 
 /// An in-process stand-in for Open-Meteo and OpenWeatherMap on 127.0.0.1,
 /// answering in the real services' shapes (built from the recorded fixtures)
 /// and, for chosen places, with the faults the real ones have.
 final class StubWeatherService: Sendable {
     /// What to answer for a place, chosen by the integer part of its latitude.
+    /// A fault that is a whole answer spoils every request the place is part of
+    /// (a batch included); `entry` changes only that place's entry of a good one.
     enum Fault: Sendable {
         case unauthorized, notFound, serverError, malformed, truncated, empty, huge
         case slow(seconds: Double)
         /// 429 with Retry-After for the first `times` requests, then fine.
         case rateLimitedThenFine(times: Int, retryAfter: Int)
+        /// This exact answer.
+        case answer(status: Int, headers: [String: String] = [:], body: String)
+        /// The place's own entry of a good Open-Meteo answer, changed.
+        case entry(@Sendable (inout [String: Any]) -> Void)
+        /// The whole good Open-Meteo answer (an array, or one object), replaced by what this makes of it.
+        case whole(@Sendable ([[String: Any]]) -> Any)
+        /// Never answers (until the server's own time-out).
+        case hang
+        /// The head at once, then one byte of the body a second.
+        case drip
+        /// A small gzip body that expands to 1 GiB.
+        case gzipBomb
+        /// Redirects to itself.
+        case redirectLoop
+        /// An error whose message repeats the request, key and all.
+        case echoRequest(status: Int)
     }
 
     actor Log {
@@ -31,6 +51,8 @@ final class StubWeatherService: Sendable {
     let port: UInt16
     let log = Log()
     let faults: [Int: Fault]
+    /// When set, every geocoding search gets this body.
+    let geocoding: String?
     let apiKey = "stub-key-1234"
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -40,19 +62,20 @@ final class StubWeatherService: Sendable {
         ["FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url]
     }
 
-    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault]) {
+    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault], geocoding: String?) {
+        self.geocoding = geocoding
         self.server = server
         self.task = task
         self.port = port
         self.faults = faults
     }
 
-    static func start(faults: [Int: Fault] = [:]) async throws -> StubWeatherService {
+    static func start(faults: [Int: Fault] = [:], geocoding: String? = nil) async throws -> StubWeatherService {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults)
+        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, geocoding: geocoding)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
         await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
         await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
@@ -89,8 +112,43 @@ final class StubWeatherService: Sendable {
             return .init(
                 statusCode: .tooManyRequests, headers: [HTTPHeader("Retry-After"): "\(retryAfter)"],
                 body: Data(#"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#.utf8))
+        case .answer(let status, let headers, let body):
+            var fields = HTTPHeaders()
+            for (name, value) in headers { fields[HTTPHeader(name)] = value }
+            return .init(statusCode: HTTPStatusCode(status, phrase: "Stub"), headers: fields, body: Data(body.utf8))
+        case .entry, .whole:
+            return nil
+        case .hang:
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+            return .init(statusCode: .ok, body: Data())
+        case .drip:
+            return .init(statusCode: .ok, headers: [.contentType: "application/json"], body: HTTPBodySequence(from: Drip(), count: 1000))
+        case .gzipBomb:
+            return .init(
+                statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("Content-Encoding"): "gzip"],
+                body: Self.gzipBomb)
+        case .redirectLoop:
+            return .init(statusCode: .found, headers: [.location: request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")])
+        case .echoRequest(let status):
+            // Services that quote the request back put the key in the body.
+            let echoed = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let body = try JSONSerialization.data(withJSONObject: ["cod": status, "message": "bad request \(echoed)", "reason": "bad request \(echoed)", "error": true])
+            return .init(statusCode: HTTPStatusCode(status, phrase: "Stub"), body: body)
         }
     }
+
+    /// 1,024 gzip members of 1 MiB of zeros each: about 1 MB on the wire, 1 GiB unpacked.
+    static let gzipBomb: Data = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c 1048576 /dev/zero | gzip -9"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        let member = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Data((0..<1024).flatMap { _ in member })
+    }()
 
     private func openMeteo(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
         let query = Self.query(request)
@@ -99,27 +157,50 @@ final class StubWeatherService: Sendable {
         guard !latitudes.isEmpty, latitudes.count == (query["longitude"] ?? "").split(separator: ",").count else {
             return .init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}"#.utf8))
         }
-        if let first = latitudes.first, let response = try await fault(
-            request, latitude: first, attempt: attempt,
-            errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
-            return response
+        for latitude in latitudes {
+            if let response = try await fault(
+                request, latitude: latitude, attempt: attempt,
+                errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
+                return response
+            }
         }
-        return .init(statusCode: .ok, headers: [.contentType: "application/json"], body: Self.openMeteoBody(latitudes: latitudes))
+        var objects = Self.openMeteoObjects(latitudes: latitudes)
+        for (index, latitude) in latitudes.enumerated() {
+            if case .entry(let change)? = faults[Int(latitude)] { change(&objects[index]) }
+        }
+        var json: Any = objects.count == 1 ? objects[0] : objects
+        for latitude in latitudes {
+            if case .whole(let make)? = faults[Int(latitude)] { json = make(objects) }
+        }
+        return .init(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
+    }
+
+    static func openMeteoBody(latitudes: [Double]) -> Data {
+        let objects = openMeteoObjects(latitudes: latitudes)
+        return try! JSONSerialization.data(withJSONObject: objects.count == 1 ? objects[0] : objects)
+    }
+
+    /// Today's date and the next six, UTC, as Open-Meteo writes days.
+    static var week: [String] {
+        (0..<7).map { LocalTime.format(Date().addingTimeInterval(Double($0) * 86_400), "yyyy-MM-dd", in: TimeZone(secondsFromGMT: 0)!) }
     }
 
     /// The recorded London answer (°F, mp/h, ft) with the recorded hourly series,
-    /// once per requested place; the temperature falls with latitude so places differ.
-    static func openMeteoBody(latitudes: [Double]) -> Data {
-        var base = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as! [String: Any]
-        let hourly = Fixture.json("openmeteo_hourly_2day_2026.json") as! [String: Any]
+    /// moved to today, once per requested place; the temperature falls with
+    /// latitude so places differ.
+    static func openMeteoObjects(latitudes: [Double]) -> [[String: Any]] {
+        var base = Fixture.current("openmeteo_current_plus_daily_london_2026.json") as! [String: Any]
+        let hourly = Fixture.current("openmeteo_hourly_2day_2026.json") as! [String: Any]
         base["hourly"] = hourly["hourly"]
         base["hourly_units"] = hourly["hourly_units"]
         // The recording asked for no daily temperatures; add a week of them in the same shape.
         var daily = base["daily"] as! [String: Any]
         var dailyUnits = base["daily_units"] as! [String: Any]
-        daily["time"] = (19...25).map { "2026-01-\($0)" }
-        daily["sunrise"] = (19...25).map { "2026-01-\($0)T07:55" }
-        daily["sunset"] = (19...25).map { "2026-01-\($0)T16:27" }
+        daily["time"] = week
+        daily["sunrise"] = week.map { "\($0)T07:55" }
+        daily["sunset"] = week.map { "\($0)T16:27" }
         daily["temperature_2m_min"] = [35.6, 33.8, NSNull(), 32.0, 30.2, 37.4, 39.2] as [Any]
         daily["temperature_2m_max"] = [46.4, 44.6, 41.0, 41.0, 39.2, 48.2, 50.0] as [Any]
         daily["weather_code"] = [2, 3, 61, 71, 0, 95, 45]
@@ -129,7 +210,7 @@ final class StubWeatherService: Sendable {
         dailyUnits["weather_code"] = "wmo code"
         base["daily"] = daily
         base["daily_units"] = dailyUnits
-        let objects = latitudes.enumerated().map { index, latitude -> [String: Any] in
+        return latitudes.enumerated().map { index, latitude -> [String: Any] in
             var object = base
             object["latitude"] = latitude
             var current = object["current"] as! [String: Any]
@@ -139,8 +220,6 @@ final class StubWeatherService: Sendable {
             if index > 0 { object["location_id"] = index }
             return object
         }
-        let json: Any = objects.count == 1 ? objects[0] : objects
-        return try! JSONSerialization.data(withJSONObject: json)
     }
 
     /// "Nowhereville" finds nothing (the recorded no-match body); any other name
@@ -149,6 +228,7 @@ final class StubWeatherService: Sendable {
         let query = Self.query(request)
         _ = await log.record(request.path, query)
         let name = query["name"] ?? ""
+        if let geocoding { return .init(statusCode: .ok, body: Data(geocoding.utf8)) }
         if name == "Nowhereville" {
             return .init(statusCode: .ok, body: Fixture.data("openmeteo_geocoding_no_results_2026.json"))
         }
@@ -173,6 +253,19 @@ final class StubWeatherService: Sendable {
         }
         return .init(
             statusCode: .ok, headers: [.contentType: "application/json"],
-            body: Fixture.data(forecast ? "owm_forecast5_london_2025.json" : "owm_current_london_latlon_2020.json"))
+            body: Fixture.currentData(forecast ? "owm_forecast5_london_2025.json" : "owm_current_london_latlon_2020.json"))
+    }
+}
+
+/// One byte a second, forever (well, 1,000 of them).
+struct Drip: AsyncBufferedSequence, AsyncBufferedIteratorProtocol {
+    typealias Element = UInt8
+    func makeAsyncIterator() -> Drip { self }
+    mutating func next() async throws -> UInt8? {
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        return UInt8(ascii: " ")
+    }
+    mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        try await next().map { [$0] }
     }
 }

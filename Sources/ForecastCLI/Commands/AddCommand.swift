@@ -82,7 +82,7 @@ struct AddCommand: AsyncParsableCommand {
         guard !name.isEmpty else { throw InputError("give a place name, or --lat and --lon") }
         let query = try PlaceName(name.joined(separator: " ")).value
         if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-            throw InputError("--country takes a two-letter ISO code such as KR or US, not '\(country)'")
+            throw InputError("--country takes a two-letter ISO code such as KR or US, not '\(SafeText.quoted(country))'")
         }
         if let pick, pick < 1 { throw InputError("--pick counts from 1, not \(pick)") }
 
@@ -93,7 +93,7 @@ struct AddCommand: AsyncParsableCommand {
         switch choice {
         case .notFound:
             let within = country.map { " in \($0.uppercased())" } ?? ""
-            throw InputError("no place called '\(query)'\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon")
+            throw InputError("no place called '\(SafeText.quoted(query))'\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon")
         case .ambiguous(let cities):
             let out = Terminal.standardError
             out.line("'\(query)' could be any of \(cities.count) places:")
@@ -136,7 +136,7 @@ struct AddCommand: AsyncParsableCommand {
             throw InputError("cannot read \(table) (install tzdata); use --lat and --lon")
         }
         guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else {
-            throw InputError("the time zone '\(zone)' has no city to go by; use --lat and --lon")
+            throw InputError("the time zone '\(SafeText.quoted(zone))' has no city to go by; use --lat and --lon")
         }
         var draft = draft(at: coordinate, label: label)
         draft.timeZone = zone

@@ -14,8 +14,12 @@ struct ListCommand: AsyncParsableCommand {
             stale, and the others are still shown. The numbers in the first column
             are what remove, move and show accept.
 
+            --timeout is the budget for the whole refresh: every request, retry
+            and wait fits in it, so a service that never answers costs that long
+            and no longer.
+
             Exit status: 0 all fine; 2 some places' weather could not be fetched;
-            130 interrupted.
+            3 the weather was shown but could not be saved; 130 interrupted.
 
             Examples:
               $ forecast list
@@ -38,7 +42,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try self.store.open()
         let places = try store.ordered().places
-        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: places)
+        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: places, detail: .summary)
         // Ordered again: a temperature or humidity sort uses what just arrived.
         let (settings, ordered) = try store.ordered()
         let format = WeatherFormat(

@@ -25,7 +25,7 @@ struct MoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError("position '\(position)' is not a number")
+            throw InputError("position '\(SafeText.quoted(position))' is not a number")
         }
         let moved = try store.open().move(place, to: target, cities: Gazetteer.cityLookup)
         Terminal.standardOutput.line("Moved \(PlaceLabel.describe(moved)) to position \(target); the order is now custom.")

@@ -47,8 +47,8 @@ struct ShowCommand: AsyncParsableCommand {
         let store = try self.store.open()
         let target: LocationStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-        let (place, index, count) = try store.view(target, cities: Gazetteer.cityLookup)
-        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place])
+        let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
+        var outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place], detail: .full)
         let settings = try store.settings()
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
@@ -57,6 +57,12 @@ struct ShowCommand: AsyncParsableCommand {
         switch output.format {
         case .json: Terminal.standardOutput.line(try JSONOutput.render(report))
         case .table: Terminal.standardOutput.lines(Self.text(report, place: place, weather: weather, format: format))
+        }
+        // Only now, with the place shown, is it the last viewed.
+        if !outcome.cancelled {
+            do { try store.recordViewed(place.id) } catch {
+                outcome.notSaved = outcome.notSaved ?? SafeText.clean("\(error)", maxLength: 300)
+            }
         }
         try WeatherSession.finish(outcome, places: 1)
     }
@@ -155,18 +161,18 @@ struct ShowCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         let zone = LocalTime.zone(place.timeZone)
         var lines: [String] = []
-        var title = place.displayName
+        var title = SafeText.clean(place.displayName)
         if let korean = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0)?.koreanName }), korean != place.displayName {
             title += " (\(korean))"
         }
         lines.append(out.bold(title) + out.dim("  \(report.position) of \(report.count)"))
         lines.append("  " + PlaceLabel.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
-        lines.append("  " + LocalTime.format(now, "EEE d MMM yyyy HH:mm", in: zone) + " · \(place.timeZone) (UTC\(report.utcOffset))")
+        lines.append("  " + LocalTime.format(now, "EEE d MMM yyyy HH:mm", in: zone) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
 
         guard let data = weather.report else {
             lines.append("")
             if let error = weather.error {
-                lines.append(out.red("  No weather: \(error.kind.rawValue): \(error.message)"))
+                lines.append(out.red("  No weather: \(error.kind.rawValue): \(SafeText.clean(error.message, maxLength: 300))"))
             } else {
                 lines.append("  No weather cached yet; run without --offline to fetch it.")
             }
@@ -193,7 +199,7 @@ struct ShowCommand: AsyncParsableCommand {
         if let fetchedAt = weather.fetchedAt {
             let age = WeatherFormat.age(fetchedAt)
             if let error = weather.error {
-                lines.append(out.red("  Stale (\(age)): this fetch failed, \(error.kind.rawValue): \(error.message)"))
+                lines.append(out.red("  Stale (\(age)): this fetch failed, \(error.kind.rawValue): \(SafeText.clean(error.message, maxLength: 300))"))
             } else {
                 lines.append(out.dim("  " + (weather.stale ? "Stale, \(age)" : age.prefix(1).uppercased() + age.dropFirst())))
             }

@@ -55,13 +55,13 @@ struct SortItem: Encodable {
 enum PlaceLabel {
     static func region(countryCode: String, admin1: String) -> String {
         let country = Gazetteer.bundled.countryName(countryCode) ?? countryCode
-        return [admin1, country].filter { !$0.isEmpty }.joined(separator: ", ")
+        return [admin1, country].map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     static func describe(_ place: Place) -> String {
         let region = region(countryCode: place.countryCode, admin1: place.admin1)
-        var text = place.displayName
-        if place.displayName != place.canonicalName { text += " [\(place.canonicalName)]" }
+        var text = SafeText.clean(place.displayName)
+        if place.displayName != place.canonicalName { text += " [\(SafeText.clean(place.canonicalName))]" }
         return region.isEmpty ? text : "\(text) (\(region))"
     }
 

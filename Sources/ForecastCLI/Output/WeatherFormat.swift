@@ -24,7 +24,7 @@ struct WeatherFormat {
     /// "12°C", "-3°F", "285K".
     func temperatureText(_ celsius: Double?) -> String {
         guard let celsius else { return "–" }
-        let value = Int(temperatureUnit.convert(celsius: celsius).rounded())
+        guard let value = SafeNumber.rounded(temperatureUnit.convert(celsius: celsius)) else { return "–" }
         return temperatureUnit == .kelvin ? "\(value)K" : "\(value)\(temperatureUnit.symbol)"
     }
 
@@ -40,7 +40,7 @@ struct WeatherFormat {
         return String(format: "%.1f %@%@", locale: Locale(identifier: "en_US_POSIX"), speed, windUnit.symbol, compass)
     }
 
-    func percent(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))%" } ?? "–" }
+    func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 
     func symbol(_ condition: WeatherCondition?) -> String {
         guard let condition else { return emoji ? "  " : "" }
@@ -53,7 +53,8 @@ struct WeatherFormat {
 
     /// "updated 3 h ago".
     static func age(_ fetchedAt: Date, now: Date = Date()) -> String {
-        let seconds = max(0, now.timeIntervalSince(fetchedAt))
+        let elapsed = now.timeIntervalSince(fetchedAt)
+        let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
         switch seconds {
         case ..<60: return "updated just now"
         case ..<3600: return "updated \(Int(seconds / 60)) min ago"

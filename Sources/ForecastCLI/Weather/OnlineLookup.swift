@@ -8,7 +8,7 @@ enum ServiceURL {
     static func from(_ variable: String, default url: URL) throws -> URL {
         guard let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty else { return url }
         guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-            throw InputError("\(variable) '\(text)' is not an http(s) URL")
+            throw InputError("\(variable) '\(SafeText.quoted(text))' is not an http(s) URL")
         }
         return parsed
     }
@@ -18,14 +18,18 @@ enum ServiceURL {
 /// geocoding) and shaped like gazetteer cities so the same rules choose among them.
 enum OnlineLookup {
     static func cities(_ query: String, country: String?) async throws -> [City] {
+        let client = NetworkHTTPClient(connections: 1)
         let geocoder = OpenMeteoGeocoder(
             baseURL: try ServiceURL.from("FORECAST_OPEN_METEO_GEOCODING_URL", default: OpenMeteoGeocoder.defaultBaseURL),
-            client: URLSessionHTTPClient())
+            client: client)
+        let answer: Result<[GeocodedPlace], WeatherError>
+        do { answer = .success(try await geocoder.search(query, countryCode: country)) } catch { answer = .failure(error) }
+        await client.shutdown()
         let found: [GeocodedPlace]
         do {
-            found = try await geocoder.search(query, countryCode: country)
+            found = try answer.get()
         } catch {
-            throw InputError("no place called '\(query)' in the built-in gazetteer, and the online lookup failed (\(error.kind.rawValue): \(error.message))")
+            throw InputError("no place called '\(SafeText.quoted(query))' in the built-in gazetteer, and the online lookup failed (\(error.kind.rawValue): \(SafeText.clean(error.message)))")
         }
         return found.map { place in
             City(

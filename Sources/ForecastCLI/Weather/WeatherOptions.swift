@@ -19,7 +19,7 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Requests in flight at once (default 8).", valueName: "N"))
     var concurrency: Int = 8
 
-    @Option(name: .long, help: ArgumentHelp("Seconds one request may take (default 10).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait (default 10).", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES).", valueName: "minutes"))
@@ -50,7 +50,7 @@ struct WeatherOptions: ParsableArguments {
         if let provider { return provider }
         guard let name = environment["FORECAST_PROVIDER"], !name.isEmpty else { return .openMeteo }
         guard let parsed = ProviderName(rawValue: name.lowercased()) else {
-            throw InputError("FORECAST_PROVIDER '\(name)' is not a provider: use open-meteo or openweathermap")
+            throw InputError("FORECAST_PROVIDER '\(SafeText.quoted(name))' is not a provider: use open-meteo or openweathermap")
         }
         return parsed
     }
@@ -64,7 +64,9 @@ struct WeatherOptions: ParsableArguments {
     func timeToLive() throws -> TimeInterval {
         if let ttl { return ttl * 60 }
         if let text = environment["FORECAST_TTL_MINUTES"], !text.isEmpty {
-            guard let minutes = Double(text), minutes >= 0 else { throw InputError("FORECAST_TTL_MINUTES '\(text)' is not a number of minutes") }
+            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else {
+                throw InputError("FORECAST_TTL_MINUTES '\(SafeText.quoted(text))' is not a number of minutes")
+            }
             return minutes * 60
         }
         return 600
@@ -78,7 +80,7 @@ struct WeatherOptions: ParsableArguments {
                 baseURL: try ServiceURL.from("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL), batchSize: batchSize)
         case .openWeatherMap:
             let variable = OpenWeatherMapProvider.keyVariable
-            guard let key = environment[variable]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+            guard let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
                 throw InputError("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)")
             }
             return OpenWeatherMapProvider(
@@ -90,7 +92,7 @@ struct WeatherOptions: ParsableArguments {
     func refreshOptions(for provider: ProviderName) -> RefreshOptions {
         var options = RefreshOptions()
         options.concurrency = concurrency
-        options.timeout = timeout
+        options.budget = timeout
         options.callsPerMinute = rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
         return options
     }

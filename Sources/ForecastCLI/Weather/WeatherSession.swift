@@ -15,7 +15,8 @@ struct PlaceWeather {
 }
 
 /// Gets the weather for places: from the cache while it is young enough, else
-/// from the provider (all due places at once), keeping what arrives.
+/// from the provider (all due places at once), keeping what arrives. `list`
+/// asks for summaries, `show` for the full report of its one place.
 struct WeatherSession {
     let options: WeatherOptions
     let store: LocationStore
@@ -23,31 +24,51 @@ struct WeatherSession {
     struct Outcome {
         var weather: [Int64: PlaceWeather]
         var cancelled: Bool
-        var failures: Int { weather.values.filter { $0.error != nil }.count }
+        /// Why the weather fetched could not be kept in the cache (it was still shown).
+        var notSaved: String?
     }
 
-    func weather(for places: [Place], now: Date = Date()) async throws -> Outcome {
+    func weather(for places: [Place], detail: ReportDetail, now: Date = Date()) async throws -> Outcome {
         let providerName = try options.providerName()
         let ttl = try options.timeToLive()
-        let cache = try store.cachedWeather(provider: providerName.rawValue)
+        // Every setting is checked before anything is read or asked.
+        let provider: (any WeatherProvider)? = options.offline ? nil : try options.makeProvider()
+        let cache: [Int64: LocationStore.CachedWeather]
+        switch detail {
+        case .summary:
+            cache = try store.cachedSummaries(provider: providerName.rawValue, now: now)
+        case .full:
+            cache = try places.reduce(into: [:]) { cache, place in
+                cache[place.id] = try store.cachedReport(placeID: place.id, provider: providerName.rawValue, now: now)
+            }
+        }
         let due = options.offline ? [] : places.filter { place in
             options.refresh || (cache[place.id].map { $0.age(now: now) > ttl } ?? true)
         }
 
         var fetched: [Int64: WeatherRefresher.Outcome] = [:]
         var cancelled = false
-        if !due.isEmpty {
+        var notSaved: String?
+        if let provider, !due.isEmpty {
+            var refreshOptions = options.refreshOptions(for: providerName)
+            refreshOptions.detail = detail
+            let client = NetworkHTTPClient(connections: refreshOptions.concurrency)
             let refresher = WeatherRefresher(
-                provider: try options.makeProvider(), client: URLSessionHTTPClient(),
-                options: options.refreshOptions(for: providerName))
+                provider: provider, client: client, options: refreshOptions, sharedBucket: StoreRateBucket(store: store))
             let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
             let progress = ProgressLine(total: queries.count)
             (fetched, cancelled) = await Self.cancellableOnInterrupt {
-                await refresher.refresh(queries) { done, total in progress.update(done) }
+                await refresher.refresh(queries) { event in progress.update(event) }
             }
             progress.finish()
+            await client.shutdown()
             let successes = fetched.compactMapValues { try? $0.get() }
-            try store.saveWeather(successes, provider: providerName.rawValue, fetchedAt: Date())
+            do {
+                try store.saveWeather(successes, provider: providerName.rawValue, fetchedAt: Date(), full: detail == .full)
+            } catch {
+                // What arrived is still shown; the command says it was not kept.
+                notSaved = SafeText.clean("\(error)", maxLength: 300)
+            }
         }
 
         var result: [Int64: PlaceWeather] = [:]
@@ -73,21 +94,27 @@ struct WeatherSession {
             }
             result[place.id] = weather
         }
-        return Outcome(weather: result, cancelled: cancelled)
+        return Outcome(weather: result, cancelled: cancelled, notSaved: notSaved)
     }
 
-    /// Ends the command as the outcome says: 130 if interrupted, 2 (after a
-    /// one-line summary) if any place failed, else normally.
+    /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
+    /// one-line summary) if any place failed; 3 if the weather could not be
+    /// saved; else normally. A failed save is always said, whatever else is.
     static func finish(_ outcome: Outcome, places: Int) throws {
         if outcome.cancelled {
             throw CommandFailure(message: "interrupted; the weather that had arrived was kept", status: 130)
         }
+        if let reason = outcome.notSaved {
+            Terminal.standardError.line("warning: the weather was shown but not saved: \(reason)")
+        }
         let failed = outcome.weather.values.compactMap(\.error)
-        guard !failed.isEmpty else { return }
-        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-        throw CommandFailure(
-            message: "weather for \(failed.count) of \(places) place\(places == 1 ? "" : "s") could not be fetched (\(kinds.joined(separator: ", ")))",
-            status: ExitStatus.partial)
+        if !failed.isEmpty {
+            let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+            throw CommandFailure(
+                message: "weather for \(failed.count) of \(places) place\(places == 1 ? "" : "s") could not be fetched (\(kinds.joined(separator: ", ")))",
+                status: ExitStatus.partial)
+        }
+        if outcome.notSaved != nil { throw CommandFailure(message: "", status: ExitStatus.notSaved) }
     }
 
     /// Runs `work` so that Ctrl-C cancels it (its requests stop and what already
@@ -117,27 +144,49 @@ final class InterruptFlag: @unchecked Sendable {
 }
 
 /// "Fetching weather 37/100" on stderr, rewritten in place, only on a terminal
-/// and only when a refresh is big enough to notice.
+/// and only when a refresh is big enough to notice; says so when the rate limit
+/// holds requests back, and for how long.
 final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private let enabled: Bool
     private var shown = false
+    private var done = 0
 
     init(total: Int, terminal: Terminal = .standardError) {
         self.total = total
         enabled = terminal.isInteractive && total >= 3
     }
 
-    func update(_ done: Int) {
-        guard enabled else { return }
+    func update(_ event: RefreshEvent) {
         lock.withLock {
-            shown = true
-            Terminal.standardError.write("\r\u{1B}[2KFetching weather \(done)/\(total)…")
+            switch event {
+            case .progress(let done, _):
+                self.done = done
+                guard enabled else { return }
+                write("Fetching weather \(done)/\(total)…")
+            case .waitingForRateLimit(let seconds):
+                // Worth saying even for one place: the command seems to hang otherwise.
+                guard Terminal.standardError.isInteractive else { return }
+                write("Fetching weather \(done)/\(total): waiting \(WeatherRefresher.duration(seconds.rounded(.up))) for the rate limit…")
+            }
         }
+    }
+
+    private func write(_ text: String) {
+        shown = true
+        Terminal.standardError.write("\r\u{1B}[2K" + text)
     }
 
     func finish() {
         lock.withLock { if shown { Terminal.standardError.write("\r\u{1B}[2K") } }
+    }
+}
+
+/// The store's rate bucket, as the refresher's shared limit.
+struct StoreRateBucket: SharedRateBucket {
+    let store: LocationStore
+    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
+        try store.takeRateTokens(calls, service: service, capacity: capacity)
     }
 }

@@ -49,7 +49,11 @@ public enum LocalDays {
 
     /// "YYYY-MM-DD" of `instant` at `utcOffset` seconds east of UTC.
     public static func localDate(_ instant: Date, utcOffset: Int) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset
+        // Beyond ±100,000 years a date is nonsense; clamping keeps the arithmetic from trapping.
+        let limit = 3.0e12
+        let since1970 = min(limit, max(-limit, instant.timeIntervalSince1970.isFinite ? instant.timeIntervalSince1970 : 0))
+        let offset = min(86_400, max(-86_400, utcOffset))
+        let seconds = Int(since1970.rounded(.down)) + offset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
         let z = days + 719_468

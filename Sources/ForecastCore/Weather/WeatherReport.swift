@@ -29,6 +29,15 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         self.daily = daily
     }
 
+    /// What a list needs of this report: the current conditions and the first
+    /// two days (today, and tomorrow for when the day turns), no hours.
+    public var summary: WeatherReport {
+        var summary = self
+        summary.hourly = []
+        summary.daily = Array(daily.prefix(2))
+        return summary
+    }
+
     /// Today's summary in the place's calendar, if the report has it.
     public func today(now: Date = Date()) -> DailyForecast? {
         let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)

@@ -27,8 +27,9 @@ public enum CompassPoint: String, CaseIterable, Sendable, Codable {
     /// The point a wind direction in degrees (where it blows from, 0 = north,
     /// clockwise) falls in; each point covers 22.5°, centred on it.
     public init(degrees: Double) {
-        let normalised = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        let index = Int((normalised / 22.5).rounded()) % 16
+        let finite = degrees.isFinite ? degrees : 0
+        let normalised = (finite.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        let index = (SafeNumber.rounded(normalised / 22.5) ?? 0) % 16
         self = Self.allCases[index]
     }
 }
