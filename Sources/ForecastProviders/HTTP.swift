@@ -126,7 +126,7 @@ public final class NetworkHTTPClient: HTTPClient {
             }
             if error == .remoteConnectionClosed { return WeatherError(.network, "\(server) closed the connection") }
             return WeatherError(.network, "cannot talk to \(server)")
-        case is NIOHTTPDecompression.DecompressionError:
+        case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
             return WeatherError(.badResponse, "the compressed answer is larger than allowed or damaged")
         case let error where String(reflecting: type(of: error)).contains("ConnectionError"):
             return WeatherError(.network, "cannot connect to \(server)")

@@ -263,6 +263,9 @@ public struct OpenMeteoProvider: WeatherProvider {
             }
         }
 
+        if let text = c?.time, time(text) == nil {
+            return .failure(WeatherError(.badResponse, "current.time is not a time"))
+        }
         guard let observedAt = time(c?.time) ?? hourly.first?.time else {
             return .failure(WeatherError(.badResponse, "current.time is missing or not a time"))
         }

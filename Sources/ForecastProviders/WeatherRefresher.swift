@@ -188,9 +188,10 @@ public struct WeatherRefresher: Sendable {
                 }
             case .failure(let error):
                 let budgetText = "\(Self.duration(options.budget)) budget"
+                // An answer the client could not take (too large, bad compression) may be one place's doing.
                 failure = RequestFailure(
                     error: error.kind == .timeout ? WeatherError(.timeout, "no complete answer within the \(budgetText)") : error,
-                    splittable: false)
+                    splittable: error.kind == .badResponse)
                 if error.kind == .timeout || error.kind == .network { wait = backoff(attempt) }
             }
             guard let delay = wait, attempt < attempts, !Task.isCancelled, delay < remaining(context.deadline) else {

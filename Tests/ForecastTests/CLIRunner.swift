@@ -1,5 +1,20 @@
 import Foundation
 
+/// Starting a process and writing an executable file must never overlap. A
+/// child forked while another thread has a file open for writing inherits that
+/// descriptor until it execs (or for good, if the descriptor is not
+/// close-on-exec), and while any process holds an executable open for writing,
+/// exec-ing it fails with ETXTBSY ("Text file busy"). Tests run in parallel, so
+/// one test copying the binary raced the others' launches.
+enum ProcessLaunch {
+    static let lock = NSLock()
+
+    /// Copies an executable with no launch in progress.
+    static func copyExecutable(at source: URL, to destination: URL) throws {
+        try lock.withLock { try FileManager.default.copyItem(at: source, to: destination) }
+    }
+}
+
 /// Runs the built `forecast` binary, as a user would, on a database of the test's own.
 struct CLI: Sendable {
     struct Result {
@@ -70,7 +85,7 @@ struct CLI: Sendable {
                 continuation.finish()
             }
         }
-        try process.run()
+        try ProcessLaunch.lock.withLock { try process.run() }
         try await whileRunning?(process)
         for await _ in exited {}
         return Result(

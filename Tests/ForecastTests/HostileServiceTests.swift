@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastStore
+import GRDB
+
+/// A service that misbehaves in every way we know of, against the real binary.
+/// Five places share one Open-Meteo request; the third (latitude 3.5) is the
+/// one the service spoils. Every case checks the exact error kind, that the
+/// four others still get their weather, that no control character reaches the
+/// output, and that the next command works.
+@Suite struct HostileServiceTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var fault: StubWeatherService.Fault
+        var kind: WeatherError.Kind
+        /// Part of the message the user sees, where it matters.
+        var message: String? = nil
+        var testDescription: String { name }
+    }
+
+    static func entry(_ change: @escaping @Sendable (inout [String: Any]) -> Void) -> StubWeatherService.Fault { .entry(change) }
+    static func current(_ field: String, _ value: Any) -> StubWeatherService.Fault {
+        let box = UncheckedBox(value)
+        return .entry { object in
+            var current = object["current"] as! [String: Any]
+            current[field] = box.value
+            object["current"] = current
+        }
+    }
+    static let escape = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}"
+
+    static let numberCases: [Case] = [
+        Case(name: "temperature 1e20", fault: current("temperature_2m", 1e20), kind: .badResponse, message: "current.temperature"),
+        Case(name: "temperature 10000 °C", fault: current("temperature_2m", 18032), kind: .badResponse, message: "current.temperature"),
+        Case(name: "temperature as the string nan", fault: current("temperature_2m", "nan"), kind: .badResponse, message: "temperature_2m has the wrong type"),
+        Case(name: "temperature as the string Infinity", fault: current("temperature_2m", "Infinity"), kind: .badResponse),
+        Case(name: "humidity −50 %", fault: current("relative_humidity_2m", -50), kind: .badResponse, message: "current.humidity"),
+        Case(name: "cloud cover 250 %", fault: current("cloud_cover", 250), kind: .badResponse, message: "current.cloud_cover"),
+        Case(name: "wind 1e300", fault: current("wind_speed_10m", 1e300), kind: .badResponse, message: "current.wind_speed"),
+        Case(name: "weather_code 1e300", fault: current("weather_code", 1e300), kind: .badResponse, message: "weather_code"),
+        Case(name: "weather_code 2.5", fault: current("weather_code", 2.5), kind: .badResponse, message: "weather_code"),
+        Case(name: "year 999999999999999", fault: current("time", "999999999999999-01-01T00:00"), kind: .badResponse, message: "current.time"),
+        Case(name: "a time ten years off", fault: current("time", "2099-01-01T00:00"), kind: .badResponse, message: "current.time"),
+        Case(name: "utc_offset_seconds 1e300", fault: entry { $0["utc_offset_seconds"] = 1e300 }, kind: .badResponse, message: "utc_offset_seconds"),
+        Case(name: "utc_offset_seconds 20 h", fault: entry { $0["utc_offset_seconds"] = 72_000 }, kind: .badResponse, message: "utc_offset_seconds"),
+        Case(name: "current is an array", fault: entry { $0["current"] = [1, 2, 3] }, kind: .badResponse, message: "current has the wrong type"),
+        Case(name: "hourly temperatures are strings", fault: entry { object in
+            var hourly = object["hourly"] as! [String: Any]
+            hourly["temperature_2m"] = ["warm", "hot"]
+            object["hourly"] = hourly
+        }, kind: .badResponse),
+        Case(name: "the entry is a number", fault: .whole { objects in
+            var all: [Any] = objects
+            all[2] = 42
+            return all
+        }, kind: .badResponse),
+    ]
+
+    static let shapeCases: [Case] = [
+        Case(name: "location_id duplicated", fault: .whole { objects in objects + [objects[2]] },
+             kind: .badResponse, message: "2 entries for this place"),
+        Case(name: "its entry missing", fault: .whole { objects in
+            objects.enumerated().filter { $0.offset != 2 }.map(\.element)
+        }, kind: .badResponse, message: "no entry"),
+        Case(name: "location_id out of range", fault: .whole { objects in
+            var all = objects
+            all[2]["location_id"] = 99
+            return all
+        }, kind: .badResponse, message: "no entry"),
+        Case(name: "location_id 1e300", fault: .whole { objects in
+            var all = objects
+            all[2]["location_id"] = 1e300
+            return all
+        }, kind: .badResponse, message: "no entry"),
+        Case(name: "an empty array", fault: .answer(status: 200, body: "[]"), kind: .badResponse, message: "no locations"),
+        Case(name: "a scalar", fault: .answer(status: 200, body: "42"), kind: .badResponse),
+        Case(name: "an HTML page", fault: .answer(status: 200, headers: ["Content-Type": "text/html"], body: "<html><body>Gateway</body></html>"), kind: .badResponse, message: "not valid JSON"),
+        Case(name: "a NaN literal", fault: .answer(status: 200, body: #"{"utc_offset_seconds": NaN}"#), kind: .badResponse, message: "not valid JSON"),
+        Case(name: "400 for one bad coordinate", fault: .answer(status: 400, body: #"{"error":true,"reason":"Latitude must be in range of -90 to 90°. Given: 200.0."}"#), kind: .provider, message: "Latitude must be in range"),
+        Case(name: "500 for the whole batch", fault: .serverError, kind: .provider, message: "HTTP 500"),
+        Case(name: "escapes in the error reason", fault: .answer(status: 400, body: #"{"error":true,"reason":"\u001b]0;pwned\u0007bad\u001b[2J\u202e"}"#), kind: .provider, message: "pwnedbad"),
+        Case(name: "a redirect loop", fault: .redirectLoop, kind: .badResponse, message: "redirected too often"),
+        Case(name: "an oversized body", fault: .huge, kind: .badResponse, message: "larger than 8 MB"),
+        Case(name: "a gzip bomb", fault: .gzipBomb, kind: .badResponse, message: "compressed answer"),
+    ]
+
+    /// Faults that spoil a whole request, whatever is in it.
+    static let timeCases: [Case] = [
+        Case(name: "Retry-After malformed", fault: .answer(status: 429, headers: ["Retry-After": "soon, or -5, or 1e999"], body: "{}"), kind: .rateLimited),
+        Case(name: "Retry-After absurdly long", fault: .answer(status: 429, headers: ["Retry-After": "99999999999999999999999999"], body: "{}"), kind: .rateLimited, message: "try again in"),
+        Case(name: "Retry-After of a day", fault: .answer(status: 429, headers: ["Retry-After": "86400"], body: "{}"), kind: .rateLimited, message: "try again in 24 h"),
+        Case(name: "a service that never answers", fault: .hang, kind: .timeout, message: "within the 2 s budget"),
+        Case(name: "a drip of one byte a second", fault: .drip, kind: .timeout, message: "within the 2 s budget"),
+    ]
+
+    /// Faults of a whole request (no answer in time, a rate limit) fail every
+    /// place of that request, rightly; run one place a request, they must fail
+    /// P3's only.
+    static let perRequest = ["--batch-size", "1"]
+
+    /// A database with five places at latitudes 1.5 … 5.5, made in-process.
+    static func fivePlaces(_ cli: CLI) throws {
+        let store = try LocationStore.open(path: cli.database)
+        for i in 1...5 {
+            _ = try store.add(NewPlace(
+                displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
+                coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
+        }
+    }
+
+    static func expectClean(_ result: CLI.Result, _ context: String) {
+        for text in [result.stdout, result.stderr] {
+            #expect(!text.unicodeScalars.contains { SafeText.isUnsafe($0) && $0 != "\n" }, "control character in output: \(context)")
+        }
+    }
+
+    func run(_ test: Case, timeout: String = "10", extra: [String] = []) async throws {
+        let stub = try await StubWeatherService.start(faults: [3: test.fault])
+        var cli = CLI()
+        cli.environment = stub.environment
+        try Self.fivePlaces(cli)
+
+        let result = try await cli.run(["list", "--format", "json", "--timeout", timeout] + extra, binary: CLI.binary)
+        #expect(result.status == 2, "\(test.name): \(result.stderr)")
+        Self.expectClean(result, test.name)
+        let items = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
+        for item in items {
+            let name = item["name"] as? String ?? ""
+            let error = item["error"] as? [String: Any]
+            if name == "P3" {
+                #expect(error?["kind"] as? String == test.kind.rawValue, "\(test.name): \(String(describing: error))")
+                if let message = test.message {
+                    #expect((error?["message"] as? String)?.contains(message) == true, "\(test.name): \(String(describing: error?["message"]))")
+                }
+                #expect(item["weather"] == nil, "\(test.name): nothing invalid was cached or shown")
+            } else {
+                #expect(error == nil && item["weather"] != nil, "\(test.name): \(name) must not suffer for P3: \(String(describing: error))")
+            }
+        }
+        #expect(result.stderr == "error: weather for 1 of 5 places could not be fetched (1 \(test.kind.rawValue))\n")
+
+        // The table says the same without a control character; then the cache serves every later command.
+        let table = try await cli.run("list", "--offline")
+        Self.expectClean(table, test.name)
+        #expect(table.status == 0 && table.lines.count == 6, "\(test.name): \(table.stderr)")
+        let show = try await cli.run("show", "P1", "--offline")
+        #expect(show.status == 0, "\(test.name): \(show.stderr)")
+        await stub.stop()
+    }
+
+    @Test(arguments: numberCases) func numbersAndTypes(_ test: Case) async throws { try await run(test) }
+
+    @Test(arguments: shapeCases) func shapesStatusesAndBodies(_ test: Case) async throws { try await run(test) }
+
+    @Test(arguments: timeCases) func timeAndRateLimits(_ test: Case) async throws {
+        try await run(test, timeout: "2", extra: Self.perRequest)
+    }
+
+    /// A batch split to isolate one bad place costs a bounded number of extra requests.
+    @Test func splittingIsBounded() async throws {
+        let stub = try await StubWeatherService.start(faults: [13: .answer(status: 400, body: #"{"error":true,"reason":"bad"}"#)])
+        var cli = CLI()
+        cli.environment = stub.environment
+        let store = try LocationStore.open(path: cli.database)
+        for i in 1...30 {
+            _ = try store.add(NewPlace(
+                displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
+                coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
+        }
+        let result = try await cli.run("list", "--format", "json")
+        #expect(result.stderr == "error: weather for 1 of 30 places could not be fetched (1 provider)\n")
+        let requests = await stub.log.count
+        // One request, then halves down to the bad place: 2 per level, log2(30) < 5 levels.
+        #expect(requests <= 1 + 2 * 5, "\(requests) requests")
+        await stub.stop()
+    }
+
+    /// Bodies that echo the request (key included) never show the key.
+    @Test(arguments: [401, 500, 200]) func theKeyNeverShows(status: Int) async throws {
+        let fault: StubWeatherService.Fault = status == 200
+            ? .answer(status: 200, body: #"{"cod":401,"message":"Invalid API key stub-key-1234 for /data/2.5/weather?appid=stub-key-1234"}"#)
+            : .echoRequest(status: status)
+        let stub = try await StubWeatherService.start(faults: [3: fault])
+        var cli = CLI()
+        cli.environment = stub.environment
+        cli.environment["OPENWEATHER_API_KEY"] = stub.apiKey
+        try Self.fivePlaces(cli)
+        for arguments in [["list", "--provider", "openweathermap", "--format", "json"], ["list", "--provider", "openweathermap"],
+                          ["show", "P3", "--provider", "openweathermap"], ["show", "P3", "--provider", "openweathermap", "--format", "json"]] {
+            let result = try await cli.run(arguments, binary: CLI.binary)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains(stub.apiKey) && !result.stderr.contains(stub.apiKey), "\(arguments)")
+            #expect(result.stdout.contains("[redacted]"), "\(arguments): the message is kept, the key is not")
+            Self.expectClean(result, "\(arguments)")
+        }
+        let expected = status == 500 ? "provider" : "unauthorized"
+        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json", "--refresh"], binary: CLI.binary)
+        #expect(json.stdout.contains("\"kind\" : \"\(expected)\""))
+        await stub.stop()
+    }
+
+    /// Escape sequences and paths in what geocoding says never reach the
+    /// terminal or the database.
+    @Test func geocodingTextIsCleanedBeforeItIsStored() async throws {
+        let hostile = #"{"results":[{"id":1e300,"name":"Bad","latitude":1,"longitude":2},{"id":7777777,"name":"\u001b]0;pwned\u0007Evil\u001b[31mville\u202e","latitude":48.85,"longitude":2.35,"country_code":"F\u001bR","country":"\u001b[2JFrance","admin1":"\u001b]8;;http://x\u0007Île","timezone":"../../../etc/passwd","population":-5}]}"#
+        let stub = try await StubWeatherService.start(geocoding: hostile)
+        var cli = CLI()
+        cli.environment = stub.environment
+        let added = try await cli.run("add", "Evilvillezz", "--pick", "1")
+        #expect(added.status == 0, "\(added.stderr)")
+        Self.expectClean(added, "add")
+        let list = try await cli.run("list", "--offline", "--format", "json")
+        let place = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]]).first
+        #expect(place?["canonicalName"] as? String == "]0;pwnedEvil[31mville", "control characters dropped, the printable rest kept")
+        #expect(place?["timezone"] as? String == "Europe/Paris", "not a path: the nearest city's zone instead")
+        #expect(place?["country"] as? String == "")
+        #expect((place?["region"] as? String)?.unicodeScalars.contains { SafeText.isUnsafe($0) } == false)
+        let queue = try DatabaseQueue(path: cli.database)
+        let stored = try await queue.read { db in
+            try String.fetchAll(db, sql: "SELECT display_name || canonical_name || country_code || admin1 || time_zone FROM place")
+        }
+        #expect(stored.count == 1 && stored.allSatisfy { !$0.unicodeScalars.contains { SafeText.isUnsafe($0) } }, "nothing unsafe was stored")
+        await stub.stop()
+    }
+}
+
+/// Lets a JSON value (Any) ride in a Sendable closure; it is only ever read.
+struct UncheckedBox: @unchecked Sendable {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+}
