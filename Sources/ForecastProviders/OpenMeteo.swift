@@ -196,7 +196,7 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     static func report(_ location: Location, place: PlaceQuery, now: Date) -> PlaceOutcome {
         if location.error == true {
-            return .failure(WeatherError(.provider, location.reason ?? "the service reported an error"))
+            return .failure(WeatherError(.provider, location.reason.map { SafeText.clean($0, maxLength: 200) } ?? "the service reported an error"))
         }
         guard let offset = location.utcOffsetSeconds?.value else {
             return .failure(WeatherError(.badResponse, "utc_offset_seconds is missing"))

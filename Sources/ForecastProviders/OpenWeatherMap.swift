@@ -133,7 +133,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     /// is the service's error, whatever the HTTP status said.
     static func serviceError(cod: Int?, message: String?) -> WeatherError? {
         guard let cod, cod != 200 else { return nil }
-        let text = message ?? "error \(cod)"
+        let text = message.map { SafeText.clean($0, maxLength: 200) } ?? "error \(cod)"
         switch cod {
         case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)")
         case 404: return WeatherError(.notFound, text)

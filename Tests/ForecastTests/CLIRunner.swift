@@ -6,12 +6,27 @@ import Foundation
 /// close-on-exec), and while any process holds an executable open for writing,
 /// exec-ing it fails with ETXTBSY ("Text file busy"). Tests run in parallel, so
 /// one test copying the binary raced the others' launches.
+/// Both wait for the lock on a thread of their own, never on the cooperative
+/// pool, whose few threads the in-process stub servers need meanwhile.
 enum ProcessLaunch {
     static let lock = NSLock()
 
     /// Copies an executable with no launch in progress.
-    static func copyExecutable(at source: URL, to destination: URL) throws {
-        try lock.withLock { try FileManager.default.copyItem(at: source, to: destination) }
+    static func copyExecutable(at source: URL, to destination: URL) async throws {
+        try await locked { try FileManager.default.copyItem(at: source, to: destination) }
+    }
+
+    /// Starts `process` with no copy in progress.
+    static func start(_ process: Process) async throws {
+        try await locked { try process.run() }
+    }
+
+    static func locked(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                done.resume(with: Result { try lock.withLock(work) })
+            }
+        }
     }
 }
 
@@ -58,6 +73,7 @@ struct CLI: Sendable {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.currentDirectoryURL = folder.url
         var env = ProcessInfo.processInfo.environment
         env["FORECAST_DB"] = database
         env["NO_COLOR"] = nil
@@ -85,7 +101,7 @@ struct CLI: Sendable {
                 continuation.finish()
             }
         }
-        try ProcessLaunch.lock.withLock { try process.run() }
+        try await ProcessLaunch.start(process)
         try await whileRunning?(process)
         for await _ in exited {}
         return Result(

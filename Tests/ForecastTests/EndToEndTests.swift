@@ -230,7 +230,7 @@ import Testing
         let cli = CLI()
         let copy = cli.folder.url.appending(path: "bin/forecast")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try ProcessLaunch.copyExecutable(at: CLI.binary, to: copy)
+        try await ProcessLaunch.copyExecutable(at: CLI.binary, to: copy)
         #expect(try await cli.run(["search", "Seoul"], binary: copy).stdout.contains("Seoul"))
         #expect(try await cli.run(["add", "부산"], binary: copy).status == 0)
         #expect(try await cli.run(["list", "--offline"], binary: copy).stdout.contains("Busan"))

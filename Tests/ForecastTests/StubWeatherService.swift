@@ -124,9 +124,11 @@ final class StubWeatherService: Sendable {
         case .drip:
             return .init(statusCode: .ok, headers: [.contentType: "application/json"], body: HTTPBodySequence(from: Drip(), count: 1000))
         case .gzipBomb:
+            // Made on a thread of its own: blocking the cooperative pool for seconds would stall every stub.
+            let bomb = await withCheckedContinuation { done in DispatchQueue.global().async { done.resume(returning: Self.gzipBomb) } }
             return .init(
                 statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("Content-Encoding"): "gzip"],
-                body: Self.gzipBomb)
+                body: bomb)
         case .redirectLoop:
             return .init(statusCode: .found, headers: [.location: request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")])
         case .echoRequest(let status):

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ForecastCore
+@testable import ForecastStore
+
+/// What happens around the weather: the database, the settings, other processes.
+@Suite struct RobustnessTests {
+    func cli(_ stub: StubWeatherService) throws -> CLI {
+        var cli = CLI()
+        cli.environment = stub.environment
+        try HostileServiceTests.fivePlaces(cli)
+        return cli
+    }
+
+    /// A full disk or a read-only file: the weather fetched is still shown, and
+    /// the command says why it was not kept.
+    @Test func weatherThatCannotBeSavedIsStillShown() async throws {
+        let stub = try await StubWeatherService.start()
+        let cli = try cli(stub)
+        let queue = try DatabaseQueue(path: cli.database)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TRIGGER full_disk BEFORE INSERT ON weather_summary BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        }
+        try await queue.close()
+        let result = try await cli.run("list")
+        #expect(result.status == 3)
+        #expect(result.lines.count == 6 && result.lines[1].contains("Partly cloudy"), "the weather is shown")
+        #expect(result.stderr == "warning: the weather was shown but not saved: database error: database or disk is full\n")
+        #expect(try await cli.run("list", "--offline").stdout.contains("no weather yet"), "and indeed not saved")
+        await stub.stop()
+    }
+
+    /// A command that fails changes nothing, not even the last viewed place.
+    @Test func showRemembersOnlyWhatItShowed() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = try cli(stub)
+        #expect(try await cli.run("show", "P2", "--offline").status == 0)
+        cli.environment["FORECAST_PROVIDER"] = "bogus"
+        let refused = try await cli.run("show", "P4")
+        #expect(refused.status == 1 && refused.stderr.contains("FORECAST_PROVIDER"))
+        cli.environment["FORECAST_PROVIDER"] = nil
+        #expect(try await cli.run("show", "--offline").stdout.hasPrefix("P2"), "P2 is still the last viewed")
+        #expect(try await cli.run("show", "--next", "--offline").stdout.hasPrefix("P3"))
+        #expect(try await cli.run("show", "--offline").stdout.hasPrefix("P3"))
+        await stub.stop()
+    }
+
+    /// Two runs share one rate limit through the database: what the first used,
+    /// the second cannot use again.
+    @Test func theRateLimitIsSharedByEveryProcess() async throws {
+        let stub = try await StubWeatherService.start()
+        let cli = try cli(stub)
+        let first = try await cli.run("list", "--refresh", "--rate-limit", "5")
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json")
+        #expect(second.status == 2)
+        #expect(second.stderr == "error: weather for 5 of 5 places could not be fetched (5 rateLimited)\n")
+        #expect(second.stdout.contains("client-side limit of 5 calls a minute"))
+        #expect(await stub.log.count == 1, "the second run asked nothing")
+        await stub.stop()
+    }
+
+    @Test func aPlainFileNameIsInTheCurrentFolder() async throws {
+        let cli = CLI()
+        let added = try await cli.run("add", "Seoul", "--db", "t1.db")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("t1.db")))
+        #expect(try await cli.run("list", "--offline", "--db", "t1.db").stdout.contains("Seoul"))
+    }
+
+    @Test(arguments: ["fifo", "folder", "/dev/null"]) func notAFileIsRefusedAtOnce(kind: String) async throws {
+        let cli = CLI()
+        var path = kind
+        switch kind {
+        case "fifo": #expect(mkfifo(cli.folder.path("fifo"), 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: cli.folder.path("folder"), withIntermediateDirectories: false)
+        default: path = kind
+        }
+        let result = try await cli.run("list", "--offline", "--db", path)
+        #expect(result.status == 1)
+        let reason = ["fifo": "it is a named pipe, not a file", "folder": "it is a folder", "/dev/null": "it is a device, not a file"][kind]!
+        #expect(result.stderr.hasPrefix("error: cannot open database") && result.stderr.contains(reason), "\(result.stderr)")
+    }
+}
