@@ -18,7 +18,7 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// Thousands of mutated recorded answers through every decoder. Nothing may
 /// crash, and whatever is accepted must be within bounds and clean.
-@Suite struct DecoderFuzzTests {
+@Suite(.serialized) struct DecoderFuzzTests {
     nonisolated(unsafe) static let hostileValues: [Any] = [
         1e300, -1e300, 1e20, -1e20, Double.greatestFiniteMagnitude, 9_223_372_036_854_775_807, -9_223_372_036_854_775_808,
         "nan", "NaN", "Infinity", "-inf", "", "\u{1B}]0;x\u{07}", "\u{202E}evil", "999999999999999-01-01T00:00",

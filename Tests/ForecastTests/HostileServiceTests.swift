@@ -8,8 +8,9 @@ import GRDB
 /// Five places share one Open-Meteo request; the third (latitude 3.5) is the
 /// one the service spoils. Every case checks the exact error kind, that the
 /// four others still get their weather, that no control character reaches the
-/// output, and that the next command works.
-@Suite struct HostileServiceTests {
+/// output, and that the next command works. One case at a time: each runs
+/// three binaries, and the whole suite at once would swamp two cores.
+@Suite(.serialized) struct HostileServiceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var fault: StubWeatherService.Fault
@@ -17,7 +18,7 @@ import GRDB
         /// Part of the message the user sees, where it matters.
         var message: String? = nil
         /// The budget: generous, since CI runs many binaries at once on two cores.
-        var timeout = "10"
+        var timeout = "30"
         var testDescription: String { name }
     }
 
@@ -178,7 +179,7 @@ import GRDB
                 displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
                 coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
         }
-        let result = try await cli.run("list", "--format", "json")
+        let result = try await cli.run("list", "--format", "json", "--timeout", "30")
         #expect(result.stderr == "error: weather for 1 of 30 places could not be fetched (1 provider)\n")
         let requests = await stub.log.count
         // One request, then halves down to the bad place: 2 per level, log2(30) < 5 levels.
