@@ -9,6 +9,9 @@ OpenWeatherMap, the recorded responses in Tests/ForecastTests/Fixtures moved to 
                                                  in request order with location_id
   GET /data/2.5/weather, /data/2.5/forecast     OpenWeatherMap current and 5 day / 3 hour
   GET /stats                                     {"requests": N} (not counted itself)
+  GET /log                                       the paths of the last 1,000 requests
+With --gzip-bomb every weather answer is 1 GiB of zeros gzipped (about 1 MB);
+with --hang no weather request is ever answered.
 Binds 127.0.0.1 only. Prints the port it listens on, then serves until killed.
 
 Usage: scripts/stub_weather_server.py [--port 0] [--delay 0.1]
@@ -138,11 +141,24 @@ def days_since(dt):
 
 lock = threading.Lock()
 requests = 0
+log = []
+GZIP_BOMB = None
+
+
+def gzip_bomb():
+    """1 GiB of zeros in one gzip member, made in pieces (about 1 MB)."""
+    import zlib
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    zeros = bytes(1 << 20)
+    parts = [compressor.compress(zeros) for _ in range(1024)]
+    parts.append(compressor.flush())
+    return b"".join(parts)
 
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     delay = 0.1
+    hang = False
 
     def log_message(self, *args):
         pass
@@ -166,9 +182,24 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/stats":
             with lock:
                 return self.send(200, json.dumps({"requests": requests}).encode())
+        if url.path == "/log":
+            with lock:
+                return self.send(200, json.dumps(log).encode())
         with lock:
             requests += 1
+            log.append(self.path)
+            del log[:-1000]
+        if self.hang:
+            time.sleep(86400)
         time.sleep(self.delay)
+        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/data/2.5/")):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(GZIP_BOMB)))
+            self.end_headers()
+            self.wfile.write(GZIP_BOMB)
+            return
         query = parse_qs(url.query)
         if url.path == "/v1/forecast":
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
@@ -205,8 +236,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before each answer")
+    parser.add_argument("--hang", action="store_true", help="never answer a weather request")
+    parser.add_argument("--gzip-bomb", action="store_true", help="answer weather requests with a gzip bomb")
     args = parser.parse_args()
     Handler.delay = args.delay
+    Handler.hang = args.hang
+    if args.gzip_bomb:
+        global GZIP_BOMB
+        GZIP_BOMB = gzip_bomb()
     server = Server(("127.0.0.1", args.port), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -107,9 +107,12 @@ import GRDB
     static let perRequest = ["--batch-size", "1"]
 
     /// A database with five places at latitudes 1.5 … 5.5, made in-process.
-    static func fivePlaces(_ cli: CLI) throws {
+    static func fivePlaces(_ cli: CLI) throws { try places(cli, count: 5) }
+
+    /// Places P1 … Pn at latitudes 1.5 … n.5, made in-process.
+    static func places(_ cli: CLI, count: Int) throws {
         let store = try LocationStore.open(path: cli.database)
-        for i in 1...5 {
+        for i in 1...count {
             _ = try store.add(NewPlace(
                 displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
                 coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
@@ -173,12 +176,7 @@ import GRDB
         let stub = try await StubWeatherService.start(faults: [13: .answer(status: 400, body: #"{"error":true,"reason":"bad"}"#)])
         var cli = CLI()
         cli.environment = stub.environment
-        let store = try LocationStore.open(path: cli.database)
-        for i in 1...30 {
-            _ = try store.add(NewPlace(
-                displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
-                coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
-        }
+        try Self.places(cli, count: 30)
         let result = try await cli.run("list", "--format", "json", "--timeout", "30")
         #expect(result.stderr == "error: weather for 1 of 30 places could not be fetched (1 provider)\n")
         let requests = await stub.log.count
