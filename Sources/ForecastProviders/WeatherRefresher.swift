@@ -188,10 +188,11 @@ public struct WeatherRefresher: Sendable {
                 }
             case .failure(let error):
                 let budgetText = "\(Self.duration(options.budget)) budget"
-                // An answer the client could not take (too large, bad compression) may be one place's doing.
+                // An answer too large or badly compressed is the service's doing, not one place's:
+                // splitting would only fetch it again, once per half.
                 failure = RequestFailure(
                     error: error.kind == .timeout ? WeatherError(.timeout, "no complete answer within the \(budgetText)") : error,
-                    splittable: error.kind == .badResponse)
+                    splittable: false)
                 if error.kind == .timeout || error.kind == .network { wait = backoff(attempt) }
             }
             guard let delay = wait, attempt < attempts, !Task.isCancelled, delay < remaining(context.deadline) else {

@@ -84,12 +84,13 @@ import GRDB
         Case(name: "500 for the whole batch", fault: .serverError, kind: .provider, message: "HTTP 500"),
         Case(name: "escapes in the error reason", fault: .answer(status: 400, body: #"{"error":true,"reason":"\u001b]0;pwned\u0007bad\u001b[2J\u202e"}"#), kind: .provider, message: "pwnedbad"),
         Case(name: "a redirect loop", fault: .redirectLoop, kind: .badResponse, message: "redirected too often"),
-        Case(name: "an oversized body", fault: .huge, kind: .badResponse, message: "larger than 8 MB"),
-        Case(name: "a gzip bomb", fault: .gzipBomb, kind: .badResponse, message: "compressed answer", timeout: "60"),
     ]
 
-    /// A rate limit spoils a whole request, whatever is in it.
-    static let rateCases: [Case] = [
+    /// A rate limit, or an answer too large to take, spoils a whole request,
+    /// whatever is in it (splitting would only fetch it again per half).
+    static let requestCases: [Case] = [
+        Case(name: "an oversized body", fault: .huge, kind: .badResponse, message: "larger than 8 MB"),
+        Case(name: "a gzip bomb", fault: .gzipBomb, kind: .badResponse, message: "compressed answer", timeout: "60"),
         Case(name: "Retry-After malformed", fault: .answer(status: 429, headers: ["Retry-After": "soon, or -5, or 1e999"], body: "{}"), kind: .rateLimited),
         Case(name: "Retry-After absurdly long", fault: .answer(status: 429, headers: ["Retry-After": "99999999999999999999999999"], body: "{}"), kind: .rateLimited, message: "try again in"),
         Case(name: "Retry-After of a day", fault: .answer(status: 429, headers: ["Retry-After": "86400"], body: "{}"), kind: .rateLimited, message: "try again in 24 h"),
@@ -167,7 +168,7 @@ import GRDB
         try await run(test, extra: Self.perRequest)
     }
 
-    @Test(arguments: rateCases) func rateLimits(_ test: Case) async throws {
+    @Test(arguments: requestCases) func wholeRequestFaults(_ test: Case) async throws {
         try await run(test, extra: Self.perRequest)
     }
 

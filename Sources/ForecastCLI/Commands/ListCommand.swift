@@ -41,10 +41,10 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try self.store.open()
-        let places = try store.ordered().places
-        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: places, detail: .summary)
-        // Ordered again: a temperature or humidity sort uses what just arrived.
-        let (settings, ordered) = try store.ordered()
+        let before = try store.ordered()
+        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: before.places, detail: .summary)
+        // Ordered again when a temperature or humidity sort may change with what just arrived.
+        let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
         switch output.format {

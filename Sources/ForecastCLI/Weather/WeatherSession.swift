@@ -26,6 +26,8 @@ struct WeatherSession {
         var cancelled: Bool
         /// Why the weather fetched could not be kept in the cache (it was still shown).
         var notSaved: String?
+        /// Whether anything new arrived (a sort by weather may then change).
+        var fetchedAny = false
     }
 
     func weather(for places: [Place], detail: ReportDetail, now: Date = Date()) async throws -> Outcome {
@@ -94,7 +96,9 @@ struct WeatherSession {
             }
             result[place.id] = weather
         }
-        return Outcome(weather: result, cancelled: cancelled, notSaved: notSaved)
+        return Outcome(
+            weather: result, cancelled: cancelled, notSaved: notSaved,
+            fetchedAny: fetched.values.contains { (try? $0.get()) != nil })
     }
 
     /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
