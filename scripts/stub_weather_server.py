@@ -69,7 +69,7 @@ def weather(latitude, longitude, hour_of_day, day=0):
         "wind_direction_10m": (seed * 37) % 360,
         "wind_gusts_10m": round(wind * 1.6, 1),
         "visibility": 8000 + (seed % 5) * 3000,
-        "precipitation_probability": (seed * 17 + hour_of_day * 3) % 100,
+        "precipitation_probability": round(50 + 45 * math.sin(seed + hour_of_day / 6)),
     }
 
 
