@@ -156,6 +156,8 @@ final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private var shown = false
     private var done = 0
+    /// When the latest request held back by the rate limit may go.
+    private var waitingUntil: Date?
 
     init(total: Int, terminal: Terminal = .standardError) {
         self.total = total
@@ -167,12 +169,16 @@ final class ProgressLine: @unchecked Sendable {
             switch event {
             case .progress(let done, _):
                 self.done = done
-                guard enabled else { return }
-                write("Fetching weather \(done)/\(total)…")
             case .waitingForRateLimit(let seconds):
-                // Worth saying even for one place: the command seems to hang otherwise.
-                guard Terminal.standardError.isInteractive else { return }
-                write("Fetching weather \(done)/\(total): waiting \(WeatherRefresher.duration(seconds.rounded(.up))) for the rate limit…")
+                let until = Date().addingTimeInterval(seconds)
+                waitingUntil = max(waitingUntil ?? until, until)
+            }
+            // A wait is worth saying even for one place: the command seems to hang otherwise.
+            let left = waitingUntil.map { $0.timeIntervalSinceNow } ?? 0
+            if left > 0.5, Terminal.standardError.isInteractive {
+                write("Fetching weather \(done)/\(total): waiting up to \(WeatherRefresher.duration(left.rounded(.up))) for the rate limit…")
+            } else if enabled {
+                write("Fetching weather \(done)/\(total)…")
             }
         }
     }
