@@ -67,8 +67,10 @@ public struct Forecast: AsyncParsableCommand {
             let code = exitCode(for: error)
             // --help and --version come here too, as "errors" that succeed.
             if code == .success { exit(withError: error) }
-            let message = Forecast.message(for: error)
-            let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
+            // The parser's message may list choices on lines of their own: keep them, on one line.
+            let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+            let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
             Terminal.standardError.line("error: \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
@@ -98,7 +100,23 @@ struct StoreOptions: ParsableArguments {
     var path: String {
         DatabaseLocation.resolve(
             explicit: db, environment: ProcessInfo.processInfo.environment,
-            home: FileManager.default.homeDirectoryForCurrentUser.path)
+            home: Self.home(ProcessInfo.processInfo.environment))
+    }
+
+    /// $HOME as the user set it; the account's home only when it is unset.
+    static func home(_ environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    /// For commands that only read: the database if there is one. A missing
+    /// file is an empty list with default settings, and nothing is created.
+    func openExisting() throws -> LocationStore? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else {
+            return nil
+        }
+        return try open()
     }
 
     func open() throws -> LocationStore {

@@ -49,6 +49,23 @@ struct AddCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    /// How the arguments fit together is the command line's business (exit 64);
+    /// what they mean is checked in `resolve()` (exit 1).
+    func validate() throws {
+        if here {
+            guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
+                throw ValidationError("--here takes no name, coordinates, --pick or --country")
+            }
+        } else if lat != nil || lon != nil {
+            guard name.isEmpty else { throw ValidationError("give either a name or --lat and --lon, not both") }
+            guard lat != nil, lon != nil else { throw ValidationError("--lat and --lon go together: give both") }
+            if pick != nil || country != nil { throw ValidationError("--pick and --country apply to names, not coordinates") }
+        } else if name.isEmpty {
+            throw ValidationError("give a place name, or --lat and --lon")
+        }
+        if let pick, pick < 1 { throw ValidationError("--pick counts from 1, not \(pick)") }
+    }
+
     func run() async throws {
         let draft = try await resolve()
         let outcome = try store.open().add(draft)
@@ -64,27 +81,17 @@ struct AddCommand: AsyncParsableCommand {
     /// lookup leaves no trace, not even a new empty database.
     func resolve() async throws -> NewPlace {
         let label = try label.map { try PlaceName($0, what: "label").value }
-        if here {
-            guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
-                throw InputError("--here takes no name, coordinates, --pick or --country")
-            }
-            return try Self.draftHere(label: label)
-        }
-        if lat != nil || lon != nil {
-            guard name.isEmpty else { throw InputError("give either a name or --lat and --lon, not both") }
-            guard let lat, let lon else { throw InputError("--lat and --lon go together: give both") }
-            if pick != nil || country != nil { throw InputError("--pick and --country apply to names, not coordinates") }
+        if here { return try Self.draftHere(label: label) }
+        if let lat, let lon {
             let coordinate = try Coordinate(
                 latitude: Coordinate.parseDegrees(lat, name: "latitude"),
                 longitude: Coordinate.parseDegrees(lon, name: "longitude"))
             return Self.draft(at: coordinate, label: label)
         }
-        guard !name.isEmpty else { throw InputError("give a place name, or --lat and --lon") }
         let query = try PlaceName(name.joined(separator: " ")).value
         if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
             throw InputError("--country takes a two-letter ISO code such as KR or US, not '\(SafeText.quoted(country))'")
         }
-        if let pick, pick < 1 { throw InputError("--pick counts from 1, not \(pick)") }
 
         var choice = try PlaceChoice.resolve(query, country: country, pick: pick)
         if choice == .notFound {
@@ -137,6 +144,13 @@ struct AddCommand: AsyncParsableCommand {
         }
         guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else {
             throw InputError("the time zone '\(SafeText.quoted(zone))' has no city to go by; use --lat and --lon")
+        }
+        // The zone's main city itself, when the gazetteer has it in that zone: then
+        // `add --here` and `add Seoul` are the same place, and never saved twice.
+        if let city = Gazetteer.bundled.nearest(to: coordinate), city.timeZone == zone {
+            return NewPlace(
+                displayName: label ?? city.name, canonicalName: city.name, countryCode: city.countryCode,
+                admin1: city.admin1, coordinate: city.coordinate, timeZone: zone, geonamesID: city.geonamesID)
         }
         var draft = draft(at: coordinate, label: label)
         draft.timeZone = zone

@@ -40,18 +40,26 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try self.store.open()
+        guard let store = try self.store.openExisting() else {
+            // Nothing saved anywhere yet; a command that only reads creates no file.
+            return try render(settings: Settings(), ordered: [], weather: [:])
+        }
         let before = try store.ordered()
         let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: before.places, detail: .summary)
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
+        try render(settings: settings, ordered: ordered, weather: outcome.weather)
+        try WeatherSession.finish(outcome, places: ordered.count)
+    }
+
+    func render(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather]) throws {
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
         switch output.format {
         case .json:
             let report = Report(
                 locations: ordered.enumerated().map { index, place in
-                    LocationItem(place, position: index + 1, weather: outcome.weather[place.id], format: format)
+                    LocationItem(place, position: index + 1, weather: weather[place.id], format: format)
                 },
                 sort: SortItem(settings.sort), units: UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit))
             Terminal.standardOutput.line(try JSONOutput.render(report))
@@ -60,9 +68,8 @@ struct ListCommand: AsyncParsableCommand {
                 Terminal.standardOutput.line("No places saved yet. Add one with: forecast add Seoul")
                 return
             }
-            Terminal.standardOutput.lines(Self.table(ordered, outcome.weather, format: format))
+            Terminal.standardOutput.lines(Self.table(ordered, weather, format: format))
         }
-        try WeatherSession.finish(outcome, places: ordered.count)
     }
 
     static func table(_ places: [Place], _ weather: [Int64: PlaceWeather], format: WeatherFormat) -> [String] {
@@ -99,6 +106,7 @@ struct ListCommand: AsyncParsableCommand {
         guard let weather else { return "" }
         let age = weather.fetchedAt.map { WeatherFormat.age($0) }
         switch (weather.error, weather.stale) {
+        case (let error?, _) where error.kind == .cancelled: return age.map { "interrupted (\($0))" } ?? "interrupted"
         case (let error?, _): return age.map { "\(error.kind.rawValue): \(error.message) (\($0))" } ?? "\(error.kind.rawValue): \(error.message)"
         case (nil, true): return age.map { "stale, \($0)" } ?? "stale"
         case (nil, false): return weather.report == nil ? "no weather yet" : ""

@@ -44,7 +44,9 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try self.store.open()
+        guard let store = try self.store.openExisting() else {
+            throw InputError("no places are saved yet: add one with 'forecast add <name>'")
+        }
         let target: LocationStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
         let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
@@ -148,11 +150,17 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    /// The forecast hours from the current one on, 24 at most. A report that has
-    /// aged past them all still shows its last 24 rather than nothing.
+    /// The forecast steps of the next 24 hours, from the current hour on: 24
+    /// hourly steps, or 8 of OpenWeatherMap's 3-hour ones (never 24 of those,
+    /// which span three days). A report that has aged past them all still shows
+    /// its last day rather than nothing.
     static func nextHours(_ report: WeatherReport, from now: Date) -> [HourlyForecast] {
-        let upcoming = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
-        return Array((upcoming.isEmpty ? Array(report.hourly.suffix(24)) : upcoming).prefix(24))
+        let steps = report.hourly.sorted { $0.time < $1.time }
+        let spacing = zip(steps, steps.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.min() ?? 3600
+        let start = now.addingTimeInterval(-max(3600, spacing))
+        let upcoming = steps.filter { $0.time > start && $0.time < start.addingTimeInterval(24 * 3600 + 1) }
+        guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(24)) }
+        return Array(steps.filter { $0.time > last.time.addingTimeInterval(-24 * 3600) }.prefix(24))
     }
 
     // MARK: - Text

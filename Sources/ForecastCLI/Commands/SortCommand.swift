@@ -32,16 +32,25 @@ struct SortCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try store.open()
         guard let key else {
-            Terminal.standardOutput.line("Sorted by \(try store.settings().sort.description).")
+            let settings = try store.openExisting()?.settings() ?? Settings()
+            Terminal.standardOutput.line(Self.describe(settings.sort, now: false))
             return
         }
+        let store = try store.open()
         let order = PlaceSort(key: key, descending: descending)
         try store.setSort(order)
-        Terminal.standardOutput.line("Sorted by \(order.description).")
+        Terminal.standardOutput.line(Self.describe(order, now: true))
         if key.needsWeather, try !store.hasWeather() {
             Terminal.standardError.line("Note: until weather has been fetched, places are listed by name.")
         }
+    }
+
+    /// "Places are sorted by name (descending)." / "Places are in your own order (custom)."
+    static func describe(_ order: PlaceSort, now: Bool) -> String {
+        let verb = now ? "are now" : "are"
+        return order.key == .custom
+            ? "Places \(verb) in your own order (custom); change it with 'forecast move'."
+            : "Places \(verb) sorted by \(order.description)."
     }
 }

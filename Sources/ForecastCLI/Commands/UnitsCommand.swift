@@ -32,6 +32,12 @@ struct UnitsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
+        if unit == nil && wind == nil {
+            let settings = try store.openExisting()?.settings() ?? Settings()
+            Terminal.standardOutput.line("Temperatures are shown in \(settings.temperatureUnit.rawValue) (\(settings.temperatureUnit.symbol)).")
+            Terminal.standardOutput.line("Wind speeds are shown in \(settings.windUnit.symbol).")
+            return
+        }
         let store = try store.open()
         if let unit {
             try store.setTemperatureUnit(unit)
@@ -40,11 +46,6 @@ struct UnitsCommand: AsyncParsableCommand {
         if let wind {
             try store.setWindUnit(wind)
             Terminal.standardOutput.line("Wind speeds are now shown in \(wind.symbol).")
-        }
-        if unit == nil && wind == nil {
-            let settings = try store.settings()
-            Terminal.standardOutput.line("Temperatures are shown in \(settings.temperatureUnit.rawValue) (\(settings.temperatureUnit.symbol)).")
-            Terminal.standardOutput.line("Wind speeds are shown in \(settings.windUnit.symbol).")
         }
     }
 }

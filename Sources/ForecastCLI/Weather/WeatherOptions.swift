@@ -16,19 +16,19 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("open-meteo (default, no key) or openweathermap (needs OPENWEATHER_API_KEY). Default: $FORECAST_PROVIDER.", valueName: "name"))
     var provider: ProviderName?
 
-    @Option(name: .long, help: ArgumentHelp("Requests in flight at once (default 8).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once.", valueName: "N"))
     var concurrency: Int = 8
 
-    @Option(name: .long, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait (default 10).", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait.", valueName: "seconds"))
     var timeout: Double = 10
 
-    @Option(name: .long, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES).", valueName: "minutes"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES).", valueName: "minutes"))
     var ttl: Double?
 
-    @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Calls a minute allowed (default: 600 for Open-Meteo, 60 for OpenWeatherMap's free plan).", valueName: "N"))
+    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a minute allowed (default: 600 for Open-Meteo, 60 for OpenWeatherMap's free plan).", valueName: "N"))
     var rateLimit: Double?
 
-    @Option(name: .customLong("batch-size"), help: ArgumentHelp("Places per Open-Meteo request (default 50; 1 turns batching off).", valueName: "N"))
+    @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per Open-Meteo request (1 turns batching off).", valueName: "N"))
     var batchSize: Int = 50
 
     @Option(name: .long, help: ArgumentHelp("Language of weather descriptions: en or ko (default: $FORECAST_LANG, else from $LANG).", valueName: "code"))
@@ -37,7 +37,7 @@ struct WeatherOptions: ParsableArguments {
     func validate() throws {
         if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together") }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256") }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
         if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError("--ttl must be 0 or more minutes") }
         if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError("--rate-limit must be at least 1 call a minute") }
         guard (1...100).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 100") }
