@@ -29,7 +29,7 @@ public struct Forecast: AsyncParsableCommand {
             """,
         version: "0.2.0",
         subcommands: [
-            AddCommand.self, RemoveCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
+            AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
             ShowCommand.self, UnitsCommand.self, SearchCommand.self,
         ]
     )

@@ -184,6 +184,29 @@ public final class LocationStore: Sendable {
         }
     }
 
+    /// Gives the place `reference` points at the label `label` (a `PlaceName`
+    /// already checked). Returns the place as it was and as it is now.
+    public func rename(_ reference: String, to label: String, cities: PlaceReference.CityLookup? = nil) throws -> (before: Place, after: Place) {
+        try write { db in
+            let ordered = try Self.ordered(db, try Self.settings(db))
+            let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
+            try db.execute(sql: "UPDATE place SET display_name = ? WHERE id = ?", arguments: [label, place.id])
+            var renamed = place
+            renamed.displayName = label
+            return (place, renamed)
+        }
+    }
+
+    /// Relabels an already saved place by id (`add --as` on a place saved before).
+    public func relabel(_ place: Place, to label: String) throws -> Place {
+        try write { db in
+            try db.execute(sql: "UPDATE place SET display_name = ? WHERE id = ?", arguments: [label, place.id])
+            var renamed = place
+            renamed.displayName = label
+            return renamed
+        }
+    }
+
     /// Moves a place to `position` (1-based, as `list` shows it). The order on
     /// screen becomes the manual order and the sort switches to `custom`.
     @discardableResult

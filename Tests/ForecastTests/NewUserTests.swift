@@ -63,3 +63,21 @@ import Testing
         #expect(!help.stdout.contains("(default 8). (default: 8)") && help.stdout.contains("(default: 8)"))
     }
 }
+
+@Suite struct RenameTests {
+    @Test func aSavedPlaceCanBeRenamed() async throws {
+        let cli = CLI()
+        #expect(try await cli.run("add", "서울").status == 0)
+        let relabelled = try await cli.run("add", "서울", "--as", "집")
+        #expect(relabelled.status == 0 && relabelled.stdout.contains("it is now called 집"), "\(relabelled.stdout)")
+        let renamed = try await cli.run("rename", "집", "Home")
+        #expect(renamed.status == 0 && renamed.stdout.contains("to Home"), "\(renamed.stderr)")
+        let names = (try await cli.json("list", "--offline", "--format", "json")["locations"] as? [[String: Any]] ?? [])
+            .map { $0["name"] as? String }
+        #expect(names == ["Home"])
+        let before = try #require(cli.databaseBytes())
+        let refused = try await cli.run("rename", "Home", "\u{200B}")
+        #expect(refused.status == 1 && refused.stderr.contains("label"))
+        #expect(cli.databaseBytes() == before, "a refused label changes nothing")
+    }
+}

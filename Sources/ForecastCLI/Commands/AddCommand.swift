@@ -68,10 +68,15 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let draft = try await resolve()
-        let outcome = try store.open().add(draft)
+        let database = try store.open()
+        let outcome = try database.add(draft)
         switch outcome {
         case .added(let place):
             Terminal.standardOutput.line("Saved \(PlaceLabel.describe(place)).")
+        case .alreadySaved(let place) where label != nil && draft.displayName != place.displayName:
+            // `add 서울 --as 집` with Seoul saved: the user wants it called 집.
+            let renamed = try database.relabel(place, to: draft.displayName)
+            Terminal.standardOutput.line("\(PlaceLabel.describe(place)) was already saved; it is now called \(SafeText.clean(renamed.displayName)).")
         case .alreadySaved(let place):
             Terminal.standardOutput.line("\(PlaceLabel.describe(place)) is already saved; nothing changed.")
         }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ForecastCore
+import ForecastGazetteer
+
+struct RenameCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Give a saved place the name you want to see.",
+        discussion: """
+            Only the label changes: the place, its position and its weather stay.
+            `forecast add NAME --as LABEL` on a place already saved does the same.
+
+            Examples:
+              $ forecast rename Seoul 집
+              $ forecast rename 2 "Mom's place"
+            """
+    )
+
+    @Argument(help: "The place: its number, name or the start of its name.")
+    var place: String
+
+    @Argument(help: "The new label.")
+    var label: String
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let label = try PlaceName(label, what: "label").value
+        let (before, after) = try store.open().rename(place, to: label, cities: Gazetteer.cityLookup)
+        Terminal.standardOutput.line("Renamed \(PlaceLabel.describe(before)) to \(SafeText.clean(after.displayName)).")
+    }
+}
