@@ -74,6 +74,39 @@ public struct TextTable: Sendable {
 
     public mutating func append(_ row: [String]) { rows.append(row) }
 
+    /// The table in at most `width` terminal columns: first the `flexible`
+    /// column's cells are shortened (down to 8 columns, ending with "…"), then
+    /// the columns in `dropOrder` are left out one by one, and only then are
+    /// lines cut. `nil` width: the table as it is (output to a pipe is never cut).
+    public func fitted(width: Int?, flexible: Int? = nil, dropOrder: [Int] = []) -> [String] {
+        guard let width, width > 0 else { return render() }
+        var table = self
+        func widest(_ lines: [String]) -> Int { lines.map(DisplayWidth.of).max() ?? 0 }
+        var lines = table.render()
+        if widest(lines) > width, let flexible, flexible < headers.count {
+            let current = ([headers] + rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
+            let allowed = max(8, current - (widest(lines) - width))
+            table.rows = table.rows.map { row in
+                var row = row
+                if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed) }
+                return row
+            }
+            lines = table.render()
+        }
+        // Drop from the highest index down, so the indices given stay valid.
+        var dropped: [Int] = []
+        for column in dropOrder where widest(lines) > width && column < headers.count {
+            dropped.append(column)
+            var narrower = self
+            let keep = headers.indices.filter { !dropped.contains($0) }
+            narrower.headers = keep.map { table.headers[$0] }
+            narrower.alignments = keep.map { table.alignments[$0] }
+            narrower.rows = table.rows.map { row in keep.map { $0 < row.count ? row[$0] : "" } }
+            lines = narrower.render()
+        }
+        return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
+    }
+
     /// Lines without trailing spaces, columns two spaces apart.
     public func render() -> [String] {
         // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.

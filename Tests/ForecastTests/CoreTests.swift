@@ -226,3 +226,33 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(ZoneLocation.coordinate(of: "Etc/UTC", zoneTable: table) == nil)
     }
 }
+
+@Suite struct TableFittingTests {
+    func table() -> TextTable {
+        var table = TextTable(headers: ["#", "Name", "Local time", "Temp", "Feels", "Note"], alignments: [.right, .left, .left, .right, .right, .left])
+        table.append(["1", "서울 Seoul", "Sun 21:04", "7°C", "6°C", "timeout: no complete answer within the 10 s budget (updated 3 h ago)"])
+        table.append(["2", "Busan", "Sun 21:04", "8°C", "5°C", ""])
+        return table
+    }
+
+    @Test func aPipeGetsTheWholeTable() {
+        #expect(table().fitted(width: nil, flexible: 5, dropOrder: [4, 2]) == table().render())
+    }
+
+    @Test func theNoteShrinksFirstWithAnEllipsis() {
+        let lines = table().fitted(width: 60, flexible: 5, dropOrder: [4, 2])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(lines)")
+        #expect(lines[0].contains("Feels") && lines[0].contains("Local time"), "no column dropped while the note could shrink")
+        #expect(lines[1].hasSuffix("…") && lines[1].contains("timeout: no"))
+    }
+
+    @Test func thenColumnsGoInTheOrderGiven() {
+        let lines = table().fitted(width: 36, flexible: 5, dropOrder: [4, 2])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 36 }, "\(lines)")
+        #expect(!lines[0].contains("Feels") && !lines[0].contains("Local time") && lines[0].contains("Temp"))
+        #expect(lines[1].contains("서울 Seoul") && lines[1].contains("7°C"), "Hangul still lines up: \(lines)")
+        #expect(DisplayWidth.of(lines.last!) <= 36)
+        let narrowest = table().fitted(width: 12, flexible: 5, dropOrder: [4, 2])
+        #expect(narrowest.allSatisfy { DisplayWidth.of($0) <= 12 }, "as a last resort, lines are cut: \(narrowest)")
+    }
+}

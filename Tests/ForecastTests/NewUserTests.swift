@@ -81,3 +81,15 @@ import Testing
         #expect(cli.databaseBytes() == before, "a refused label changes nothing")
     }
 }
+
+@Suite struct SearchWordingTests {
+    @Test func aSearchThatAskedOnlineSaysSo() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        let result = try await cli.run("search", "Nowhereville")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: no place called 'Nowhereville', in the gazetteer or online\n")
+        await stub.stop()
+    }
+}

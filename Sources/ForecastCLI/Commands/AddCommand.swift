@@ -109,7 +109,7 @@ struct AddCommand: AsyncParsableCommand {
         case .ambiguous(let cities):
             let out = Terminal.standardError
             out.line("'\(query)' could be any of \(cities.count) places:")
-            out.lines(SearchCommand.table(cities.map { ($0, nil) }, numbered: true))
+            out.lines(SearchCommand.table(cities.map { ($0, nil) }, numbered: true, width: out.columns))
             out.line("Nothing was saved. Choose one with --pick N (for example: forecast add \(Self.shellQuoted(query)) --pick 1), or narrow with --country CC.")
             throw CommandFailure(message: "")
         case .chosen(let city, let others):

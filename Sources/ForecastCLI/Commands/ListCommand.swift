@@ -94,7 +94,9 @@ struct ListCommand: AsyncParsableCommand {
                 note(w),
             ])
         }
-        var lines = table.render()
+        // On a narrow terminal the note shrinks first, then Feels, Local time,
+        // Today, Humidity and the weather's words give way, in that order.
+        var lines = table.fitted(width: out.columns, flexible: 9, dropOrder: [6, 2, 8, 7, 4])
         lines[0] = out.bold(lines[0])
         return lines.enumerated().map { index, line in
             index > 0 && weather[places[index - 1].id]?.error != nil ? out.red(line) : line

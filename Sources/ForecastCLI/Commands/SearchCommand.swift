@@ -51,7 +51,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = try PlaceName(name.joined(separator: " "), what: "search text").value
-        guard (1...100).contains(limit) else { throw InputError("--limit must be between 1 and 100, not \(limit)") }
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
         var matches = Gazetteer.bundled.search(query, country: country, limit: limit)
         var online = false
         if matches.isEmpty {
@@ -74,14 +74,17 @@ struct SearchCommand: AsyncParsableCommand {
             Terminal.standardOutput.line(try JSONOutput.render(Report(query: query, results: results)))
         case .table:
             guard !matches.isEmpty else {
-                throw CommandFailure(message: "no place called '\(query)' in the gazetteer")
+                // Both were asked: the built-in gazetteer, then the online service.
+                throw CommandFailure(message: "no place called '\(SafeText.quoted(query))', in the gazetteer or online")
             }
             if online { Terminal.standardError.line("Not in the built-in gazetteer; found online (Open-Meteo geocoding):") }
-            Terminal.standardOutput.lines(Self.table(matches.map { ($0.city, $0.kind) }, numbered: true))
+            Terminal.standardOutput.lines(Self.table(matches.map { ($0.city, $0.kind) }, numbered: true, width: Terminal.standardOutput.columns))
         }
     }
 
-    static func table(_ cities: [(City, MatchKind?)], numbered: Bool) -> [String] {
+    /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
+    /// population, coordinates, time zone and region give way, in that order.
+    static func table(_ cities: [(City, MatchKind?)], numbered: Bool, width: Int?) -> [String] {
         var table = TextTable(
             headers: ["#", "Name", "Region", "Country", "Coordinates", "Time zone", "Population"],
             alignments: [.right, .left, .left, .left, .left, .left, .right])
@@ -93,7 +96,7 @@ struct SearchCommand: AsyncParsableCommand {
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
             ])
         }
-        return table.render()
+        return table.fitted(width: width, dropOrder: [6, 4, 5, 2])
     }
 
     static func grouped(_ number: Int) -> String {

@@ -9,6 +9,15 @@ struct Terminal: Sendable {
 
     var isInteractive: Bool { isatty(descriptor) == 1 }
 
+    /// How many columns the terminal has; nil when this is not a terminal
+    /// (piped output is never cut to fit).
+    var columns: Int? {
+        guard isInteractive else { return nil }
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
     /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
     var usesColour: Bool {
         let environment = ProcessInfo.processInfo.environment
