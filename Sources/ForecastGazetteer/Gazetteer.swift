@@ -10,6 +10,7 @@ import ForecastCore
 public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable static data
     private let cities: UnsafeBufferPointer<UInt8>
     private let countries: UnsafeBufferPointer<UInt8>
+    private let regions: UnsafeBufferPointer<UInt8>
 
     public static let bundled = Gazetteer(
         cities: UnsafeBufferPointer(
@@ -17,12 +18,16 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             count: Int(forecast_gazetteer_cities_size())),
         countries: UnsafeBufferPointer(
             start: UnsafeRawPointer(forecast_gazetteer_countries()).assumingMemoryBound(to: UInt8.self),
-            count: Int(forecast_gazetteer_countries_size()))
+            count: Int(forecast_gazetteer_countries_size())),
+        regions: UnsafeBufferPointer(
+            start: UnsafeRawPointer(forecast_gazetteer_regions()).assumingMemoryBound(to: UInt8.self),
+            count: Int(forecast_gazetteer_regions_size()))
     )
 
-    init(cities: UnsafeBufferPointer<UInt8>, countries: UnsafeBufferPointer<UInt8>) {
+    init(cities: UnsafeBufferPointer<UInt8>, countries: UnsafeBufferPointer<UInt8>, regions: UnsafeBufferPointer<UInt8>) {
         self.cities = cities
         self.countries = countries
+        self.regions = regions
     }
 
     private static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), bar = UInt8(ascii: "|")
@@ -85,6 +90,23 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             if end - start > 3, countries[start] == wanted[0], countries[start + 1] == wanted[1],
                countries[start + 2] == Self.tab {
                 return String(decoding: UnsafeBufferPointer(rebasing: countries[(start + 3)..<end]), as: UTF8.self)
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// The name of a GeoNames admin1 region ("KR", "11" → "Seoul"; "US", "IL" →
+    /// "Illinois"), or nil where the data has none.
+    public func regionName(country: String, code: String) -> String? {
+        guard !code.isEmpty else { return nil }
+        let prefix = Array((country.uppercased() + "\t" + code + "\t").utf8)
+        var start = regions.startIndex
+        while start < regions.endIndex {
+            var end = start
+            while end < regions.endIndex && regions[end] != Self.newline { end += 1 }
+            if end - start > prefix.count, regions[start..<(start + prefix.count)].elementsEqual(prefix) {
+                return String(decoding: UnsafeBufferPointer(rebasing: regions[(start + prefix.count)..<end]), as: UTF8.self)
             }
             start = end + 1
         }

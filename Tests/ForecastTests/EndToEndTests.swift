@@ -7,8 +7,8 @@ import Testing
         let cli = CLI()
         let seoul = try await cli.run("add", "서울")
         #expect(seoul.status == 0)
-        #expect(seoul.stdout == "Saved Seoul (11, South Korea).\n")
-        #expect(try await cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (27, Brazil).\n")
+        #expect(seoul.stdout == "Saved Seoul (Seoul, South Korea).\n")
+        #expect(try await cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (Sao Paulo, Brazil).\n")
         let office = try await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Office")
         #expect(office.status == 0 && office.stdout.contains("Office [near London]"))
 
@@ -46,17 +46,19 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("could be any of"))
-        for state in ["IL", "MO", "OH", "PA", "TN", "VA", "MA", "OR"] { #expect(result.stderr.contains("  \(state) ")) }
+        for state in ["Illinois", "Missouri", "Ohio", "Pennsylvania", "Tennessee", "Virginia", "Massachusetts", "Oregon"] {
+            #expect(result.stderr.contains("  \(state) "), "regions by name, not code: \(state)")
+        }
         #expect(result.stderr.contains("--pick"))
         #expect(cli.databaseBytes() == nil, "a failed add must not even create the database")
 
         let picked = try await cli.run("add", "Springfield", "--pick", "3")
         #expect(picked.status == 0 && picked.stderr.isEmpty)
-        #expect(picked.stdout == "Saved Springfield (IL, United States).\n")
+        #expect(picked.stdout == "Saved Springfield (Illinois, United States).\n")
         let byCountry = try await cli.run("add", "London", "--country", "ca")
-        #expect(byCountry.stdout == "Saved London (08, Canada).\n")
+        #expect(byCountry.stdout == "Saved London (Ontario, Canada).\n")
         let dominant = try await cli.run("add", "London")
-        #expect(dominant.stdout == "Saved London (ENG, United Kingdom).\n")
+        #expect(dominant.stdout == "Saved London (England, United Kingdom).\n")
         #expect(dominant.stderr.contains("other place"))
     }
 
@@ -91,7 +93,7 @@ import Testing
 
         let removed = try await cli.run("remove", "busan", "1")
         #expect(removed.status == 0)
-        #expect(removed.stdout == "Removed Busan (10, South Korea).\nRemoved Almaty (02, Kazakhstan).\n")
+        #expect(removed.stdout == "Removed Busan (Busan, South Korea).\nRemoved Almaty (Almaty Qalasy, Kazakhstan).\n")
         #expect(try await names() == ["Seoul", "Daegu"])
         #expect(((try await cli.json("show", "--offline", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Seoul")
 
@@ -109,7 +111,7 @@ import Testing
         let first = try #require((json["results"] as? [[String: Any]])?.first)
         #expect(first["name"] as? String == "Busan")
         #expect(first["koreanName"] as? String == "부산")
-        #expect(first["region"] as? String == "10")
+        #expect(first["region"] as? String == "10" && first["regionName"] as? String == "Busan", "the code stays, the name is beside it")
         let missing = try await cli.run("search", "Qwertyville")
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("error: no place called 'Qwertyville' in the built-in gazetteer, and the online lookup failed (network:"))

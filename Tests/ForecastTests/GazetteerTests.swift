@@ -48,6 +48,19 @@ import Testing
         #expect(!sea.timeZone.isEmpty)
     }
 
+    @Test func namesRegions() {
+        #expect(gazetteer.regionName(country: "KR", code: "11") == "Seoul")
+        #expect(gazetteer.regionName(country: "us", code: "IL") == "Illinois")
+        #expect(gazetteer.regionName(country: "JP", code: "40") == "Tokyo")
+        #expect(gazetteer.regionName(country: "GB", code: "ENG") == "England")
+        #expect(gazetteer.regionName(country: "KR", code: "") == nil)
+        #expect(gazetteer.regionName(country: "XX", code: "11") == nil)
+        // Nearly every city with a region code gets its region's name.
+        let coded = gazetteer.allCities().map(\.city).filter { !$0.admin1.isEmpty && $0.admin1 != "00" }
+        let named = coded.filter { gazetteer.regionName(country: $0.countryCode, code: $0.admin1) != nil }
+        #expect(Double(named.count) / Double(coded.count) > 0.95, "\(named.count) of \(coded.count)")
+    }
+
     @Test func namesCountries() {
         #expect(gazetteer.countryName("kr") == "South Korea")
         #expect(gazetteer.countryName("US") == "United States")

@@ -7,5 +7,7 @@ const char *forecast_gazetteer_cities(void);
 unsigned long forecast_gazetteer_cities_size(void);
 const char *forecast_gazetteer_countries(void);
 unsigned long forecast_gazetteer_countries_size(void);
+const char *forecast_gazetteer_regions(void);
+unsigned long forecast_gazetteer_regions_size(void);
 
 #endif

@@ -37,6 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
         var country: String
         var countryName: String?
         var region: String
+        var regionName: String?
         var latitude: Double
         var longitude: Double
         var timezone: String
@@ -68,7 +69,9 @@ struct SearchCommand: AsyncParsableCommand {
                 Result(
                     geonamesId: m.city.geonamesID, name: m.city.name, koreanName: m.city.koreanName,
                     country: m.city.countryCode, countryName: Gazetteer.bundled.countryName(m.city.countryCode),
-                    region: m.city.admin1, latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
+                    region: m.city.admin1,
+                    regionName: Gazetteer.bundled.regionName(country: m.city.countryCode, code: m.city.admin1),
+                    latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
                     timezone: m.city.timeZone, population: m.city.population, match: online ? "online" : "\(m.kind)")
             }
             Terminal.standardOutput.line(try JSONOutput.render(Report(query: query, results: results)))
@@ -91,7 +94,7 @@ struct SearchCommand: AsyncParsableCommand {
         for (index, (city, _)) in cities.enumerated() {
             let name = city.koreanName.map { "\(city.name) (\($0))" } ?? city.name
             table.append([
-                "\(index + 1)", name, city.admin1,
+                "\(index + 1)", name, PlaceLabel.regionName(countryCode: city.countryCode, admin1: city.admin1),
                 "\(Gazetteer.bundled.countryName(city.countryCode) ?? city.countryCode) (\(city.countryCode))",
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
             ])

@@ -10,7 +10,10 @@ struct LocationItem: Encodable {
     var canonicalName: String
     var country: String
     var countryName: String?
+    /// The GeoNames admin1 code, as stored ("11", "IL").
     var region: String
+    /// Its name ("Seoul", "Illinois"), where known.
+    var regionName: String?
     var latitude: Double
     var longitude: Double
     var timezone: String
@@ -27,6 +30,8 @@ struct LocationItem: Encodable {
         country = place.countryCode
         countryName = Gazetteer.bundled.countryName(place.countryCode)
         region = place.admin1
+        let name = PlaceLabel.regionName(countryCode: place.countryCode, admin1: place.admin1)
+        regionName = name.isEmpty ? nil : name
         latitude = place.coordinate.latitude
         longitude = place.coordinate.longitude
         timezone = place.timeZone
@@ -53,9 +58,15 @@ struct SortItem: Encodable {
 
 /// How places are named in messages: "Springfield (IL, United States)".
 enum PlaceLabel {
+    /// The region's name for a GeoNames admin1 code ("11" → "Seoul"); what was
+    /// stored when it is already a name (places found online) or unknown.
+    static func regionName(countryCode: String, admin1: String) -> String {
+        Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? admin1
+    }
+
     static func region(countryCode: String, admin1: String) -> String {
         let country = Gazetteer.bundled.countryName(countryCode) ?? countryCode
-        return [admin1, country].map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [regionName(countryCode: countryCode, admin1: admin1), country].map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     static func describe(_ place: Place) -> String {
