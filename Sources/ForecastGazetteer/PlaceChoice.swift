@@ -20,9 +20,11 @@ public enum PlaceChoice: Equatable, Sendable {
     ) throws(InputError) -> PlaceChoice {
         let matches = gazetteer.search(query, country: country, limit: candidateLimit)
         guard !matches.isEmpty else { return .notFound }
-        return try choose(
-            exact: matches.filter(\.kind.isExact).map(\.city), others: matches.filter { !$0.kind.isExact }.map(\.city),
-            pick: pick)
+        // A city called that outranks one that was once called that, or is
+        // also called that: "Portland" means the Portlands, not Sandusky, Ohio.
+        let byName = matches.filter { $0.kind == .exactName }
+        let exact = byName.isEmpty ? matches.filter(\.kind.isExact) : byName
+        return try choose(exact: exact.map(\.city), others: matches.filter { !$0.kind.isExact }.map(\.city), pick: pick)
     }
 
     /// The rule itself, for candidates from anywhere (the gazetteer, an online

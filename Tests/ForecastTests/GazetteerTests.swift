@@ -48,6 +48,14 @@ import Testing
         #expect(!sea.timeZone.isEmpty)
     }
 
+    @Test func aNameOutranksAnOldNameOfAnotherCity() throws {
+        guard case .ambiguous(let cities) = try PlaceChoice.resolve("Portland") else { Issue.record("not ambiguous"); return }
+        #expect(cities.allSatisfy { $0.name == "Portland" }, "\(cities.map(\.name))")
+        // An alternate name still finds its city when no city has it as its name.
+        guard case .chosen(let seoul, _) = try PlaceChoice.resolve("서울") else { Issue.record(); return }
+        #expect(seoul.name == "Seoul")
+    }
+
     @Test func namesRegions() {
         #expect(gazetteer.regionName(country: "KR", code: "11") == "Seoul")
         #expect(gazetteer.regionName(country: "us", code: "IL") == "Illinois")
