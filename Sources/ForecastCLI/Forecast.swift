@@ -111,7 +111,7 @@ struct StoreOptions: ParsableArguments {
 
     /// For commands that only read: the database if there is one. A missing
     /// file is an empty list with default settings, and nothing is created.
-    func openExisting() throws -> LocationStore? {
+    func openExisting() throws -> PlaceStore? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else {
             return nil
@@ -119,8 +119,8 @@ struct StoreOptions: ParsableArguments {
         return try open()
     }
 
-    func open() throws -> LocationStore {
-        try LocationStore.open(path: path)
+    func open() throws -> PlaceStore {
+        try PlaceStore.open(path: path)
     }
 }
 

@@ -112,7 +112,7 @@ import GRDB
 
     /// Places P1 … Pn at latitudes 1.5 … n.5, made in-process.
     static func places(_ cli: CLI, count: Int) throws {
-        let store = try LocationStore.open(path: cli.database)
+        let store = try PlaceStore.open(path: cli.database)
         for i in 1...count {
             _ = try store.add(NewPlace(
                 displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",

@@ -21,8 +21,8 @@ import Testing
 
     @Test func aFreshDatabaseGetsEveryMigrationOnceInWALMode() throws {
         let path = folder.path("fresh.sqlite")
-        _ = try LocationStore.open(path: path)
-        _ = try LocationStore.open(path: path)
+        _ = try PlaceStore.open(path: path)
+        _ = try PlaceStore.open(path: path)
         let queue = try DatabaseQueue(path: path)
         let (versions, mode, appID, settingsRows) = try queue.read { db in
             (
@@ -67,7 +67,7 @@ import Testing
         let queue2 = try DatabaseQueue(path: path2)
         try queue2.writeWithoutTransaction { db in try SchemaMigrator(migrations: [first]).migrate(db, path: path2) }
         try queue2.close()
-        _ = try LocationStore.open(path: path2)
+        _ = try PlaceStore.open(path: path2)
     }
 
     /// A database made by the first release (0001 only), with a place in it,
@@ -84,7 +84,7 @@ import Testing
                 """)
         }
         try queue.close()
-        let store = try LocationStore.open(path: path)
+        let store = try PlaceStore.open(path: path)
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul"])
         #expect(try store.settings().temperatureUnit == .kelvin)
         #expect(try store.settings().windUnit == .ms)
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {
         let path = folder.path("failing.sqlite")
-        _ = try LocationStore.open(path: path)
+        _ = try PlaceStore.open(path: path)
         let broken = SchemaMigration(fileName: "9001_broken", sql: "CREATE TABLE half (x); INSERT INTO nowhere VALUES (1);")
         let queue = try DatabaseQueue(path: path)
         #expect(throws: (any Error).self) {
@@ -110,13 +110,13 @@ import Testing
 
     @Test func refusesANewerDatabaseWithoutTouchingIt() throws {
         let path = folder.path("newer.sqlite")
-        _ = try LocationStore.open(path: path)
+        _ = try PlaceStore.open(path: path)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO schema_migration (version, name) VALUES (9999, '9999_future')")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerSchema(path: path, found: 9999, known: SchemaMigration.embedded.count)) {
-            try LocationStore.open(path: path)
+            try PlaceStore.open(path: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -125,7 +125,7 @@ import Testing
         let path = folder.path("notes.sqlite")
         let text = Data("These are my notes, not a database. Please keep them.\n".utf8)
         try text.write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.notADatabase(path: path)) { try LocationStore.open(path: path) }
+        #expect(throws: StoreError.notADatabase(path: path)) { try PlaceStore.open(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
@@ -134,14 +134,14 @@ import Testing
         let path = folder.path("other.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY)") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.foreignDatabase(path: path)) { try LocationStore.open(path: path) }
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try PlaceStore.open(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
     @Test func anEmptyFileBecomesADatabase() throws {
         let path = folder.path("empty.sqlite")
         FileManager.default.createFile(atPath: path, contents: Data())
-        #expect(try LocationStore.open(path: path).ordered().places.isEmpty)
+        #expect(try PlaceStore.open(path: path).ordered().places.isEmpty)
     }
 
     /// Several connections migrating one new file at once: each migration runs
@@ -152,7 +152,7 @@ import Testing
             for _ in 0..<6 {
                 group.addTask {
                     do {
-                        let store = try LocationStore.open(path: path)
+                        let store = try PlaceStore.open(path: path)
                         _ = try store.ordered()
                         return nil
                     } catch {

@@ -3,11 +3,11 @@ import Testing
 @testable import ForecastCore
 @testable import ForecastStore
 
-@Suite struct LocationStoreTests {
+@Suite struct PlaceStoreTests {
     let folder = TemporaryFolder()
 
-    func store(_ places: NewPlace...) throws -> LocationStore {
-        let store = try LocationStore.open(path: folder.path("db/forecast.sqlite"))
+    func store(_ places: NewPlace...) throws -> PlaceStore {
+        let store = try PlaceStore.open(path: folder.path("db/forecast.sqlite"))
         for place in places { _ = try store.add(place) }
         return store
     }
@@ -43,7 +43,7 @@ import Testing
         let first = try store(seoul, busan)
         try first.setSort(PlaceSort(key: .name, descending: true))
         try first.setTemperatureUnit(.fahrenheit)
-        let reopened = try LocationStore.open(path: first.path)
+        let reopened = try PlaceStore.open(path: first.path)
         #expect(try reopened.settings().sort == PlaceSort(key: .name, descending: true))
         #expect(try reopened.settings().temperatureUnit == .fahrenheit)
         #expect(try reopened.ordered().places.map(\.displayName) == ["Seoul", "Busan"])
@@ -96,7 +96,7 @@ import Testing
         #expect(try store.view(.next).place.displayName == "Daegu")
         #expect(try store.view(.next).place.displayName == "Seoul")
         #expect(try store.view(.previous).place.displayName == "Daegu")
-        let reopened = try LocationStore.open(path: store.path)
+        let reopened = try PlaceStore.open(path: store.path)
         #expect(try reopened.view(.lastViewed).place.displayName == "Daegu")
         try reopened.setSort(PlaceSort(key: .name))  // Busan, Daegu, Seoul
         #expect(try reopened.view(.next).place.displayName == "Seoul")
@@ -117,7 +117,7 @@ import Testing
     }
 }
 
-extension LocationStore {
+extension PlaceStore {
     /// What `show` does: resolve the place, then (once shown) remember it.
     func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
         let seen = try resolveView(target)
@@ -149,7 +149,7 @@ extension LocationStore {
     }
 
     @Test func keepsTheLatestReportPerPlaceAndProvider() throws {
-        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         guard case .added(let a) = try store.add(seoul), case .added(let b) = try store.add(busan) else { Issue.record(); return }
         let first = Date(timeIntervalSince1970: 1_700_000_000)
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: first, full: true)
@@ -165,7 +165,7 @@ extension LocationStore {
     }
 
     @Test func removedPlacesTakeTheirWeatherAlong() throws {
-        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         guard case .added(let a) = try store.add(seoul) else { Issue.record(); return }
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
         _ = try store.remove(["Seoul"])
@@ -176,7 +176,7 @@ extension LocationStore {
     }
 
     @Test func temperatureAndHumiditySortUseTheCacheWithoutDataLast() throws {
-        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         var ids: [String: Int64] = [:]
         for new in [seoul, busan, daegu, almaty] {
             if case .added(let p) = try store.add(new) { ids[p.displayName] = p.id }
@@ -197,9 +197,9 @@ extension LocationStore {
     }
 
     @Test func windUnitPersists() throws {
-        let store = try LocationStore.open(path: folder.path("f.sqlite"))
+        let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         #expect(try store.settings().windUnit == .ms)
         try store.setWindUnit(.kmh)
-        #expect(try LocationStore.open(path: store.path).settings().windUnit == .kmh)
+        #expect(try PlaceStore.open(path: store.path).settings().windUnit == .kmh)
     }
 }

@@ -47,7 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
         guard let store = try self.store.openExisting() else {
             throw InputError("no places are saved yet: add one with 'forecast add <name>'")
         }
-        let target: LocationStore.ViewTarget =
+        let target: PlaceStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
         let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
         var outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place], detail: .full)

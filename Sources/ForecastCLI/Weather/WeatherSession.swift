@@ -19,7 +19,7 @@ struct PlaceWeather {
 /// asks for summaries, `show` for the full report of its one place.
 struct WeatherSession {
     let options: WeatherOptions
-    let store: LocationStore
+    let store: PlaceStore
 
     struct Outcome {
         var weather: [Int64: PlaceWeather]
@@ -35,7 +35,7 @@ struct WeatherSession {
         let ttl = try options.timeToLive()
         // Every setting is checked before anything is read or asked.
         let provider: (any WeatherProvider)? = options.offline ? nil : try options.makeProvider()
-        let cache: [Int64: LocationStore.CachedWeather]
+        let cache: [Int64: PlaceStore.CachedWeather]
         switch detail {
         case .summary:
             cache = try store.cachedSummaries(provider: providerName.rawValue, now: now)
@@ -195,7 +195,7 @@ final class ProgressLine: @unchecked Sendable {
 
 /// The store's rate bucket, as the refresher's shared limit.
 struct StoreRateBucket: SharedRateBucket {
-    let store: LocationStore
+    let store: PlaceStore
     func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
         try store.takeRateTokens(calls, service: service, capacity: capacity)
     }

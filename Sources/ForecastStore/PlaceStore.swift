@@ -7,7 +7,7 @@ import GRDB
 /// Every change is one IMMEDIATE transaction that reads what it needs and
 /// writes, so a failed command changes nothing and two processes at once
 /// both succeed (one waits for the other, up to `busyTimeout`).
-public final class LocationStore: Sendable {
+public final class PlaceStore: Sendable {
     public let path: String
     private let queue: DatabaseQueue
 
@@ -16,7 +16,7 @@ public final class LocationStore: Sendable {
     /// Opens (creating if needed) the database at `path` and brings its schema up
     /// to date. Refuses, without writing a byte, files that are not SQLite, SQLite
     /// databases that are not forecast's, and databases from a newer forecast.
-    public static func open(path: String) throws(StoreError) -> LocationStore {
+    public static func open(path: String) throws(StoreError) -> PlaceStore {
         try refuseNonSQLite(at: path)
         // A plain file name ("t1.db") lives in the current folder, which exists.
         let folder = (path as NSString).deletingLastPathComponent
@@ -46,7 +46,7 @@ public final class LocationStore: Sendable {
                     }
                 }
             }
-            return LocationStore(path: path, queue: queue)
+            return PlaceStore(path: path, queue: queue)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {

@@ -75,10 +75,6 @@ enum PlaceLabel {
         if place.displayName != place.canonicalName { text += " [\(SafeText.clean(place.canonicalName))]" }
         return region.isEmpty ? text : "\(text) (\(region))"
     }
-
-    static func describe(_ city: City) -> String {
-        "\(city.name) (\(region(countryCode: city.countryCode, admin1: city.admin1)))"
-    }
 }
 
 extension Gazetteer {
