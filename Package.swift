@@ -40,10 +40,12 @@ let package = Package(
             dependencies: ["ForecastCore", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
+        // The application layer: use cases, given the outside world in one AppContext.
+        .target(name: "ForecastKit", dependencies: ["ForecastCore", "ForecastStore", "ForecastProviders"]),
         .target(
             name: "ForecastCLI",
             dependencies: [
-                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders",
+                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "ForecastTests",
             dependencies: [
-                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastCLI", "forecast",
+                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit", "ForecastCLI", "forecast",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]

@@ -58,6 +58,16 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// A database in memory with the real schema, for tests of the layers above
+    /// (as GRDB's demo apps pass `DatabaseQueue()` to their `AppDatabase`).
+    public static func inMemory() throws -> PlaceStore {
+        let queue = try DatabaseQueue()
+        try queue.writeWithoutTransaction { db in
+            try SchemaMigrator(migrations: SchemaMigration.embedded).migrate(db, path: ":memory:")
+        }
+        return PlaceStore(path: ":memory:", queue: queue)
+    }
+
     private init(path: String, queue: DatabaseQueue) {
         self.path = path
         self.queue = queue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastKit
 import Foundation
 
 struct ListCommand: AsyncParsableCommand {
@@ -42,19 +43,20 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         guard let store = try self.store.openExisting() else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
-            return try render(settings: Settings(), ordered: [], weather: [:])
+            let korean = (try? WeatherSettings.resolve(weatherOptions.request, environment: ProcessInfo.processInfo.environment))?.korean ?? false
+            return try render(settings: Settings(), ordered: [], weather: [:], korean: korean)
         }
         let before = try store.ordered()
-        let outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: before.places, detail: .summary)
+        let (outcome, weatherSettings) = try await WeatherSession.weather(
+            for: before.places, detail: .summary, options: weatherOptions, store: store)
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
-        try render(settings: settings, ordered: ordered, weather: outcome.weather)
+        try render(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean)
         try WeatherSession.finish(outcome, places: ordered.count)
     }
 
-    func render(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather]) throws {
-        let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
+    func render(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool) throws {
+        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
         switch output.format {
         case .json:
             let report = Report(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastKit
 import ForecastGazetteer
 import ForecastStore
 import Foundation
@@ -50,10 +51,11 @@ struct ShowCommand: AsyncParsableCommand {
         let target: PlaceStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
         let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
-        var outcome = try await WeatherSession(options: weatherOptions, store: store).weather(for: [place], detail: .full)
+        var (outcome, weatherSettings) = try await WeatherSession.weather(
+            for: [place], detail: .full, options: weatherOptions, store: store)
         let settings = try store.settings()
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherOptions.korean)
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
         let weather = outcome.weather[place.id] ?? PlaceWeather()
         let report = Report(place: place, position: index + 1, count: count, weather: weather, settings: settings, format: format)
         switch output.format {

@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastKit
 import ForecastGazetteer
 import Foundation
 

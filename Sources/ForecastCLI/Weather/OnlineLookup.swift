@@ -1,16 +1,17 @@
 import ForecastCore
 import ForecastGazetteer
+import ForecastKit
 import ForecastProviders
 import Foundation
 
 /// A base URL from the environment (for proxies and tests), or the service's own.
 enum ServiceURL {
     static func from(_ variable: String, default url: URL) throws -> URL {
-        guard let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty else { return url }
-        guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-            throw InputError("\(variable) '\(SafeText.quoted(text))' is not an http(s) URL")
+        do {
+            return try WeatherSettings.url(variable, default: url, ProcessInfo.processInfo.environment)
+        } catch {
+            throw InputError(SettingsError.describe(error))
         }
-        return parsed
     }
 }
 

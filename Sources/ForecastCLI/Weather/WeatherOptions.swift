@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastKit
 import ForecastProviders
 import Foundation
 
@@ -44,56 +45,46 @@ struct WeatherOptions: ParsableArguments {
         if let lang, !["en", "ko", "kr"].contains(lang.lowercased()) { throw ValidationError("--lang must be en or ko") }
     }
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    func providerName() throws -> ProviderName {
-        if let provider { return provider }
-        guard let name = environment["FORECAST_PROVIDER"], !name.isEmpty else { return .openMeteo }
-        guard let parsed = ProviderName(rawValue: name.lowercased()) else {
-            throw InputError("FORECAST_PROVIDER '\(SafeText.quoted(name))' is not a provider: use open-meteo or openweathermap")
-        }
-        return parsed
+    /// What these flags ask for; the application layer adds the environment and defaults.
+    var request: WeatherRequest {
+        var request = WeatherRequest()
+        request.provider = provider
+        request.refresh = refresh
+        request.offline = offline
+        request.concurrency = concurrency
+        request.timeout = timeout
+        request.ttlMinutes = ttl
+        request.rateLimit = rateLimit
+        request.batchSize = batchSize
+        request.language = lang
+        return request
     }
 
-    var korean: Bool {
-        if let lang { return lang.lowercased() != "en" }
-        if let lang = environment["FORECAST_LANG"], !lang.isEmpty { return lang.lowercased().hasPrefix("ko") }
-        return (environment["LC_ALL"] ?? environment["LANG"] ?? "").lowercased().hasPrefix("ko")
-    }
-
-    func timeToLive() throws -> TimeInterval {
-        if let ttl { return ttl * 60 }
-        if let text = environment["FORECAST_TTL_MINUTES"], !text.isEmpty {
-            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else {
-                throw InputError("FORECAST_TTL_MINUTES '\(SafeText.quoted(text))' is not a number of minutes")
-            }
-            return minutes * 60
-        }
-        return 600
-    }
-
-    /// The provider to ask; OpenWeatherMap without a key is an error naming the variable.
-    func makeProvider() throws -> any WeatherProvider {
-        switch try providerName() {
-        case .openMeteo:
-            return OpenMeteoProvider(
-                baseURL: try ServiceURL.from("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL), batchSize: batchSize)
-        case .openWeatherMap:
-            let variable = OpenWeatherMapProvider.keyVariable
-            guard let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
-                throw InputError("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)")
-            }
-            return OpenWeatherMapProvider(
-                apiKey: key, baseURL: try ServiceURL.from("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL),
-                korean: korean)
+    /// The settings a lookup runs with; a setting that cannot be used is an error in words.
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WeatherSettings {
+        do {
+            let settings = try WeatherSettings.resolve(request, environment: environment)
+            // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
+            if !offline { _ = try settings.makeProvider(environment: environment) }
+            return settings
+        } catch {
+            throw InputError(SettingsError.describe(error))
         }
     }
+}
 
-    func refreshOptions(for provider: ProviderName) -> RefreshOptions {
-        var options = RefreshOptions()
-        options.concurrency = concurrency
-        options.budget = timeout
-        options.callsPerMinute = rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
-        return options
+extension SettingsError {
+    /// The words for a settings error; the only place they are made.
+    static func describe(_ error: SettingsError) -> String {
+        switch error {
+        case .unknownProvider(let name):
+            "\(WeatherSettings.providerVariable) '\(SafeText.quoted(name))' is not a provider: use open-meteo or openweathermap"
+        case .badTTL(let text):
+            "\(WeatherSettings.ttlVariable) '\(SafeText.quoted(text))' is not a number of minutes"
+        case .missingKey(let variable):
+            "OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)"
+        case .badURL(let variable, let value):
+            "\(variable) '\(SafeText.quoted(value))' is not an http(s) URL"
+        }
     }
 }

@@ -1,110 +1,38 @@
 import Dispatch
 import ForecastCore
+import ForecastKit
 import ForecastProviders
 import ForecastStore
 import Foundation
 
-/// One place's weather as a command shows it: a report (fresh or cached), and
-/// the error of this run's fetch, if it failed.
-struct PlaceWeather {
-    var report: WeatherReport?
-    var fetchedAt: Date?
-    /// Older than the TTL: the fetch failed, or --offline served an old entry.
-    var stale = false
-    var error: WeatherError?
-}
-
-/// Gets the weather for places: from the cache while it is young enough, else
-/// from the provider (all due places at once), keeping what arrives. `list`
-/// asks for summaries, `show` for the full report of its one place.
-struct WeatherSession {
-    let options: WeatherOptions
-    let store: PlaceStore
-
-    struct Outcome {
-        var weather: [Int64: PlaceWeather]
-        var cancelled: Bool
-        /// Why the weather fetched could not be kept in the cache (it was still shown).
-        var notSaved: String?
-        /// Whether anything new arrived (a sort by weather may then change).
-        var fetchedAny = false
-    }
-
-    func weather(for places: [Place], detail: ReportDetail, now: Date = Date()) async throws -> Outcome {
-        let providerName = try options.providerName()
-        let ttl = try options.timeToLive()
-        // Every setting is checked before anything is read or asked.
-        let provider: (any WeatherProvider)? = options.offline ? nil : try options.makeProvider()
-        let cache: [Int64: PlaceStore.CachedWeather]
-        switch detail {
-        case .summary:
-            cache = try store.cachedSummaries(provider: providerName.rawValue, now: now)
-        case .full:
-            cache = try places.reduce(into: [:]) { cache, place in
-                cache[place.id] = try store.cachedReport(placeID: place.id, provider: providerName.rawValue, now: now)
-            }
-        }
-        let due = options.offline ? [] : places.filter { place in
-            options.refresh || (cache[place.id].map { $0.age(now: now) > ttl } ?? true)
-        }
-
-        var fetched: [Int64: WeatherRefresher.Outcome] = [:]
-        var cancelled = false
-        var notSaved: String?
-        if let provider, !due.isEmpty {
-            var refreshOptions = options.refreshOptions(for: providerName)
-            refreshOptions.detail = detail
-            let client = NetworkHTTPClient(connections: refreshOptions.concurrency)
-            let refresher = WeatherRefresher(
-                provider: provider, client: client, options: refreshOptions, sharedBucket: StoreRateBucket(store: store))
-            let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
-            let progress = ProgressLine(total: queries.count)
-            (fetched, cancelled) = await Self.cancellableOnInterrupt {
-                await refresher.refresh(queries) { event in progress.update(event) }
-            }
-            progress.finish()
-            await client.shutdown()
-            let successes = fetched.compactMapValues { try? $0.get() }
+/// Runs the weather use case for a command, as a terminal program should:
+/// a progress line while many places are fetched, and Ctrl-C stopping the
+/// refresh cleanly with what had arrived kept.
+enum WeatherSession {
+    static func weather(
+        for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore
+    ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
+        let settings = try options.settings()
+        let lookup = WeatherLookup(context: .live(), store: store)
+        let progress = ProgressLine()
+        let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
             do {
-                try store.saveWeather(successes, provider: providerName.rawValue, fetchedAt: Date(), full: detail == .full)
+                return .success(try await lookup.weather(for: places, detail: detail, settings: settings) { progress.update($0) })
             } catch {
-                // What arrived is still shown; the command says it was not kept.
-                notSaved = SafeText.clean("\(error)", maxLength: 300)
+                return .failure(error)
             }
         }
-
-        var result: [Int64: PlaceWeather] = [:]
-        for place in places {
-            var weather = PlaceWeather()
-            switch fetched[place.id] {
-            case .success(let report)?:
-                weather.report = report
-                weather.fetchedAt = Date()
-            case .failure(let error)?:
-                weather.error = error
-                if let old = cache[place.id] {
-                    weather.report = old.report
-                    weather.fetchedAt = old.fetchedAt
-                    weather.stale = true
-                }
-            case nil:
-                if let old = cache[place.id] {
-                    weather.report = old.report
-                    weather.fetchedAt = old.fetchedAt
-                    weather.stale = old.age(now: now) > ttl
-                }
-            }
-            result[place.id] = weather
-        }
-        return Outcome(
-            weather: result, cancelled: cancelled, notSaved: notSaved,
-            fetchedAny: fetched.values.contains { (try? $0.get()) != nil })
+        progress.finish()
+        var outcome: WeatherOutcome
+        do { outcome = try result.get() } catch let error as SettingsError { throw InputError(SettingsError.describe(error)) }
+        if interrupted { outcome.cancelled = true }
+        return (outcome, settings)
     }
 
     /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
     /// one-line summary) if any place failed; 3 if the weather could not be
     /// saved; else normally. A failed save is always said, whatever else is.
-    static func finish(_ outcome: Outcome, places: Int) throws {
+    static func finish(_ outcome: WeatherOutcome, places: Int) throws {
         if outcome.cancelled {
             throw CommandFailure(message: "interrupted; the weather that had arrived was kept", status: 130)
         }
@@ -152,32 +80,32 @@ final class InterruptFlag: @unchecked Sendable {
 /// holds requests back, and for how long.
 final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
-    private let total: Int
-    private let enabled: Bool
+    private var total = 0
+    private let terminal: Bool
     private var shown = false
     private var done = 0
     /// When the latest request held back by the rate limit may go.
     private var waitingUntil: Date?
 
-    init(total: Int, terminal: Terminal = .standardError) {
-        self.total = total
-        enabled = terminal.isInteractive && total >= 3
+    init(terminal: Terminal = .standardError) {
+        self.terminal = terminal.isInteractive
     }
 
     func update(_ event: RefreshEvent) {
         lock.withLock {
             switch event {
-            case .progress(let done, _):
+            case .progress(let done, let total):
                 self.done = done
+                self.total = total
             case .waitingForRateLimit(let seconds):
                 let until = Date().addingTimeInterval(seconds)
                 waitingUntil = max(waitingUntil ?? until, until)
             }
             // A wait is worth saying even for one place: the command seems to hang otherwise.
             let left = waitingUntil.map { $0.timeIntervalSinceNow } ?? 0
-            if left > 0.5, Terminal.standardError.isInteractive {
+            if left > 0.5, terminal {
                 write("Fetching weather \(done)/\(total): waiting up to \(WeatherRefresher.duration(left.rounded(.up))) for the rate limit…")
-            } else if enabled {
+            } else if terminal && total >= 3 {
                 write("Fetching weather \(done)/\(total)…")
             }
         }
@@ -190,13 +118,5 @@ final class ProgressLine: @unchecked Sendable {
 
     func finish() {
         lock.withLock { if shown { Terminal.standardError.write("\r\u{1B}[2K") } }
-    }
-}
-
-/// The store's rate bucket, as the refresher's shared limit.
-struct StoreRateBucket: SharedRateBucket {
-    let store: PlaceStore
-    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
-        try store.takeRateTokens(calls, service: service, capacity: capacity)
     }
 }

@@ -1,0 +1,127 @@
+import ForecastCore
+import ForecastProviders
+import ForecastStore
+import Foundation
+
+/// One place's weather as a command shows it: a report (fresh or cached), and
+/// the error of this run's fetch, if it failed.
+public struct PlaceWeather: Sendable {
+    public var report: WeatherReport?
+    public var fetchedAt: Date?
+    /// Older than the TTL: the fetch failed, or --offline served an old entry.
+    public var stale = false
+    public var error: WeatherError?
+
+    public init(report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil) {
+        self.report = report
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+        self.error = error
+    }
+}
+
+/// What a lookup found, for every place asked about.
+public struct WeatherOutcome: Sendable {
+    public var weather: [Int64: PlaceWeather]
+    /// The refresh was interrupted; what had arrived is in `weather` and saved.
+    public var cancelled: Bool
+    /// Why the weather fetched could not be kept in the cache (it is still in `weather`).
+    public var notSaved: String?
+    /// Whether anything new arrived (a sort by weather may then change).
+    public var fetchedAny: Bool
+
+    public var failures: [WeatherError] { weather.values.compactMap(\.error) }
+}
+
+/// The weather use case: from the cache while it is young enough, else from
+/// the provider (all due places at once), keeping what arrives. `list` asks
+/// for summaries, `show` for the full report of its one place.
+public struct WeatherLookup: Sendable {
+    let context: AppContext
+    let store: PlaceStore
+
+    public init(context: AppContext, store: PlaceStore) {
+        self.context = context
+        self.store = store
+    }
+
+    public func weather(
+        for places: [Place], detail: ReportDetail, settings: WeatherSettings,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> WeatherOutcome {
+        let now = context.clock()
+        // Every setting is checked before anything is read or asked.
+        let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
+        let name = settings.provider.rawValue
+        let cache: [Int64: PlaceStore.CachedWeather]
+        switch detail {
+        case .summary:
+            cache = try store.cachedSummaries(provider: name, now: now)
+        case .full:
+            cache = try places.reduce(into: [:]) { cache, place in
+                cache[place.id] = try store.cachedReport(placeID: place.id, provider: name, now: now)
+            }
+        }
+        let due = settings.offline ? [] : places.filter { place in
+            settings.refresh || (cache[place.id].map { $0.age(now: now) > settings.ttl } ?? true)
+        }
+
+        var fetched: [Int64: PlaceOutcome] = [:]
+        var notSaved: String?
+        var cancelled = false
+        if let provider, !due.isEmpty {
+            var options = settings.refreshOptions
+            options.detail = detail
+            let client = context.makeHTTPClient(options.concurrency)
+            let refresher = WeatherRefresher(
+                provider: provider, client: client, options: options, sharedBucket: StoreRateBucket(store: store),
+                clock: context.clock)
+            fetched = await refresher.refresh(
+                due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }, events: events)
+            cancelled = Task.isCancelled
+            await client.shutdown()
+            let successes = fetched.compactMapValues { try? $0.get() }
+            do {
+                try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
+            } catch {
+                notSaved = SafeText.clean("\(error)", maxLength: 300)
+            }
+        }
+
+        let fetchedAt = context.clock()
+        var result: [Int64: PlaceWeather] = [:]
+        for place in places {
+            var weather = PlaceWeather()
+            switch fetched[place.id] {
+            case .success(let report)?:
+                weather.report = report
+                weather.fetchedAt = fetchedAt
+            case .failure(let error)?:
+                weather.error = error
+                if let old = cache[place.id] {
+                    weather.report = old.report
+                    weather.fetchedAt = old.fetchedAt
+                    weather.stale = true
+                }
+            case nil:
+                if let old = cache[place.id] {
+                    weather.report = old.report
+                    weather.fetchedAt = old.fetchedAt
+                    weather.stale = old.age(now: now) > settings.ttl
+                }
+            }
+            result[place.id] = weather
+        }
+        return WeatherOutcome(
+            weather: result, cancelled: cancelled, notSaved: notSaved,
+            fetchedAny: fetched.values.contains { (try? $0.get()) != nil })
+    }
+}
+
+/// The store's rate bucket, as the refresher's limit shared by every process.
+struct StoreRateBucket: SharedRateBucket {
+    let store: PlaceStore
+    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
+        try store.takeRateTokens(calls, service: service, capacity: capacity)
+    }
+}

@@ -1,0 +1,104 @@
+import ForecastCore
+import ForecastProviders
+import Foundation
+
+/// What the command line asked for; nil where it said nothing.
+public struct WeatherRequest: Sendable {
+    public var provider: ProviderName?
+    public var refresh = false
+    public var offline = false
+    public var concurrency = 8
+    public var timeout: TimeInterval = 10
+    public var ttlMinutes: Double?
+    public var rateLimit: Double?
+    public var batchSize = 50
+    public var language: String?
+
+    public init() {}
+}
+
+/// Why the settings cannot be used. The CLI says it in words.
+public enum SettingsError: Error, Equatable, Sendable {
+    case unknownProvider(String)
+    case badTTL(String)
+    case missingKey(variable: String)
+    case badURL(variable: String, value: String)
+}
+
+/// The settings a weather lookup runs with: the request, then the environment,
+/// then the defaults.
+public struct WeatherSettings: Sendable {
+    public var provider: ProviderName
+    /// Cached weather younger than this is used without asking.
+    public var ttl: TimeInterval
+    public var korean: Bool
+    public var offline: Bool
+    public var refresh: Bool
+    public var refreshOptions: RefreshOptions
+    let batchSize: Int
+
+    public static let providerVariable = "FORECAST_PROVIDER"
+    public static let ttlVariable = "FORECAST_TTL_MINUTES"
+
+    public static func resolve(_ request: WeatherRequest, environment: [String: String]) throws(SettingsError) -> WeatherSettings {
+        let provider: ProviderName
+        if let chosen = request.provider {
+            provider = chosen
+        } else if let name = environment[providerVariable], !name.isEmpty {
+            guard let parsed = ProviderName(rawValue: name.lowercased()) else { throw .unknownProvider(name) }
+            provider = parsed
+        } else {
+            provider = .openMeteo
+        }
+        var ttl: TimeInterval = 600
+        if let minutes = request.ttlMinutes {
+            ttl = minutes * 60
+        } else if let text = environment[ttlVariable], !text.isEmpty {
+            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(text) }
+            ttl = minutes * 60
+        }
+        let korean: Bool
+        if let language = request.language {
+            korean = language.lowercased() != "en"
+        } else if let language = environment["FORECAST_LANG"], !language.isEmpty {
+            korean = language.lowercased().hasPrefix("ko")
+        } else {
+            korean = (environment["LC_ALL"] ?? environment["LANG"] ?? "").lowercased().hasPrefix("ko")
+        }
+        var options = RefreshOptions()
+        options.concurrency = request.concurrency
+        options.budget = request.timeout
+        options.callsPerMinute = request.rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
+        return WeatherSettings(
+            provider: provider, ttl: ttl, korean: korean, offline: request.offline, refresh: request.refresh,
+            refreshOptions: options, batchSize: request.batchSize)
+    }
+
+    /// The provider to ask. OpenWeatherMap without a key is an error naming the variable.
+    public func makeProvider(environment: [String: String]) throws(SettingsError) -> any WeatherProvider {
+        switch provider {
+        case .openMeteo:
+            return OpenMeteoProvider(
+                baseURL: try Self.url("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL, environment),
+                batchSize: batchSize)
+        case .openWeatherMap:
+            let variable = OpenWeatherMapProvider.keyVariable
+            guard let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
+                throw .missingKey(variable: variable)
+            }
+            return OpenWeatherMapProvider(
+                apiKey: key,
+                baseURL: try Self.url("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL, environment),
+                korean: korean)
+        }
+    }
+
+    /// A base URL from the environment (for proxies and tests), or the service's own.
+    public static func url(_ variable: String, default url: URL, _ environment: [String: String]) throws(SettingsError) -> URL {
+        guard let text = environment[variable], !text.isEmpty else { return url }
+        guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
+            throw .badURL(variable: variable, value: text)
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastProviders
+@testable import ForecastStore
+
+/// An HTTP client that answers from a script and records what it was asked.
+final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: @Sendable (URL) -> HTTPResponse
+    private(set) var requests: [URL] = []
+    private(set) var shutDown = false
+
+    init(_ answer: @escaping @Sendable (URL) -> HTTPResponse) { self.answer = answer }
+
+    func answer(with answer: @escaping @Sendable (URL) -> HTTPResponse) { lock.withLock { self.answer = answer } }
+
+    func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
+        lock.withLock {
+            requests.append(url)
+            return answer(url)
+        }
+    }
+
+    func shutdown() async { lock.withLock { shutDown = true } }
+    var count: Int { lock.withLock { requests.count } }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now: Date
+    init(_ now: Date) { self.now = now }
+    func read() -> Date { lock.withLock { now } }
+    func advance(minutes: Double) { lock.withLock { now = now.addingTimeInterval(minutes * 60) } }
+}
+
+/// The weather use case in-process: no binary, no server, no file.
+@Suite struct WeatherLookupTests {
+    let clock = TestClock(january2026)
+    let http = FakeHTTPClient { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) }
+
+    func context(_ environment: [String: String] = [:]) -> AppContext {
+        let http = http, clock = clock
+        return AppContext(
+            makeHTTPClient: { _ in http }, clock: { clock.read() },
+            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test"].merging(environment) { $1 })
+    }
+
+    func londonStore() throws -> (PlaceStore, Place) {
+        let store = try PlaceStore.inMemory()
+        guard case .added(let place) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB")) else {
+            throw InputError("not added")
+        }
+        return (store, place)
+    }
+
+    @Test func cachesWithinTheTTLAndMarksOldWeatherStaleWhenAFetchFails() async throws {
+        let (store, london) = try londonStore()
+        let context = context()
+        let lookup = WeatherLookup(context: context, store: store)
+        let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
+
+        let first = try await lookup.weather(for: [london], detail: .summary, settings: settings)
+        #expect(http.count == 1 && http.shutDown)
+        #expect(http.requests.first?.host == "weather.test")
+        let report = try #require(first.weather[london.id]?.report)
+        #expect(abs(report.current.temperature! - 8.0) < 1e-9)   // 46.4 °F in the recording
+        #expect(first.fetchedAny && first.failures.isEmpty && first.weather[london.id]?.stale == false)
+
+        clock.advance(minutes: 5)
+        let cached = try await lookup.weather(for: [london], detail: .summary, settings: settings)
+        #expect(http.count == 1, "within the TTL: no request")
+        #expect(cached.weather[london.id]?.report == report.summary && !cached.fetchedAny)
+
+        clock.advance(minutes: 10)
+        http.answer { _ in HTTPResponse(status: 404, body: Data(#"{"error":true,"reason":"gone"}"#.utf8)) }
+        let failed = try await lookup.weather(for: [london], detail: .summary, settings: settings)
+        #expect(http.count == 2)
+        let weather = try #require(failed.weather[london.id])
+        #expect(weather.error?.kind == .notFound && weather.stale && weather.report == report.summary)
+        #expect(weather.fetchedAt == january2026, "the age is the cached report's")
+    }
+
+    @Test func settingsThatCannotWorkAreTypedErrorsAndNothingIsAsked() async throws {
+        let (store, london) = try londonStore()
+        #expect(throws: SettingsError.unknownProvider("bogus")) {
+            try WeatherSettings.resolve(WeatherRequest(), environment: ["FORECAST_PROVIDER": "bogus"])
+        }
+        #expect(throws: SettingsError.badTTL("-3")) {
+            try WeatherSettings.resolve(WeatherRequest(), environment: ["FORECAST_TTL_MINUTES": "-3"])
+        }
+        var request = WeatherRequest()
+        request.provider = .openWeatherMap
+        let context = context()
+        let settings = try WeatherSettings.resolve(request, environment: context.environment)
+        await #expect(throws: SettingsError.missingKey(variable: "OPENWEATHER_API_KEY")) {
+            try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .summary, settings: settings)
+        }
+        #expect(http.count == 0)
+        #expect(try store.cachedSummaries(provider: "openweathermap").isEmpty)
+    }
+
+    @Test func showAsksForTheFullReportOfItsPlaceOnly() async throws {
+        let (store, london) = try londonStore()
+        let context = context()
+        let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
+        _ = try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .full, settings: settings)
+        let query = try #require(http.requests.first.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems })
+        #expect(query.contains(URLQueryItem(name: "forecast_days", value: "7")) && query.contains { $0.name == "hourly" })
+        #expect(try store.cachedReport(placeID: london.id, provider: "open-meteo", now: january2026) != nil)
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026)[london.id] != nil, "a full report updates the summary too")
+    }
+}
