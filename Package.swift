@@ -41,7 +41,7 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         // The application layer: use cases, given the outside world in one AppContext.
-        .target(name: "ForecastKit", dependencies: ["ForecastCore", "ForecastStore", "ForecastProviders"]),
+        .target(name: "ForecastKit", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders"]),
         .target(
             name: "ForecastCLI",
             dependencies: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastKit
 import ForecastStore
 import Foundation
 
@@ -36,32 +37,53 @@ public struct Forecast: AsyncParsableCommand {
 
     public init() {}
 
-    /// Runs the command line and exits. Errors are one line on stderr.
+    /// Runs the command line and exits. Errors are one line on stderr, in the
+    /// user's language (the parser's own, about the command line itself, in English).
     public static func runMain(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            Foundation.exit(0)
+            command = try parseAsRoot(arguments)
         } catch {
-            Foundation.exit(report(error))
+            Foundation.exit(report(error, words: Words(language: Language.resolve(flag: nil, environment: environment))))
         }
+        let flag = (command as? any Speaking)?.language.lang
+        let words = Words(language: Language.resolve(flag: flag, environment: environment))
+        let status: Int32 = await Words.$current.withValue(words) {
+            do {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+                return 0
+            } catch {
+                return report(error, words: words)
+            }
+        }
+        Foundation.exit(status)
     }
 
     /// Prints `error` and returns the exit status it stands for.
-    static func report(_ error: any Error) -> Int32 {
+    static func report(_ error: any Error, words: Words) -> Int32 {
+        let say = { (message: String) in
+            Terminal.standardError.line("\(words.errorPrefix): \(SafeText.printable(message))")
+        }
         switch error {
         case let error as InputError:
-            Terminal.standardError.line("error: \(SafeText.printable(error.message))")
+            say(words.message(error))
+            return ExitStatus.failure
+        case let error as SettingsError:
+            say(words.message(error))
+            return ExitStatus.failure
+        case let error as PlaceLookupError:
+            say(words.message(error))
             return ExitStatus.failure
         case let error as StoreError:
-            Terminal.standardError.line("error: \(SafeText.printable("\(error)"))")
+            say(words.message(error))
             return ExitStatus.failure
         case let error as CommandFailure:
-            if !error.message.isEmpty { Terminal.standardError.line("error: \(SafeText.printable(error.message))") }
+            if !error.message.isEmpty { say(error.message) }
             return error.status
         default:
             let code = exitCode(for: error)
@@ -131,4 +153,20 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct FormatOption: ParsableArguments {
     @Option(name: .long, help: "Output format: table or json.")
     var format: OutputFormat = .table
+}
+
+/// The language to speak, on every command: `--lang`, else $FORECAST_LANG,
+/// else $LC_ALL, $LC_MESSAGES or $LANG.
+struct LanguageOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Language: en or ko (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"))
+    var lang: String?
+
+    func validate() throws {
+        if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ko") }
+    }
+}
+
+/// A command that takes `--lang`.
+protocol Speaking {
+    var language: LanguageOption { get }
 }

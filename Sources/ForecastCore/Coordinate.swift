@@ -8,20 +8,20 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// Accepts only finite latitudes in -90...90 and longitudes in -180...180.
     public init(latitude: Double, longitude: Double) throws(InputError) {
         guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
-            throw InputError("latitude \(Self.format(latitude)) is out of range: it must be between -90 and 90")
+            throw .latitudeOutOfRange(latitude)
         }
         guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
-            throw InputError("longitude \(Self.format(longitude)) is out of range: it must be between -180 and 180")
+            throw .longitudeOutOfRange(longitude)
         }
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// Parses a user's number without regard to locale ("37.5", not "37,5").
-    public static func parseDegrees(_ text: String, name: String) throws(InputError) -> Double {
+    public static func parseDegrees(_ text: String, field: InputError.Field) throws(InputError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Double(trimmed), value.isFinite else {
-            throw InputError("\(name) '\(SafeText.quoted(text))' is not a number")
+            throw .notANumber(field, text)
         }
         return value
     }
@@ -39,7 +39,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// "37.5665, 126.9780": always a point and never grouping, whatever the locale.
     public var description: String { "\(Self.format(latitude)), \(Self.format(longitude))" }
 
-    static func format(_ degrees: Double) -> String {
+    public static func format(_ degrees: Double) -> String {
         guard degrees.isFinite else { return String(degrees) }
         var text = String(format: "%.4f", locale: Locale(identifier: "en_US_POSIX"), degrees)
         while text.hasSuffix("0") { text.removeLast() }

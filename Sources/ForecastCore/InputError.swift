@@ -1,6 +1,40 @@
-/// Bad input from the user: the message names the problem in one line.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// Bad input from the user, as a value: what was wrong and with what. Only
+/// the command line turns it into words, in the user's language.
+public enum InputError: Error, Equatable, Sendable {
+    /// What a typed value was meant to be.
+    public enum Field: String, Sendable {
+        case name, label, searchText, latitude, longitude, position
+    }
+
+    case empty(Field)
+    /// Text with control or text-direction characters (the text as typed).
+    case unsafeCharacters(Field, String)
+    case invisible(Field)
+    case tooLong(Field, length: Int, maximum: Int)
+    case notANumber(Field, String)
+    case latitudeOutOfRange(Double)
+    case longitudeOutOfRange(Double)
+
+    /// A command that needs saved places found none.
+    case nothingSaved
+    case positionOutOfRange(Int, count: Int)
+    /// No saved place matches what was typed.
+    case noSavedMatch(String)
+    /// Several saved places match: their positions and names.
+    case ambiguousReference(String, matches: [Match])
+    case pickOutOfRange(Int, candidates: Int)
+    case badCountryCode(String)
+
+    /// Neither the gazetteer nor the online lookup knows the name.
+    case notFound(String, country: String?)
+
+    /// A saved place, as an error names it.
+    public struct Match: Equatable, Sendable {
+        public var position: Int
+        public var name: String
+        public init(position: Int, name: String) {
+            self.position = position
+            self.name = name
+        }
+    }
 }

@@ -16,28 +16,15 @@ public enum LocalTime {
 
     /// ISO 8601 with the place's offset: "2026-11-22T03:56:00+09:00".
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        format(date, "yyyy-MM-dd'T'HH:mm:ss", in: zone) + offset(zone.secondsFromGMT(for: date))
+        let r = reading(date, in: zone)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", r.date.year, r.date.month, r.date.day, r.hour, r.minute, r.second)
+            + offset(r.utcOffset)
     }
 
-    /// Formats with a fixed pattern, in English, whatever the machine's locale.
-    public static func format(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
-        formatters.withLock { cache in
-            let key = pattern + "\u{0}" + zone.identifier
-            if let formatter = cache[key] { return formatter.string(from: date) }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.timeZone = zone
-            formatter.dateFormat = pattern
-            cache[key] = formatter
-            return formatter.string(from: date)
-        }
+    /// What a clock and calendar in `zone` show at `date`.
+    public static func reading(_ date: Date, in zone: TimeZone) -> ClockReading {
+        ClockReading(date, utcOffset: zone.secondsFromGMT(for: date))
     }
-
-    /// Setting up a formatter costs far more than formatting (ICU loads its
-    /// symbols each time): a list of 1,000 places spent half its time there.
-    /// One formatter per pattern and zone, kept for the process.
-    private static let formatters = LockedCache<DateFormatter>()
 
     /// The instant a service's local wall-clock reading ("2026-01-19T05:00",
     /// "2026-01-19T05:00:30", or a date alone) stands for in `zone`, DST included.
@@ -52,15 +39,41 @@ public enum LocalTime {
         else {
             return nil
         }
-        let wall = Double(daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second)
+        let wall = Double(CivilDate(year: year, month: month, day: day).daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second)
         // The offset at the wall time read as UTC is right except within an hour of a
         // change; asking again at the corrected instant settles it.
         let guess = wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
         return Date(timeIntervalSince1970: wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))))
     }
+}
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+/// A day of the proleptic Gregorian calendar. The one place dates are
+/// computed (Howard Hinnant's algorithms), for every zone and offset.
+public struct CivilDate: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` after 1970-01-01.
+    public init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    public var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -69,16 +82,50 @@ public enum LocalTime {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
     }
+
+    /// 0 for Sunday … 6 for Saturday.
+    public var weekday: Int {
+        let days = daysSince1970
+        return ((days % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday
+    }
+
+    /// "2026-11-22".
+    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    /// The date of an ISO "YYYY-MM-DD…" text, or nil.
+    public init?(iso text: String) {
+        let parts = text.prefix(10).split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2],
+              (1...9999).contains(y), (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
 }
 
-/// A dictionary behind a lock, for values that are costly to make and safe to share.
-final class LockedCache<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Value] = [:]
+/// A wall clock and calendar reading at some UTC offset.
+public struct ClockReading: Hashable, Sendable {
+    public var date: CivilDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var utcOffset: Int
 
-    func withLock<T>(_ body: (inout [String: Value]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&values)
+    /// The reading at `instant`, `utcOffset` seconds east of UTC. Beyond
+    /// ±100,000 years an instant is nonsense; clamping keeps the arithmetic from trapping.
+    public init(_ instant: Date, utcOffset: Int) {
+        let limit = 3.0e12
+        let since1970 = min(limit, max(-limit, instant.timeIntervalSince1970.isFinite ? instant.timeIntervalSince1970 : 0))
+        let offset = min(86_400, max(-86_400, utcOffset))
+        let seconds = Int(since1970.rounded(.down)) + offset
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let within = seconds - days * 86_400
+        date = CivilDate(daysSince1970: days)
+        hour = within / 3600
+        minute = within % 3600 / 60
+        second = within % 60
+        self.utcOffset = offset
     }
+
+    /// "14:05".
+    public var hourMinute: String { String(format: "%02d:%02d", hour, minute) }
 }

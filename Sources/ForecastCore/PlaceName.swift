@@ -7,16 +7,16 @@ public struct PlaceName: Hashable, Sendable {
 
     public let value: String
 
-    public init(_ raw: String, what: String = "name") throws(InputError) {
+    public init(_ raw: String, what: InputError.Field = .name) throws(InputError) {
         let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !collapsed.isEmpty else { throw InputError("\(what) is empty") }
+        guard !collapsed.isEmpty else { throw .empty(what) }
         guard !collapsed.unicodeScalars.contains(where: SafeText.isUnsafe) else {
-            throw InputError("\(what) '\(SafeText.quoted(collapsed))' contains control or text-direction characters")
+            throw .unsafeCharacters(what, collapsed)
         }
-        guard SafeText.isVisible(collapsed) else { throw InputError("\(what) has nothing visible in it") }
+        guard SafeText.isVisible(collapsed) else { throw .invisible(what) }
         let length = collapsed.count
         guard length <= Self.maximumLength else {
-            throw InputError("\(what) is too long (\(length) characters; at most \(Self.maximumLength))")
+            throw .tooLong(what, length: length, maximum: Self.maximumLength)
         }
         value = collapsed
     }

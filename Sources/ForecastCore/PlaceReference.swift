@@ -11,12 +11,12 @@ public enum PlaceReference {
     /// a position, else a saved name or label, else the same gazetteer city, else a prefix.
     public static func resolve(_ reference: String, in ordered: [Place], cities: CityLookup? = nil) throws(InputError) -> Place {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw InputError("place is empty: give a position or a name") }
-        guard !ordered.isEmpty else { throw InputError("no places are saved yet: add one with 'forecast add <name>'") }
+        guard !trimmed.isEmpty else { throw .empty(.name) }
+        guard !ordered.isEmpty else { throw .nothingSaved }
 
         if let position = Int(trimmed) {
             guard (1...ordered.count).contains(position) else {
-                throw InputError("position \(position) is out of range: there \(ordered.count == 1 ? "is 1 place" : "are \(ordered.count) places")")
+                throw .positionOutOfRange(position, count: ordered.count)
             }
             return ordered[position - 1]
         }
@@ -37,11 +37,10 @@ public enum PlaceReference {
         let prefixed = ordered.indices.filter { keys[$0].0.hasPrefix(key) || keys[$0].1.hasPrefix(key) }
         if prefixed.count == 1 { return ordered[prefixed[0]] }
         if prefixed.count > 1 { throw ambiguous(trimmed, prefixed, ordered) }
-        throw InputError("no saved place matches '\(SafeText.quoted(trimmed))': see 'forecast list'")
+        throw .noSavedMatch(trimmed)
     }
 
     private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place]) -> InputError {
-        let names = indices.map { "\($0 + 1) \(SafeText.clean(ordered[$0].displayName))" }.joined(separator: ", ")
-        return InputError("'\(SafeText.quoted(reference))' matches \(indices.count) saved places (\(names)): use a position or a longer name")
+        .ambiguousReference(reference, matches: indices.map { InputError.Match(position: $0 + 1, name: ordered[$0].displayName) })
     }
 }

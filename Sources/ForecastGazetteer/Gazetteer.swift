@@ -79,6 +79,11 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         return found
     }
 
+    /// The Korean name of a country code ("KR" → "대한민국"), or nil if unknown.
+    public func koreanCountryName(_ code: String) -> String? {
+        Self.koreanCountryNames[code.uppercased()]
+    }
+
     /// The English name of a country code ("KR" → "South Korea"), or nil if unknown.
     public func countryName(_ code: String) -> String? {
         let wanted = Array(code.uppercased().utf8)
@@ -111,6 +116,38 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             start = end + 1
         }
         return nil
+    }
+
+    /// The Korean name of the city with this GeoNames id, if it has one. The
+    /// first call reads every city once (a few milliseconds); later ones are lookups.
+    public func koreanName(id: Int) -> String? { koreanNames.byID[id] }
+
+    /// The Korean name of the largest city called exactly `name`, if it has one.
+    public func koreanName(of name: String) -> String? { koreanNames.byName[name] }
+
+    private var koreanNames: KoreanNames { Self.bundledKoreanNames }
+
+    /// Read once per process (static lets are made lazily and thread-safely),
+    /// from the one data set there is.
+    private static let bundledKoreanNames: KoreanNames = {
+        var built = KoreanNames()
+        var population: [String: Int] = [:]
+        Gazetteer.bundled.forEachLine { line in
+            let f = Self.fields(line, upTo: 9)
+            guard f.count == 9, !f[8].isEmpty, let id = Int(Self.string(f[0])) else { return }
+            let korean = Self.string(f[8]), name = Self.string(f[1]), people = Int(Self.string(f[6])) ?? 0
+            built.byID[id] = korean
+            if people > population[name, default: -1] {
+                population[name] = people
+                built.byName[name] = korean
+            }
+        }
+        return built
+    }()
+
+    private struct KoreanNames {
+        var byID: [Int: String] = [:]
+        var byName: [String: String] = [:]
     }
 
     /// Every city, in GeoNames id order (for tests and data checks).

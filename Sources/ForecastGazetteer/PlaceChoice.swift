@@ -34,7 +34,7 @@ public enum PlaceChoice: Equatable, Sendable {
         guard !candidates.isEmpty else { return .notFound }
         if let pick {
             guard (1...candidates.count).contains(pick) else {
-                throw InputError("--pick \(pick) is out of range: there \(candidates.count == 1 ? "is 1 candidate" : "are \(candidates.count) candidates")")
+                throw .pickOutOfRange(pick, candidates: candidates.count)
             }
             return .chosen(candidates[pick - 1], othersWithName: candidates.count - 1)
         }

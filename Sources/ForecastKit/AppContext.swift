@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastGazetteer
 import ForecastProviders
 import Foundation
 
@@ -17,19 +18,42 @@ public struct AppContext: Sendable {
     public var makeHTTPClient: @Sendable (_ connections: Int) -> any ClosableHTTPClient
     public var clock: @Sendable () -> Date
     public var environment: [String: String]
+    public var gazetteer: Gazetteer
+    public var files: FileReader
 
     public init(
         makeHTTPClient: @escaping @Sendable (Int) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date = { Date() },
-        environment: [String: String]
+        environment: [String: String],
+        gazetteer: Gazetteer = .bundled,
+        files: FileReader = .live
     ) {
         self.makeHTTPClient = makeHTTPClient
         self.clock = clock
         self.environment = environment
+        self.gazetteer = gazetteer
+        self.files = files
     }
 
     /// The real network, clock and environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppContext {
         AppContext(makeHTTPClient: { NetworkHTTPClient(connections: $0) }, environment: environment)
     }
+}
+
+/// The few files the use cases read (the tz database, /etc/localtime).
+public struct FileReader: Sendable {
+    public var readText: @Sendable (_ path: String) -> String?
+    public var symbolicLinkTarget: @Sendable (_ path: String) -> String?
+
+    public init(
+        readText: @escaping @Sendable (String) -> String?, symbolicLinkTarget: @escaping @Sendable (String) -> String?
+    ) {
+        self.readText = readText
+        self.symbolicLinkTarget = symbolicLinkTarget
+    }
+
+    public static let live = FileReader(
+        readText: { try? String(contentsOfFile: $0, encoding: .utf8) },
+        symbolicLinkTarget: { try? FileManager.default.destinationOfSymbolicLink(atPath: $0) })
 }

@@ -26,7 +26,7 @@ public struct WeatherOutcome: Sendable {
     /// The refresh was interrupted; what had arrived is in `weather` and saved.
     public var cancelled: Bool
     /// Why the weather fetched could not be kept in the cache (it is still in `weather`).
-    public var notSaved: String?
+    public var notSaved: StoreError?
     /// Whether anything new arrived (a sort by weather may then change).
     public var fetchedAny: Bool
 
@@ -67,7 +67,7 @@ public struct WeatherLookup: Sendable {
         }
 
         var fetched: [Int64: PlaceOutcome] = [:]
-        var notSaved: String?
+        var notSaved: StoreError?
         var cancelled = false
         if let provider, !due.isEmpty {
             var options = settings.refreshOptions
@@ -84,7 +84,7 @@ public struct WeatherLookup: Sendable {
             do {
                 try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
             } catch {
-                notSaved = SafeText.clean("\(error)", maxLength: 300)
+                notSaved = StoreError.wrapping(error)
             }
         }
 

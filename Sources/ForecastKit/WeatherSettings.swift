@@ -57,14 +57,7 @@ public struct WeatherSettings: Sendable {
             guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(text) }
             ttl = minutes * 60
         }
-        let korean: Bool
-        if let language = request.language {
-            korean = language.lowercased() != "en"
-        } else if let language = environment["FORECAST_LANG"], !language.isEmpty {
-            korean = language.lowercased().hasPrefix("ko")
-        } else {
-            korean = (environment["LC_ALL"] ?? environment["LANG"] ?? "").lowercased().hasPrefix("ko")
-        }
+        let korean = Language.resolve(flag: request.language, environment: environment) == .ko
         var options = RefreshOptions()
         options.concurrency = request.concurrency
         options.budget = request.timeout

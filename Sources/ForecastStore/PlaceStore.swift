@@ -225,7 +225,7 @@ public final class PlaceStore: Sendable {
             var ordered = try Self.ordered(db, try Self.settings(db))
             let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
             guard (1...ordered.count).contains(position) else {
-                throw InputError("position \(position) is out of range: there \(ordered.count == 1 ? "is 1 place" : "are \(ordered.count) places")")
+                throw InputError.positionOutOfRange(position, count: ordered.count)
             }
             ordered.removeAll { $0.id == place.id }
             ordered.insert(place, at: position - 1)
@@ -348,7 +348,7 @@ public final class PlaceStore: Sendable {
             let settings = try Self.settings(db)
             let ordered = try Self.ordered(db, settings)
             guard !ordered.isEmpty else {
-                throw InputError("no places are saved yet: add one with 'forecast add <name>'")
+                throw InputError.nothingSaved
             }
             let current = ordered.firstIndex { $0.id == settings.lastViewedPlaceID }
             let index: Int

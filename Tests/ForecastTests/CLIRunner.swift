@@ -86,6 +86,8 @@ struct CLI: Sendable {
         env["FORECAST_PROVIDER"] = nil
         env["OPENWEATHER_API_KEY"] = nil
         env["FORECAST_TTL_MINUTES"] = nil
+        // English unless a test asks otherwise, whatever this machine's locale.
+        for variable in ["FORECAST_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] { env[variable] = nil }
         env.merge(environment) { $1 }
         process.environment = env
         let out = folder.url.appending(path: "stdout-\(UUID().uuidString)")

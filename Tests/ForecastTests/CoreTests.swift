@@ -16,11 +16,10 @@ import Testing
     }
 
     @Test func parsesNumbersWithoutLocale() throws {
-        #expect(try Coordinate.parseDegrees(" -33.5 ", name: "latitude") == -33.5)
-        let error = #expect(throws: InputError.self) { try Coordinate.parseDegrees("37,5", name: "latitude") }
-        #expect(error?.message == "latitude '37,5' is not a number")
-        #expect(throws: InputError.self) { try Coordinate.parseDegrees("north", name: "latitude") }
-        #expect(throws: InputError.self) { try Coordinate.parseDegrees("nan", name: "latitude") }
+        #expect(try Coordinate.parseDegrees(" -33.5 ", field: .latitude) == -33.5)
+        #expect(throws: InputError.notANumber(.latitude, "37,5")) { try Coordinate.parseDegrees("37,5", field: .latitude) }
+        #expect(throws: InputError.self) { try Coordinate.parseDegrees("north", field: .latitude) }
+        #expect(throws: InputError.self) { try Coordinate.parseDegrees("nan", field: .latitude) }
     }
 
     @Test func describesWithAPointAndTrimmedZeros() throws {
@@ -47,11 +46,11 @@ import Testing
     }
 
     @Test func rejectsEmptyControlAndLongNames() {
-        #expect(throws: InputError("name is empty")) { try PlaceName("   ") }
-        #expect(throws: InputError("label 'a\\u{7}b' contains control or text-direction characters")) { try PlaceName("a\u{7}b", what: "label") }
-        #expect(throws: InputError("label 'a\\u{202E}b' contains control or text-direction characters")) { try PlaceName("a\u{202E}b", what: "label") }
-        #expect(throws: InputError("label has nothing visible in it")) { try PlaceName("\u{200B}\u{2060}", what: "label") }
-        #expect(throws: InputError("name is too long (101 characters; at most 100)")) {
+        #expect(throws: InputError.empty(.name)) { try PlaceName("   ") }
+        #expect(throws: InputError.unsafeCharacters(.label, "a\u{7}b")) { try PlaceName("a\u{7}b", what: .label) }
+        #expect(throws: InputError.unsafeCharacters(.label, "a\u{202E}b")) { try PlaceName("a\u{202E}b", what: .label) }
+        #expect(throws: InputError.invisible(.label)) { try PlaceName("\u{200B}\u{2060}", what: .label) }
+        #expect(throws: InputError.tooLong(.name, length: 101, maximum: 100)) {
             try PlaceName(String(repeating: "x", count: 101))
         }
         #expect(throws: Never.self) { try PlaceName(String(repeating: "서", count: 100)) }
@@ -166,13 +165,13 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
     }
 
     @Test func refusesWhatIsAmbiguousOrMissing() {
-        #expect(throws: InputError("'Springfield' matches 2 saved places (1 Springfield, 4 Springfield): use a position or a longer name")) {
+        #expect(throws: InputError.ambiguousReference("Springfield", matches: [.init(position: 1, name: "Springfield"), .init(position: 4, name: "Springfield")])) {
             try PlaceReference.resolve("Springfield", in: ordered)
         }
         #expect(throws: InputError.self) { try PlaceReference.resolve("S", in: ordered) }
-        #expect(throws: InputError("position 5 is out of range: there are 4 places")) { try PlaceReference.resolve("5", in: ordered) }
-        #expect(throws: InputError("position 0 is out of range: there are 4 places")) { try PlaceReference.resolve("0", in: ordered) }
-        #expect(throws: InputError("no saved place matches 'Tokyo': see 'forecast list'")) { try PlaceReference.resolve("Tokyo", in: ordered) }
+        #expect(throws: InputError.positionOutOfRange(5, count: 4)) { try PlaceReference.resolve("5", in: ordered) }
+        #expect(throws: InputError.positionOutOfRange(0, count: 4)) { try PlaceReference.resolve("0", in: ordered) }
+        #expect(throws: InputError.noSavedMatch("Tokyo")) { try PlaceReference.resolve("Tokyo", in: ordered) }
         #expect(throws: InputError.self) { try PlaceReference.resolve("1", in: []) }
     }
 }

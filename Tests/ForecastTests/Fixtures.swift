@@ -62,8 +62,8 @@ extension Fixture {
             let utc = TimeZone(secondsFromGMT: 0)!
             guard let instant = LocalTime.instant(fromLocal: text, in: utc) else { return text }
             let moved = instant.addingTimeInterval(Double(seconds))
-            let pattern = text.count <= 10 ? "yyyy-MM-dd" : text.count <= 16 ? "yyyy-MM-dd'T'HH:mm" : "yyyy-MM-dd'T'HH:mm:ss"
-            return LocalTime.format(moved, pattern, in: utc)
+            let iso = LocalTime.iso8601(moved, in: utc)  // "2026-01-19T05:00:00+00:00"
+            return String(iso.prefix(text.count <= 10 ? 10 : text.count <= 16 ? 16 : 19))
         default:
             return value
         }

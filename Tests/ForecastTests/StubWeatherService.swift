@@ -186,7 +186,7 @@ final class StubWeatherService: Sendable {
 
     /// Today's date and the next six, UTC, as Open-Meteo writes days.
     static var week: [String] {
-        (0..<7).map { LocalTime.format(Date().addingTimeInterval(Double($0) * 86_400), "yyyy-MM-dd", in: TimeZone(secondsFromGMT: 0)!) }
+        (0..<7).map { ClockReading(Date().addingTimeInterval(Double($0) * 86_400), utcOffset: 0).date.iso }
     }
 
     /// The recorded London answer (°F, mp/h, ft) with the recorded hourly series,

@@ -51,7 +51,7 @@ final class TestClock: @unchecked Sendable {
     func londonStore() throws -> (PlaceStore, Place) {
         let store = try PlaceStore.inMemory()
         guard case .added(let place) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB")) else {
-            throw InputError("not added")
+            throw InputError.nothingSaved
         }
         return (store, place)
     }

@@ -3,7 +3,7 @@ import ForecastCore
 import ForecastKit
 import Foundation
 
-struct ListCommand: AsyncParsableCommand {
+struct ListCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the saved places and their weather, in the current sort order.",
@@ -33,6 +33,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var weatherOptions: WeatherOptions
+    @OptionGroup var language: LanguageOption
 
     struct Report: Encodable {
         var locations: [LocationItem]
@@ -43,8 +44,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         guard let store = try self.store.openExisting() else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
-            let korean = (try? WeatherSettings.resolve(weatherOptions.request, environment: ProcessInfo.processInfo.environment))?.korean ?? false
-            return try render(settings: Settings(), ordered: [], weather: [:], korean: korean)
+            return try render(settings: Settings(), ordered: [], weather: [:], korean: Words.current.korean)
         }
         let before = try store.ordered()
         let (outcome, weatherSettings) = try await WeatherSession.weather(
@@ -67,7 +67,7 @@ struct ListCommand: AsyncParsableCommand {
             Terminal.standardOutput.line(try JSONOutput.render(report))
         case .table:
             guard !ordered.isEmpty else {
-                Terminal.standardOutput.line("No places saved yet. Add one with: forecast add Seoul")
+                Terminal.standardOutput.line(Words.current.nothingSavedYet)
                 return
             }
             Terminal.standardOutput.lines(Self.table(ordered, weather, format: format))
@@ -76,8 +76,9 @@ struct ListCommand: AsyncParsableCommand {
 
     static func table(_ places: [Place], _ weather: [Int64: PlaceWeather], format: WeatherFormat) -> [String] {
         let out = Terminal.standardOutput
+        let words = Words.current
         var table = TextTable(
-            headers: ["#", "Name", "Local time", "", "Weather", "Temp", "Feels", "Humidity", "Today", ""],
+            headers: words.listHeaders,
             alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .left])
         let now = Date()
         for (index, place) in places.enumerated() {
@@ -85,8 +86,8 @@ struct ListCommand: AsyncParsableCommand {
             let report = w?.report
             let today = report?.today(now: now)
             table.append([
-                "\(index + 1)", DisplayWidth.truncate(place.displayName, to: 24),
-                LocalTime.format(now, "EEE HH:mm", in: LocalTime.zone(place.timeZone)),
+                "\(index + 1)", DisplayWidth.truncate(words.name(place), to: 24),
+                words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone))),
                 format.symbol(report?.current.condition),
                 DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
                 format.temperatureText(report?.current.temperature),
@@ -108,12 +109,13 @@ struct ListCommand: AsyncParsableCommand {
     /// What the last column says: why there is no fresh weather.
     static func note(_ weather: PlaceWeather?) -> String {
         guard let weather else { return "" }
-        let age = weather.fetchedAt.map { WeatherFormat.age($0) }
+        let words = Words.current
+        let age = weather.fetchedAt.map { words.age($0) }
         switch (weather.error, weather.stale) {
-        case (let error?, _) where error.kind == .cancelled: return age.map { "interrupted (\($0))" } ?? "interrupted"
-        case (let error?, _): return age.map { "\(error.kind.rawValue): \(error.message) (\($0))" } ?? "\(error.kind.rawValue): \(error.message)"
-        case (nil, true): return age.map { "stale, \($0)" } ?? "stale"
-        case (nil, false): return weather.report == nil ? "no weather yet" : ""
+        case (let error?, _) where error.kind == .cancelled: return words.interrupted(age)
+        case (let error?, _): return words.weatherError(error) + (age.map { " (\($0))" } ?? "")
+        case (nil, true): return words.stale(age)
+        case (nil, false): return weather.report == nil ? words.noWeatherYet : ""
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
 
-struct MoveCommand: AsyncParsableCommand {
+struct MoveCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Put a place at another position (switches the sort to custom).",
@@ -22,12 +22,13 @@ struct MoveCommand: AsyncParsableCommand {
     var position: String
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
 
     func run() async throws {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError("position '\(SafeText.quoted(position))' is not a number")
+            throw InputError.notANumber(.position, position)
         }
         let moved = try store.open().move(place, to: target, cities: Gazetteer.cityLookup)
-        Terminal.standardOutput.line("Moved \(PlaceLabel.describe(moved)) to position \(target); the order is now custom.")
+        Terminal.standardOutput.line(Words.current.moved(moved, to: target))
     }
 }

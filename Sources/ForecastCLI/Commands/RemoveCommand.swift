@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForecastGazetteer
 
-struct RemoveCommand: AsyncParsableCommand {
+struct RemoveCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Forget saved places.",
@@ -22,9 +22,10 @@ struct RemoveCommand: AsyncParsableCommand {
     var places: [String]
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
 
     func run() async throws {
         let removed = try store.open().remove(places, cities: Gazetteer.cityLookup)
-        for place in removed { Terminal.standardOutput.line("Removed \(PlaceLabel.describe(place)).") }
+        for place in removed { Terminal.standardOutput.line(Words.current.removed(place)) }
     }
 }

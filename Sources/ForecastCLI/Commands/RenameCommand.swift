@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
 
-struct RenameCommand: AsyncParsableCommand {
+struct RenameCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Give a saved place the name you want to see.",
@@ -23,10 +23,11 @@ struct RenameCommand: AsyncParsableCommand {
     var label: String
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
 
     func run() async throws {
-        let label = try PlaceName(label, what: "label").value
+        let label = try PlaceName(label, what: .label).value
         let (before, after) = try store.open().rename(place, to: label, cities: Gazetteer.cityLookup)
-        Terminal.standardOutput.line("Renamed \(PlaceLabel.describe(before)) to \(SafeText.clean(after.displayName)).")
+        Terminal.standardOutput.line(Words.current.renamed(before, to: after.displayName))
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
+import ForecastKit
 
-struct SearchCommand: AsyncParsableCommand {
+struct SearchCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Look places up in the gazetteer without saving them.",
@@ -29,6 +30,7 @@ struct SearchCommand: AsyncParsableCommand {
     var limit: Int = 10
 
     @OptionGroup var output: FormatOption
+    @OptionGroup var language: LanguageOption
 
     struct Result: Encodable {
         var geonamesId: Int
@@ -51,18 +53,10 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let query = try PlaceName(name.joined(separator: " "), what: "search text").value
+        let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
-        var matches = Gazetteer.bundled.search(query, country: country, limit: limit)
-        var online = false
-        if matches.isEmpty {
-            // Not in the built-in gazetteer: ask online, ranked the way the service ranks.
-            let key = SearchKey.fold(query)
-            matches = try await OnlineLookup.cities(query, country: country).prefix(limit).map { city in
-                GazetteerMatch(city: city, kind: SearchKey.fold(city.name) == key ? .exactName : .prefixName)
-            }
-            online = !matches.isEmpty
-        }
+        let words = Words.current
+        let (matches, online) = try await PlaceFinder(context: .live()).search(query, country: country, limit: limit)
         switch output.format {
         case .json:
             let results = matches.map { m in
@@ -78,24 +72,23 @@ struct SearchCommand: AsyncParsableCommand {
         case .table:
             guard !matches.isEmpty else {
                 // Both were asked: the built-in gazetteer, then the online service.
-                throw CommandFailure(message: "no place called '\(SafeText.quoted(query))', in the gazetteer or online")
+                throw CommandFailure(message: words.searchFoundNothing(query))
             }
-            if online { Terminal.standardError.line("Not in the built-in gazetteer; found online (Open-Meteo geocoding):") }
-            Terminal.standardOutput.lines(Self.table(matches.map { ($0.city, $0.kind) }, numbered: true, width: Terminal.standardOutput.columns))
+            if online { Terminal.standardError.line(words.foundOnline) }
+            Terminal.standardOutput.lines(Self.table(matches.map(\.city), width: Terminal.standardOutput.columns))
         }
     }
 
     /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
     /// population, coordinates, time zone and region give way, in that order.
-    static func table(_ cities: [(City, MatchKind?)], numbered: Bool, width: Int?) -> [String] {
-        var table = TextTable(
-            headers: ["#", "Name", "Region", "Country", "Coordinates", "Time zone", "Population"],
-            alignments: [.right, .left, .left, .left, .left, .left, .right])
-        for (index, (city, _)) in cities.enumerated() {
-            let name = city.koreanName.map { "\(city.name) (\($0))" } ?? city.name
+    static func table(_ cities: [City], width: Int?) -> [String] {
+        let words = Words.current
+        var table = TextTable(headers: words.candidateHeaders, alignments: [.right, .left, .left, .left, .left, .left, .right])
+        for (index, city) in cities.enumerated() {
             table.append([
-                "\(index + 1)", name, PlaceLabel.regionName(countryCode: city.countryCode, admin1: city.admin1),
-                "\(Gazetteer.bundled.countryName(city.countryCode) ?? city.countryCode) (\(city.countryCode))",
+                "\(index + 1)", words.name(city),
+                SafeText.clean(Gazetteer.bundled.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
+                "\(words.countryName(city.countryCode)) (\(city.countryCode))",
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
             ])
         }

@@ -5,7 +5,7 @@ import ForecastGazetteer
 import ForecastStore
 import Foundation
 
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one place's weather in detail, and remember it as the last viewed.",
@@ -38,6 +38,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var weatherOptions: WeatherOptions
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if next && previous { throw ValidationError("--next and --previous cannot be used together") }
@@ -45,9 +46,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let store = try self.store.openExisting() else {
-            throw InputError("no places are saved yet: add one with 'forecast add <name>'")
-        }
+        guard let store = try self.store.openExisting() else { throw InputError.nothingSaved }
         let target: PlaceStore.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
         let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
@@ -65,7 +64,7 @@ struct ShowCommand: AsyncParsableCommand {
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
             do { try store.recordViewed(place.id) } catch {
-                outcome.notSaved = outcome.notSaved ?? SafeText.clean("\(error)", maxLength: 300)
+                outcome.notSaved = outcome.notSaved ?? StoreError.wrapping(error)
             }
         }
         try WeatherSession.finish(outcome, places: 1)
@@ -169,60 +168,64 @@ struct ShowCommand: AsyncParsableCommand {
 
     static func text(_ report: Report, place: Place, weather: PlaceWeather, format: WeatherFormat, now: Date = Date()) -> [String] {
         let out = Terminal.standardOutput
+        let words = Words.current
         let zone = LocalTime.zone(place.timeZone)
+        let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
-        var title = SafeText.clean(place.displayName)
-        if let korean = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0)?.koreanName }), korean != place.displayName {
-            title += " (\(korean))"
+        // The name as shown, and the city's name in the other script when it differs.
+        var title = words.name(place)
+        if let city = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0) }) {
+            let other = words.korean ? city.name : city.koreanName
+            if let other, other != title { title += " (\(SafeText.clean(other)))" }
         }
-        lines.append(out.bold(title) + out.dim("  \(report.position) of \(report.count)"))
-        lines.append("  " + PlaceLabel.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
-        lines.append("  " + LocalTime.format(now, "EEE d MMM yyyy HH:mm", in: zone) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
+        lines.append(out.bold(title) + out.dim("  " + words.position(report.position, of: report.count)))
+        lines.append("  " + words.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
+        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
 
         guard let data = weather.report else {
             lines.append("")
             if let error = weather.error {
-                lines.append(out.red("  No weather: \(error.kind.rawValue): \(SafeText.clean(error.message, maxLength: 300))"))
+                lines.append(out.red("  " + words.noWeather(error)))
             } else {
-                lines.append("  No weather cached yet; run without --offline to fetch it.")
+                lines.append("  " + words.noWeatherCached)
             }
             return lines
         }
         let c = data.current
         lines.append("")
         lines.append("  \(format.symbol(c.condition))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
-                     + "  feels like \(format.temperatureText(c.feelsLike))")
+                     + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         var facts = TextTable(headers: ["", "", "", ""])
-        let time = { (date: Date?) in date.map { LocalTime.format($0, "HH:mm", in: zone) } ?? "–" }
+        let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
         let number = { (value: Double?, unit: String) in
             value.map { String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), $0, unit) } ?? "–"
         }
         let precipitation = c.precipitation.map { String(format: "%.1f mm", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? "–"
         let visibility = c.visibility.map { $0 >= 1000 ? String(format: "%.0f km", $0 / 1000) : String(format: "%.0f m", $0) } ?? "–"
         facts.rows = [
-            ["Humidity", format.percent(c.humidity), "Wind", format.windText(c.windSpeed, direction: c.windDirection)],
-            ["Pressure", number(c.pressure, " hPa"), "Gusts", c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
-            ["Clouds", format.percent(c.cloudCover), "Visibility", visibility],
-            ["Precipitation", precipitation, "Sunrise/set", "\(time(c.sunrise)) / \(time(c.sunset))"],
+            [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
+            [words.pressure, number(c.pressure, " hPa"), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
+            [words.clouds, format.percent(c.cloudCover), words.visibility, visibility],
+            [words.precipitation, precipitation, words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
         ]
         lines += facts.render().dropFirst().map { "  " + $0 }
         if let fetchedAt = weather.fetchedAt {
-            let age = WeatherFormat.age(fetchedAt)
+            let age = words.age(fetchedAt)
             if let error = weather.error {
-                lines.append(out.red("  Stale (\(age)): this fetch failed, \(error.kind.rawValue): \(SafeText.clean(error.message, maxLength: 300))"))
+                lines.append(out.red("  " + words.staleBecause(age, error)))
             } else {
-                lines.append(out.dim("  " + (weather.stale ? "Stale, \(age)" : age.prefix(1).uppercased() + age.dropFirst())))
+                lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
             }
         }
 
         let hours = nextHours(data, from: now)
         if !hours.isEmpty {
             lines.append("")
-            lines.append(out.bold("Next 24 hours"))
-            var table = TextTable(headers: ["Time", "", "Temp", "Feels", "Rain", "Wind"], alignments: [.left, .left, .right, .right, .right, .left])
+            lines.append(out.bold(words.nextHours))
+            var table = TextTable(headers: words.hourHeaders, alignments: [.left, .left, .right, .right, .right, .left])
             for hour in hours {
                 table.append([
-                    LocalTime.format(hour.time, "HH:mm", in: zone), format.symbol(hour.condition),
+                    clock(hour.time).hourMinute, format.symbol(hour.condition),
                     format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
                     format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
                 ])
@@ -237,7 +240,7 @@ struct ShowCommand: AsyncParsableCommand {
                 let axisIndent = String(repeating: " ", count: (chart.first?.firstIndex(of: "┤")?.utf16Offset(in: chart[0]) ?? 0) + 3)
                 var axis = ""
                 for (i, hour) in hours.enumerated() where i % 6 == 0 {
-                    let label = "^" + LocalTime.format(hour.time, "HH", in: zone)
+                    let label = "^" + String(format: "%02d", clock(hour.time).hour)
                     axis += String(repeating: " ", count: max(0, i - axis.count)) + label
                 }
                 lines.append(axisIndent + axis)
@@ -246,11 +249,10 @@ struct ShowCommand: AsyncParsableCommand {
 
         if !data.daily.isEmpty {
             lines.append("")
-            lines.append(out.bold("Coming days"))
-            var table = TextTable(headers: ["Day", "", "Weather", "Low", "High", "Rain"], alignments: [.left, .left, .left, .right, .right, .right])
+            lines.append(out.bold(words.comingDays))
+            var table = TextTable(headers: words.dayHeaders, alignments: [.left, .left, .left, .right, .right, .right])
             for day in data.daily {
-                let label = LocalTime.instant(fromLocal: day.date, in: TimeZone(secondsFromGMT: 0)!)
-                    .map { LocalTime.format($0, "EEE d MMM", in: TimeZone(secondsFromGMT: 0)!) } ?? day.date
+                let label = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
                 table.append([
                     label, format.symbol(day.condition), format.describe(day.condition),
                     format.temperatureText(day.minimum), format.temperatureText(day.maximum),

@@ -3,7 +3,7 @@ import ForecastCore
 
 extension SortKey: ExpressibleByArgument {}
 
-struct SortCommand: AsyncParsableCommand {
+struct SortCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "sort",
         abstract: "Show or set the order of the saved places.",
@@ -26,6 +26,7 @@ struct SortCommand: AsyncParsableCommand {
     var descending = false
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if key == nil && descending { throw ValidationError("--descending needs a sort key, e.g. 'forecast sort name --descending'") }
@@ -34,23 +35,15 @@ struct SortCommand: AsyncParsableCommand {
     func run() async throws {
         guard let key else {
             let settings = try store.openExisting()?.settings() ?? Settings()
-            Terminal.standardOutput.line(Self.describe(settings.sort, now: false))
+            Terminal.standardOutput.line(Words.current.sorted(settings.sort, now: false))
             return
         }
         let store = try store.open()
         let order = PlaceSort(key: key, descending: descending)
         try store.setSort(order)
-        Terminal.standardOutput.line(Self.describe(order, now: true))
+        Terminal.standardOutput.line(Words.current.sorted(order, now: true))
         if key.needsWeather, try !store.hasWeather() {
-            Terminal.standardError.line("Note: until weather has been fetched, places are listed by name.")
+            Terminal.standardError.line("\(Words.current.notePrefix): \(Words.current.sortedByNameUntilWeather)")
         }
-    }
-
-    /// "Places are sorted by name (descending)." / "Places are in your own order (custom)."
-    static func describe(_ order: PlaceSort, now: Bool) -> String {
-        let verb = now ? "are now" : "are"
-        return order.key == .custom
-            ? "Places \(verb) in your own order (custom); change it with 'forecast move'."
-            : "Places \(verb) sorted by \(order.description)."
     }
 }

@@ -7,7 +7,7 @@ extension TemperatureUnit: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["celsius", "fahrenheit", "kelvin", "c", "f", "k"] }
 }
 
-struct UnitsCommand: AsyncParsableCommand {
+struct UnitsCommand: AsyncParsableCommand, Speaking {
     static let configuration = CommandConfiguration(
         commandName: "units",
         abstract: "Show or set the temperature and wind units.",
@@ -30,22 +30,23 @@ struct UnitsCommand: AsyncParsableCommand {
     var wind: WindUnit?
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
 
     func run() async throws {
         if unit == nil && wind == nil {
             let settings = try store.openExisting()?.settings() ?? Settings()
-            Terminal.standardOutput.line("Temperatures are shown in \(settings.temperatureUnit.rawValue) (\(settings.temperatureUnit.symbol)).")
-            Terminal.standardOutput.line("Wind speeds are shown in \(settings.windUnit.symbol).")
+            Terminal.standardOutput.line(Words.current.temperaturesShown(in: settings.temperatureUnit, now: false))
+            Terminal.standardOutput.line(Words.current.windShown(in: settings.windUnit, now: false))
             return
         }
         let store = try store.open()
         if let unit {
             try store.setTemperatureUnit(unit)
-            Terminal.standardOutput.line("Temperatures are now shown in \(unit.rawValue) (\(unit.symbol)).")
+            Terminal.standardOutput.line(Words.current.temperaturesShown(in: unit, now: true))
         }
         if let wind {
             try store.setWindUnit(wind)
-            Terminal.standardOutput.line("Wind speeds are now shown in \(wind.symbol).")
+            Terminal.standardOutput.line(Words.current.windShown(in: wind, now: true))
         }
     }
 }

@@ -31,8 +31,8 @@ struct LocationItem: Encodable {
         country = place.countryCode
         countryName = Gazetteer.bundled.countryName(place.countryCode)
         region = place.admin1
-        let name = PlaceLabel.regionName(countryCode: place.countryCode, admin1: place.admin1)
-        regionName = name.isEmpty ? nil : name
+        // Places found online stored the region's name itself.
+        regionName = Gazetteer.bundled.regionName(country: place.countryCode, code: place.admin1) ?? (place.admin1.isEmpty ? nil : place.admin1)
         latitude = place.coordinate.latitude
         longitude = place.coordinate.longitude
         timezone = place.timeZone
@@ -54,27 +54,6 @@ struct SortItem: Encodable {
     init(_ order: PlaceSort) {
         key = order.key
         descending = order.descending
-    }
-}
-
-/// How places are named in messages: "Springfield (IL, United States)".
-enum PlaceLabel {
-    /// The region's name for a GeoNames admin1 code ("11" → "Seoul"); what was
-    /// stored when it is already a name (places found online) or unknown.
-    static func regionName(countryCode: String, admin1: String) -> String {
-        Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? admin1
-    }
-
-    static func region(countryCode: String, admin1: String) -> String {
-        let country = Gazetteer.bundled.countryName(countryCode) ?? countryCode
-        return [regionName(countryCode: countryCode, admin1: admin1), country].map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
-    }
-
-    static func describe(_ place: Place) -> String {
-        let region = region(countryCode: place.countryCode, admin1: place.admin1)
-        var text = SafeText.clean(place.displayName)
-        if place.displayName != place.canonicalName { text += " [\(SafeText.clean(place.canonicalName))]" }
-        return region.isEmpty ? text : "\(text) (\(region))"
     }
 }
 

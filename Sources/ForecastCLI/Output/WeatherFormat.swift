@@ -36,7 +36,7 @@ struct WeatherFormat {
     /// "3.2 m/s NE".
     func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
-        let compass = direction.map { " " + CompassPoint(degrees: $0).rawValue } ?? ""
+        let compass = direction.map { " " + Words(language: korean ? .ko : .en).compass(CompassPoint(degrees: $0)) } ?? ""
         return String(format: "%.1f %@%@", locale: Locale(identifier: "en_US_POSIX"), speed, windUnit.symbol, compass)
     }
 
@@ -49,18 +49,6 @@ struct WeatherFormat {
 
     func describe(_ condition: WeatherCondition?) -> String {
         condition?.description(korean: korean) ?? "–"
-    }
-
-    /// "updated 3 h ago".
-    static func age(_ fetchedAt: Date, now: Date = Date()) -> String {
-        let elapsed = now.timeIntervalSince(fetchedAt)
-        let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
-        switch seconds {
-        case ..<60: return "updated just now"
-        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
-        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
-        default: return "updated \(Int(seconds / 86_400)) days ago"
-        }
     }
 
     private func rounded(_ value: Double, places: Int) -> Double {

@@ -32,9 +32,6 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per Open-Meteo request (1 turns batching off).", valueName: "N"))
     var batchSize: Int = 50
 
-    @Option(name: .long, help: ArgumentHelp("Language of weather descriptions: en or ko (default: $FORECAST_LANG, else from $LANG).", valueName: "code"))
-    var lang: String?
-
     func validate() throws {
         if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together") }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256") }
@@ -42,7 +39,6 @@ struct WeatherOptions: ParsableArguments {
         if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError("--ttl must be 0 or more minutes") }
         if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError("--rate-limit must be at least 1 call a minute") }
         guard (1...100).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 100") }
-        if let lang, !["en", "ko", "kr"].contains(lang.lowercased()) { throw ValidationError("--lang must be en or ko") }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.
@@ -56,35 +52,15 @@ struct WeatherOptions: ParsableArguments {
         request.ttlMinutes = ttl
         request.rateLimit = rateLimit
         request.batchSize = batchSize
-        request.language = lang
+        request.language = Words.current.language.rawValue
         return request
     }
 
-    /// The settings a lookup runs with; a setting that cannot be used is an error in words.
-    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WeatherSettings {
-        do {
-            let settings = try WeatherSettings.resolve(request, environment: environment)
-            // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
-            if !offline { _ = try settings.makeProvider(environment: environment) }
-            return settings
-        } catch {
-            throw InputError(SettingsError.describe(error))
-        }
-    }
-}
-
-extension SettingsError {
-    /// The words for a settings error; the only place they are made.
-    static func describe(_ error: SettingsError) -> String {
-        switch error {
-        case .unknownProvider(let name):
-            "\(WeatherSettings.providerVariable) '\(SafeText.quoted(name))' is not a provider: use open-meteo or openweathermap"
-        case .badTTL(let text):
-            "\(WeatherSettings.ttlVariable) '\(SafeText.quoted(text))' is not a number of minutes"
-        case .missingKey(let variable):
-            "OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)"
-        case .badURL(let variable, let value):
-            "\(variable) '\(SafeText.quoted(value))' is not an http(s) URL"
-        }
+    /// The settings a lookup runs with.
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SettingsError) -> WeatherSettings {
+        let settings = try WeatherSettings.resolve(request, environment: environment)
+        // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
+        if !offline { _ = try settings.makeProvider(environment: environment) }
+        return settings
     }
 }

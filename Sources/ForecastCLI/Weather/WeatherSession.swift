@@ -23,8 +23,7 @@ enum WeatherSession {
             }
         }
         progress.finish()
-        var outcome: WeatherOutcome
-        do { outcome = try result.get() } catch let error as SettingsError { throw InputError(SettingsError.describe(error)) }
+        var outcome = try result.get()
         if interrupted { outcome.cancelled = true }
         return (outcome, settings)
     }
@@ -33,18 +32,16 @@ enum WeatherSession {
     /// one-line summary) if any place failed; 3 if the weather could not be
     /// saved; else normally. A failed save is always said, whatever else is.
     static func finish(_ outcome: WeatherOutcome, places: Int) throws {
+        let words = Words.current
         if outcome.cancelled {
-            throw CommandFailure(message: "interrupted; the weather that had arrived was kept", status: 130)
+            throw CommandFailure(message: words.interruptedKept, status: 130)
         }
         if let reason = outcome.notSaved {
-            Terminal.standardError.line("warning: the weather was shown but not saved: \(reason)")
+            Terminal.standardError.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
         let failed = outcome.weather.values.compactMap(\.error)
         if !failed.isEmpty {
-            let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            throw CommandFailure(
-                message: "weather for \(failed.count) of \(places) place\(places == 1 ? "" : "s") could not be fetched (\(kinds.joined(separator: ", ")))",
-                status: ExitStatus.partial)
+            throw CommandFailure(message: words.failedSummary(failed, of: places), status: ExitStatus.partial)
         }
         if outcome.notSaved != nil { throw CommandFailure(message: "", status: ExitStatus.notSaved) }
     }
@@ -87,6 +84,8 @@ final class ProgressLine: @unchecked Sendable {
     /// When the latest request held back by the rate limit may go.
     private var waitingUntil: Date?
 
+    private let words = Words.current
+
     init(terminal: Terminal = .standardError) {
         self.terminal = terminal.isInteractive
     }
@@ -104,9 +103,9 @@ final class ProgressLine: @unchecked Sendable {
             // A wait is worth saying even for one place: the command seems to hang otherwise.
             let left = waitingUntil.map { $0.timeIntervalSinceNow } ?? 0
             if left > 0.5, terminal {
-                write("Fetching weather \(done)/\(total): waiting up to \(WeatherRefresher.duration(left.rounded(.up))) for the rate limit…")
+                write(words.waitingForRateLimit(done, total, WeatherRefresher.duration(left.rounded(.up))))
             } else if terminal && total >= 3 {
-                write("Fetching weather \(done)/\(total)…")
+                write(words.fetching(done, total))
             }
         }
     }

@@ -49,23 +49,7 @@ public enum LocalDays {
 
     /// "YYYY-MM-DD" of `instant` at `utcOffset` seconds east of UTC.
     public static func localDate(_ instant: Date, utcOffset: Int) -> String {
-        // Beyond ±100,000 years a date is nonsense; clamping keeps the arithmetic from trapping.
-        let limit = 3.0e12
-        let since1970 = min(limit, max(-limit, instant.timeIntervalSince1970.isFinite ? instant.timeIntervalSince1970 : 0))
-        let offset = min(86_400, max(-86_400, utcOffset))
-        let seconds = Int(since1970.rounded(.down)) + offset
-        let days = Int((Double(seconds) / 86_400).rounded(.down))
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        ClockReading(instant, utcOffset: utcOffset).date.iso
     }
 
     static let significance: [WeatherCondition.Kind] = [

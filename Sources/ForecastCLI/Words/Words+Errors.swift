@@ -1,0 +1,114 @@
+import ForecastCore
+import ForecastKit
+import ForecastStore
+
+/// The libraries' typed errors, in words: the only place they become text.
+extension Words {
+    func field(_ field: InputError.Field) -> String {
+        switch field {
+        case .name: say("name", "이름")
+        case .label: say("label", "표시 이름")
+        case .searchText: say("search text", "검색어")
+        case .latitude: say("latitude", "위도")
+        case .longitude: say("longitude", "경도")
+        case .position: say("position", "위치")
+        }
+    }
+
+    func message(_ error: InputError) -> String {
+        switch error {
+        case .empty(let what):
+            return say("\(field(what)) is empty", "\(field(what))이(가) 비어 있습니다")
+        case .unsafeCharacters(let what, let text):
+            return say("\(field(what)) \(quoted(text)) contains control or text-direction characters",
+                       "\(field(what)) \(quoted(text))에 제어 문자나 방향 제어 문자가 있습니다")
+        case .invisible(let what):
+            return say("\(field(what)) has nothing visible in it", "\(field(what))에 보이는 글자가 없습니다")
+        case .tooLong(let what, let length, let maximum):
+            return say("\(field(what)) is too long (\(length) characters; at most \(maximum))",
+                       "\(field(what))이(가) 너무 깁니다 (\(length)자, 최대 \(maximum)자)")
+        case .notANumber(let what, let text):
+            return say("\(field(what)) \(quoted(text)) is not a number", "\(field(what)) \(quoted(text))은(는) 숫자가 아닙니다")
+        case .latitudeOutOfRange(let value):
+            return say("latitude \(Coordinate.format(value)) is out of range: it must be between -90 and 90",
+                       "위도 \(Coordinate.format(value))은(는) 범위를 벗어났습니다: -90에서 90 사이여야 합니다")
+        case .longitudeOutOfRange(let value):
+            return say("longitude \(Coordinate.format(value)) is out of range: it must be between -180 and 180",
+                       "경도 \(Coordinate.format(value))은(는) 범위를 벗어났습니다: -180에서 180 사이여야 합니다")
+        case .nothingSaved:
+            return say("no places are saved yet: add one with 'forecast add <name>'",
+                       "저장된 장소가 없습니다: 'forecast add <이름>'으로 추가하세요")
+        case .positionOutOfRange(let position, let count):
+            return say("position \(position) is out of range: there \(count == 1 ? "is 1 place" : "are \(count) places")",
+                       "\(position)번은 범위를 벗어났습니다: 저장된 장소는 \(count)곳입니다")
+        case .noSavedMatch(let text):
+            return say("no saved place matches \(quoted(text)): see 'forecast list'",
+                       "\(quoted(text))에 맞는 저장된 장소가 없습니다: 'forecast list'를 보세요")
+        case .ambiguousReference(let text, let matches):
+            let names = matches.map { "\($0.position) \(SafeText.clean($0.name))" }.joined(separator: ", ")
+            return say("\(quoted(text)) matches \(matches.count) saved places (\(names)): use a position or a longer name",
+                       "\(quoted(text))에 맞는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 더 긴 이름을 쓰세요")
+        case .pickOutOfRange(let pick, let candidates):
+            return say("--pick \(pick) is out of range: there \(candidates == 1 ? "is 1 candidate" : "are \(candidates) candidates")",
+                       "--pick \(pick)은(는) 범위를 벗어났습니다: 후보는 \(candidates)곳입니다")
+        case .badCountryCode(let text):
+            return say("--country takes a two-letter ISO code such as KR or US, not \(quoted(text))",
+                       "--country에는 KR, US 같은 두 글자 ISO 코드를 쓰세요 (\(quoted(text))은(는) 아닙니다)")
+        case .notFound(let query, let country):
+            let within = country.map { say(" in \($0.uppercased())", " (\($0.uppercased()))") } ?? ""
+            return say("no place called \(quoted(query))\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon",
+                       "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다: 철자를 확인하거나 --lat, --lon으로 추가하세요")
+        }
+    }
+
+    func message(_ error: SettingsError) -> String {
+        switch error {
+        case .unknownProvider(let name):
+            say("\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use open-meteo or openweathermap",
+                "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: open-meteo나 openweathermap을 쓰세요")
+        case .badTTL(let text):
+            say("\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes",
+                "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다")
+        case .missingKey(let variable):
+            say("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)",
+                "OpenWeatherMap에는 API 키가 필요합니다: \(variable)을(를) 설정하세요 (키가 필요 없는 --provider open-meteo도 있습니다)")
+        case .badURL(let variable, let value):
+            say("\(variable) \(quoted(value)) is not an http(s) URL", "\(variable) \(quoted(value))은(는) http(s) URL이 아닙니다")
+        }
+    }
+
+    func message(_ error: PlaceLookupError) -> String {
+        switch error {
+        case .onlineLookupFailed(let query, let failure):
+            say("no place called \(quoted(query)) in the built-in gazetteer, and the online lookup failed (\(weatherError(failure)))",
+                "내장 지명 사전에 \(quoted(query))(이)가 없고 온라인 검색도 실패했습니다 (\(weatherError(failure)))")
+        case .unknownLocalZone:
+            say("cannot tell this computer's time zone (no $TZ, no /etc/localtime link); use --lat and --lon",
+                "이 컴퓨터의 시간대를 알 수 없습니다 ($TZ도 /etc/localtime 링크도 없음): --lat, --lon을 쓰세요")
+        case .unreadableZoneTable(let path):
+            say("cannot read \(SafeText.clean(path)) (install tzdata); use --lat and --lon",
+                "\(SafeText.clean(path))을(를) 읽을 수 없습니다 (tzdata를 설치하세요): --lat, --lon을 쓰세요")
+        case .zoneWithoutCity(let zone):
+            say("the time zone \(quoted(zone)) has no city to go by; use --lat and --lon",
+                "시간대 \(quoted(zone))에 해당하는 도시가 없습니다: --lat, --lon을 쓰세요")
+        }
+    }
+
+    func message(_ error: StoreError) -> String {
+        switch error {
+        case .notADatabase(let path):
+            say("\(path) is not a SQLite database; it was left untouched (use --db to choose another file)",
+                "\(path)은(는) SQLite 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)")
+        case .foreignDatabase(let path):
+            say("\(path) is a SQLite database but not one of forecast's; it was left untouched (use --db to choose another file)",
+                "\(path)은(는) forecast의 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)")
+        case .newerSchema(let path, let found, let known):
+            say("\(path) was written by a newer forecast (schema \(found), this one knows up to \(known)); upgrade forecast to use it. The file was left untouched",
+                "\(path)은(는) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다")
+        case .cannotOpen(let path, let reason):
+            say("cannot open database \(path): \(reason)", "데이터베이스 \(path)을(를) 열 수 없습니다: \(reason)")
+        case .failed(let reason):
+            say("database error: \(reason)", "데이터베이스 오류: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastStore
+import Foundation
+
+/// Every word `forecast` says to its user, in English and Korean, side by
+/// side so that neither can fall behind. (`--help` stays English, as the
+/// argument parser writes it; weather conditions' words are in `WeatherCondition`.)
+struct Words: Sendable {
+    let language: Language
+
+    /// The words of the running command: `--lang`, $FORECAST_LANG, then the locale.
+    @TaskLocal static var current = Words(language: .en)
+
+    var korean: Bool { language == .ko }
+
+    /// The English or the Korean, whichever is spoken.
+    func say(_ english: String, _ korean: String) -> String {
+        language == .ko ? korean : english
+    }
+
+    /// "1 place" / "3 places"; Korean has no plural.
+    private func count(_ n: Int, _ singular: String, _ plural: String, _ korean: String) -> String {
+        say(n == 1 ? "1 \(singular)" : "\(n) \(plural)", "\(n)\(korean)")
+    }
+
+    /// What the user typed, safe to print and quoted.
+    func quoted(_ text: String) -> String { "'\(SafeText.quoted(text))'" }
+
+    // MARK: - Prefixes
+
+    var errorPrefix: String { say("error", "오류") }
+    var warningPrefix: String { say("warning", "경고") }
+    var notePrefix: String { say("Note", "참고") }
+
+    // MARK: - Calendar and clock
+
+    private static let weekdaysEnglish = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let weekdaysKorean = ["일", "월", "화", "수", "목", "금", "토"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    func weekday(_ date: CivilDate) -> String {
+        korean ? Self.weekdaysKorean[date.weekday] : Self.weekdaysEnglish[date.weekday]
+    }
+
+    /// "Sun 22 Nov" / "11월 22일 (일)".
+    func day(_ date: CivilDate) -> String {
+        say("\(weekday(date)) \(date.day) \(Self.months[date.month - 1])", "\(date.month)월 \(date.day)일 (\(weekday(date)))")
+    }
+
+    /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
+    func dateTime(_ r: ClockReading) -> String {
+        say("\(day(r.date)) \(r.date.year) \(r.hourMinute)", "\(r.date.year)년 \(day(r.date)) \(r.hourMinute)")
+    }
+
+    /// "Sun 14:05" / "(일) 14:05".
+    func weekdayTime(_ r: ClockReading) -> String {
+        say("\(weekday(r.date)) \(r.hourMinute)", "(\(weekday(r.date))) \(r.hourMinute)")
+    }
+
+    /// "updated 3 h ago" / "3시간 전 갱신".
+    func age(_ fetchedAt: Date, now: Date = Date()) -> String {
+        let elapsed = now.timeIntervalSince(fetchedAt)
+        let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
+        switch seconds {
+        case ..<60: return say("updated just now", "방금 갱신")
+        case ..<3600: return say("updated \(Int(seconds / 60)) min ago", "\(Int(seconds / 60))분 전 갱신")
+        case ..<172_800: return say("updated \(Int(seconds / 3600)) h ago", "\(Int(seconds / 3600))시간 전 갱신")
+        default: return say("updated \(Int(seconds / 86_400)) days ago", "\(Int(seconds / 86_400))일 전 갱신")
+        }
+    }
+
+    // MARK: - Places
+
+    /// The place's name as shown: the user's own label as given; else, in
+    /// Korean, the gazetteer's Korean name where it has one.
+    func name(_ place: Place) -> String {
+        if korean {
+            // Named by the gazetteer, not by the user: its city's name, or the
+            // nearest city's for a place added by coordinates.
+            if place.displayName == place.canonicalName, let id = place.geonamesID,
+               let name = Gazetteer.bundled.koreanName(id: id) {
+                return name
+            }
+            if place.geonamesID == nil, place.canonicalName == "near " + place.displayName,
+               let name = Gazetteer.bundled.koreanName(of: place.displayName) {
+                return name
+            }
+        }
+        return SafeText.clean(place.displayName)
+    }
+
+    /// A city's name as candidates show it: "Seoul (서울)" / "서울 (Seoul)".
+    func name(_ city: City) -> String {
+        guard let other = city.koreanName, other != city.name else { return SafeText.clean(city.name) }
+        return korean ? "\(other) (\(SafeText.clean(city.name)))" : "\(SafeText.clean(city.name)) (\(other))"
+    }
+
+    func countryName(_ code: String) -> String {
+        (korean ? Gazetteer.bundled.koreanCountryName(code) : nil) ?? Gazetteer.bundled.countryName(code) ?? code
+    }
+
+    /// "Seoul, South Korea" / "Seoul, 대한민국". Region names have no Korean
+    /// spelling in the data; they stay as GeoNames writes them.
+    func region(countryCode: String, admin1: String) -> String {
+        let region = Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? admin1
+        return [region, countryCode.isEmpty ? "" : countryName(countryCode)]
+            .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// "Springfield [Springfield] (Illinois, United States)": the name, what
+    /// it stands for when labelled, and where.
+    func describe(_ place: Place) -> String {
+        var text = name(place)
+        if place.displayName != place.canonicalName {
+            let city = korean ? place.geonamesID.flatMap(Gazetteer.bundled.koreanName(id:)) : nil
+            text += " [\(city ?? canonical(place.canonicalName))]"
+        }
+        let region = region(countryCode: place.countryCode, admin1: place.admin1)
+        return region.isEmpty ? text : "\(text) (\(region))"
+    }
+
+    /// A stored canonical name; "near Seoul" (places added by coordinates) reads "서울 부근" in Korean.
+    func canonical(_ text: String) -> String {
+        let clean = SafeText.clean(text)
+        guard korean, clean.hasPrefix("near ") else { return clean }
+        let city = String(clean.dropFirst(5))
+        return "\(Gazetteer.bundled.koreanName(of: city) ?? city) 부근"
+    }
+
+    // MARK: - Commands' answers
+
+    func saved(_ place: Place) -> String { say("Saved \(describe(place)).", "\(describe(place)) 저장했습니다.") }
+
+    func relabelled(_ place: Place, to label: String) -> String {
+        say("\(describe(place)) was already saved; it is now called \(SafeText.clean(label)).",
+            "\(describe(place)) 이미 저장되어 있어 이름을 \(SafeText.clean(label))(으)로 바꿨습니다.")
+    }
+
+    func alreadySaved(_ place: Place) -> String {
+        say("\(describe(place)) is already saved; nothing changed.", "\(describe(place)) 이미 저장되어 있습니다. 바뀐 것은 없습니다.")
+    }
+
+    func removed(_ place: Place) -> String { say("Removed \(describe(place)).", "\(describe(place)) 삭제했습니다.") }
+
+    func renamed(_ place: Place, to label: String) -> String {
+        say("Renamed \(describe(place)) to \(SafeText.clean(label)).", "\(describe(place)) 이름을 \(SafeText.clean(label))(으)로 바꿨습니다.")
+    }
+
+    func moved(_ place: Place, to position: Int) -> String {
+        say("Moved \(describe(place)) to position \(position); the order is now custom.",
+            "\(describe(place)) \(position)번으로 옮겼습니다. 이제 직접 정한 순서입니다.")
+    }
+
+    func sortKey(_ key: SortKey) -> String {
+        switch key {
+        case .name: say("name", "이름")
+        case .temperature: say("temperature", "기온")
+        case .humidity: say("humidity", "습도")
+        case .custom: say("custom", "직접 정한 순서")
+        }
+    }
+
+    /// "Places are now sorted by name (descending)."
+    func sorted(_ order: PlaceSort, now: Bool) -> String {
+        if order.key == .custom {
+            return now
+                ? say("Places are now in your own order (custom); change it with 'forecast move'.",
+                      "이제 직접 정한 순서(custom)입니다. 'forecast move'로 바꿀 수 있습니다.")
+                : say("Places are in your own order (custom); change it with 'forecast move'.",
+                      "직접 정한 순서(custom)입니다. 'forecast move'로 바꿀 수 있습니다.")
+        }
+        let direction = order.descending ? say("descending", "내림차순") : say("ascending", "오름차순")
+        return now
+            ? say("Places are now sorted by \(sortKey(order.key)) (\(direction)).", "이제 \(sortKey(order.key)) \(direction)으로 정렬합니다.")
+            : say("Places are sorted by \(sortKey(order.key)) (\(direction)).", "\(sortKey(order.key)) \(direction)으로 정렬합니다.")
+    }
+
+    var sortedByNameUntilWeather: String {
+        say("until weather has been fetched, places are listed by name.", "날씨를 받아 오기 전까지는 이름순으로 보여 줍니다.")
+    }
+
+    func temperatureUnitName(_ unit: TemperatureUnit) -> String {
+        switch unit {
+        case .celsius: say("celsius", "섭씨")
+        case .fahrenheit: say("fahrenheit", "화씨")
+        case .kelvin: say("kelvin", "켈빈")
+        }
+    }
+
+    func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String {
+        let name = "\(temperatureUnitName(unit)) (\(unit.symbol))"
+        return now ? say("Temperatures are now shown in \(name).", "이제 기온을 \(name)로 보여 줍니다.")
+            : say("Temperatures are shown in \(name).", "기온은 \(name)로 보여 줍니다.")
+    }
+
+    func windShown(in unit: WindUnit, now: Bool) -> String {
+        now ? say("Wind speeds are now shown in \(unit.symbol).", "이제 풍속을 \(unit.symbol)(으)로 보여 줍니다.")
+            : say("Wind speeds are shown in \(unit.symbol).", "풍속은 \(unit.symbol)(으)로 보여 줍니다.")
+    }
+
+    var nothingSavedYet: String { say("No places saved yet. Add one with: forecast add Seoul", "저장된 장소가 없습니다. 추가하려면: forecast add 서울") }
+
+    // MARK: - Choosing among candidates
+
+    func couldBeAnyOf(_ query: String, _ count: Int) -> String {
+        say("\(quoted(query)) could be any of \(count) places:", "\(quoted(query))(이)라는 곳이 \(count)군데 있습니다:")
+    }
+
+    func nothingSavedChoose(_ example: String) -> String {
+        say("Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC.",
+            "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요.")
+    }
+
+    func othersCalled(_ query: String, _ others: Int) -> String {
+        say("\(others == 1 ? "1 other place is" : "\(others) other places are") called \(quoted(query)); see 'forecast search \(SafeText.quoted(query))' and use --pick to choose another.",
+            "\(quoted(query))(이)라는 다른 곳이 \(others)군데 더 있습니다. 'forecast search \(SafeText.quoted(query))'로 보고 --pick으로 고르세요.")
+    }
+
+    var foundOnline: String {
+        say("Not in the built-in gazetteer; found online (Open-Meteo geocoding):", "내장 지명 사전에 없어 온라인(Open-Meteo 지오코딩)에서 찾았습니다:")
+    }
+
+    /// Both were asked: the built-in gazetteer, then the online service.
+    func searchFoundNothing(_ query: String) -> String {
+        say("no place called \(quoted(query)), in the gazetteer or online", "\(quoted(query))(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다")
+    }
+
+    var candidateHeaders: [String] {
+        [say("#", "#"), say("Name", "이름"), say("Region", "지역"), say("Country", "나라"), say("Coordinates", "좌표"),
+         say("Time zone", "시간대"), say("Population", "인구")]
+    }
+
+    // MARK: - Weather
+
+    var listHeaders: [String] {
+        ["#", say("Name", "이름"), say("Local time", "현지 시각"), "", say("Weather", "날씨"), say("Temp", "기온"),
+         say("Feels", "체감"), say("Humidity", "습도"), say("Today", "오늘"), ""]
+    }
+
+    func errorKind(_ kind: WeatherError.Kind) -> String {
+        switch kind {
+        case .network: say("network", "네트워크 오류")
+        case .timeout: say("timeout", "시간 초과")
+        case .rateLimited: say("rateLimited", "요청 한도 초과")
+        case .unauthorized: say("unauthorized", "인증 실패")
+        case .notFound: say("notFound", "찾을 수 없음")
+        case .badResponse: say("badResponse", "잘못된 응답")
+        case .provider: say("provider", "서비스 오류")
+        case .cancelled: say("cancelled", "중단됨")
+        }
+    }
+
+    /// "timeout: no answer within 10 s" (the detail is the service's or the client's own).
+    func weatherError(_ error: WeatherError) -> String {
+        "\(errorKind(error.kind)): \(SafeText.clean(error.message, maxLength: 300))"
+    }
+
+    func interrupted(_ age: String?) -> String {
+        age.map { say("interrupted (\($0))", "중단됨 (\($0))") } ?? say("interrupted", "중단됨")
+    }
+
+    func stale(_ age: String?) -> String { age.map { say("stale, \($0)", "오래됨, \($0)") } ?? say("stale", "오래됨") }
+
+    var noWeatherYet: String { say("no weather yet", "날씨 없음") }
+
+    func position(_ position: Int, of count: Int) -> String { say("\(position) of \(count)", "\(count)곳 중 \(position)번째") }
+
+    func feelsLike(_ temperature: String) -> String { say("feels like \(temperature)", "체감 \(temperature)") }
+
+    /// "NNE" / "북북동".
+    func compass(_ point: CompassPoint) -> String {
+        guard korean else { return point.rawValue }
+        let names: [CompassPoint: String] = [
+            .n: "북", .nne: "북북동", .ne: "북동", .ene: "동북동", .e: "동", .ese: "동남동", .se: "남동", .sse: "남남동",
+            .s: "남", .ssw: "남남서", .sw: "남서", .wsw: "서남서", .w: "서", .wnw: "서북서", .nw: "북서", .nnw: "북북서",
+        ]
+        return names[point] ?? point.rawValue
+    }
+
+    var humidity: String { say("Humidity", "습도") }
+    var wind: String { say("Wind", "바람") }
+    var pressure: String { say("Pressure", "기압") }
+    var gusts: String { say("Gusts", "돌풍") }
+    var clouds: String { say("Clouds", "구름") }
+    var visibility: String { say("Visibility", "가시거리") }
+    var precipitation: String { say("Precipitation", "강수량") }
+    var sunriseSunset: String { say("Sunrise/set", "일출/일몰") }
+
+    func noWeather(_ error: WeatherError) -> String { say("No weather: ", "날씨 없음: ") + weatherError(error) }
+
+    var noWeatherCached: String {
+        say("No weather cached yet; run without --offline to fetch it.", "저장된 날씨가 아직 없습니다. --offline 없이 실행하면 받아 옵니다.")
+    }
+
+    func staleBecause(_ age: String, _ error: WeatherError) -> String {
+        say("Stale (\(age)): this fetch failed, ", "오래됨 (\(age)): 이번에 받아 오지 못했습니다, ") + weatherError(error)
+    }
+
+    func staleNote(_ age: String) -> String { say("Stale, \(age)", "오래됨, \(age)") }
+
+    /// "Updated 3 h ago" as a sentence of its own.
+    func capitalised(_ age: String) -> String { korean ? age : age.prefix(1).uppercased() + age.dropFirst() }
+
+    var nextHours: String { say("Next 24 hours", "앞으로 24시간") }
+    var hourHeaders: [String] { [say("Time", "시각"), "", say("Temp", "기온"), say("Feels", "체감"), say("Rain", "강수"), say("Wind", "바람")] }
+    var comingDays: String { say("Coming days", "앞으로 며칠") }
+    var dayHeaders: [String] { [say("Day", "날짜"), "", say("Weather", "날씨"), say("Low", "최저"), say("High", "최고"), say("Rain", "강수")] }
+
+    // MARK: - Progress and the end of a refresh
+
+    func fetching(_ done: Int, _ total: Int) -> String { say("Fetching weather \(done)/\(total)…", "날씨 받는 중 \(done)/\(total)…") }
+
+    func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String {
+        say("Fetching weather \(done)/\(total): waiting up to \(duration) for the rate limit…",
+            "날씨 받는 중 \(done)/\(total): 요청 한도 때문에 최대 \(duration) 기다립니다…")
+    }
+
+    var interruptedKept: String { say("interrupted; the weather that had arrived was kept", "중단했습니다. 이미 받은 날씨는 저장했습니다") }
+
+    func notSaved(_ reason: StoreError) -> String {
+        say("the weather was shown but not saved: ", "날씨를 보여 줬지만 저장하지 못했습니다: ") + SafeText.clean(message(reason), maxLength: 300)
+    }
+
+    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
+        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \(errorKind($0.key))" }.sorted()
+        return say("weather for \(failed.count) of \(count(places, "place", "places", "곳")) could not be fetched",
+                   "\(places)곳 중 \(failed.count)곳의 날씨를 받아 오지 못했습니다")
+            + " (\(kinds.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,117 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastProviders
+import Foundation
+
+/// Why a place could not be found or drafted. The CLI says it in words.
+public enum PlaceLookupError: Error, Equatable, Sendable {
+    /// The gazetteer had nothing and the online lookup failed.
+    case onlineLookupFailed(query: String, WeatherError)
+    /// Neither $TZ nor /etc/localtime names this computer's zone.
+    case unknownLocalZone
+    /// The tz database's zone table cannot be read (tzdata missing).
+    case unreadableZoneTable(path: String)
+    /// The zone table has no coordinates for this zone.
+    case zoneWithoutCity(String)
+}
+
+/// Finding places by name (the built-in gazetteer first, then once online)
+/// and drafting what will be saved: from a city, from coordinates, or from
+/// this computer's time zone.
+public struct PlaceFinder: Sendable {
+    let context: AppContext
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    /// Cities called `query` (or starting so), best first, and whether they
+    /// came from the online lookup because the gazetteer had none.
+    public func search(_ query: String, country: String?, limit: Int) async throws -> (matches: [GazetteerMatch], online: Bool) {
+        let found = context.gazetteer.search(query, country: country, limit: limit)
+        guard found.isEmpty else { return (found, false) }
+        let key = SearchKey.fold(query)
+        let online = try await onlineCities(query, country: country).prefix(limit).map { city in
+            GazetteerMatch(city: city, kind: SearchKey.fold(city.name) == key ? .exactName : .prefixName)
+        }
+        return (online, !online.isEmpty)
+    }
+
+    /// Which city `query` means, under the never-silent choosing rule: from
+    /// the gazetteer, else from the online lookup.
+    public func choose(_ query: String, country: String?, pick: Int?) async throws -> PlaceChoice {
+        let choice = try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
+        guard choice == .notFound else { return choice }
+        let cities = try await onlineCities(query, country: country)
+        let key = SearchKey.fold(query)
+        return try PlaceChoice.choose(
+            exact: cities.filter { SearchKey.fold($0.name) == key }, others: cities.filter { SearchKey.fold($0.name) != key },
+            pick: pick)
+    }
+
+    /// Names the gazetteer does not know, asked of Open-Meteo's geocoding and
+    /// shaped like gazetteer cities so that the same rules choose among them.
+    func onlineCities(_ query: String, country: String?) async throws -> [City] {
+        let baseURL = try WeatherSettings.url(
+            "FORECAST_OPEN_METEO_GEOCODING_URL", default: OpenMeteoGeocoder.defaultBaseURL, context.environment)
+        let client = context.makeHTTPClient(1)
+        let geocoder = OpenMeteoGeocoder(baseURL: baseURL, client: client)
+        let answer: Result<[GeocodedPlace], WeatherError>
+        do { answer = .success(try await geocoder.search(query, countryCode: country)) } catch { answer = .failure(error) }
+        await client.shutdown()
+        guard case .success(let found) = answer else {
+            if case .failure(let error) = answer { throw PlaceLookupError.onlineLookupFailed(query: query, error) }
+            return []
+        }
+        return found.map { place in
+            City(
+                geonamesID: place.id, name: place.name, countryCode: place.countryCode, admin1: place.admin1 ?? "",
+                coordinate: place.coordinate, population: place.population ?? 0,
+                // The service sometimes leaves the zone out: the nearest city's is close enough.
+                timeZone: place.timeZone ?? context.gazetteer.nearest(to: place.coordinate)?.timeZone ?? "UTC",
+                koreanName: nil)
+        }
+    }
+
+    /// A city, to be saved under `label` or its own name.
+    public func draft(_ city: City, label: String?) -> NewPlace {
+        NewPlace(
+            displayName: label ?? city.name, canonicalName: city.name, countryCode: city.countryCode,
+            admin1: city.admin1, coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID)
+    }
+
+    /// A place at `coordinate`, named and zoned after the nearest city.
+    public func draft(at coordinate: Coordinate, label: String?) -> NewPlace {
+        let nearest = context.gazetteer.nearest(to: coordinate)
+        return NewPlace(
+            displayName: label ?? nearest?.name ?? coordinate.description,
+            canonicalName: nearest.map { "near \($0.name)" } ?? coordinate.description,
+            countryCode: nearest?.countryCode ?? "",
+            admin1: nearest?.admin1 ?? "",
+            coordinate: coordinate,
+            timeZone: nearest?.timeZone ?? "UTC",
+            geonamesID: nil)
+    }
+
+    /// Where this computer's time zone says the user is: the zone's main city.
+    public func draftHere(label: String?) throws(PlaceLookupError) -> NewPlace {
+        let environment = context.environment
+        guard let zone = ZoneLocation.zoneName(tz: environment["TZ"], localtimeTarget: context.files.symbolicLinkTarget("/etc/localtime"))
+        else {
+            throw .unknownLocalZone
+        }
+        let table = (environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone1970.tab"
+        guard let text = context.files.readText(table) else { throw .unreadableZoneTable(path: table) }
+        guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else { throw .zoneWithoutCity(zone) }
+        // The zone's main city itself, when the gazetteer has it in that zone: then
+        // `add --here` and `add Seoul` are the same place, and never saved twice.
+        if let city = context.gazetteer.nearest(to: coordinate), city.timeZone == zone {
+            var draft = draft(city, label: label)
+            draft.timeZone = zone
+            return draft
+        }
+        var draft = draft(at: coordinate, label: label)
+        draft.timeZone = zone
+        return draft
+    }
+}

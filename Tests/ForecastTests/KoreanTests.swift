@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import ForecastCLI
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastStore
+
+/// `forecast` in Korean, throughout: the catalog, the language choice, and
+/// what the binary prints.
+@Suite struct KoreanTests {
+    let korean = Words(language: .ko)
+    let english = Words(language: .en)
+
+    @Test func theLanguageComesFromTheFlagThenTheEnvironment() {
+        #expect(Language.resolve(flag: "ko", environment: ["FORECAST_LANG": "en"]) == .ko)
+        #expect(Language.resolve(flag: "en", environment: ["LANG": "ko_KR.UTF-8"]) == .en)
+        #expect(Language.resolve(flag: nil, environment: ["FORECAST_LANG": "ko", "LC_ALL": "C"]) == .ko)
+        #expect(Language.resolve(flag: nil, environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]) == .en, "LC_ALL overrides LANG")
+        #expect(Language.resolve(flag: nil, environment: ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]) == .ko)
+        #expect(Language.resolve(flag: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
+        #expect(Language.resolve(flag: nil, environment: ["LANG": ""]) == .en)
+        #expect(Language.resolve(flag: nil, environment: [:]) == .en)
+    }
+
+    /// Every error a library can raise has its own Korean words.
+    @Test func everyErrorHasKoreanWords() {
+        let inputs: [InputError] = [
+            .empty(.name), .unsafeCharacters(.label, "a\u{7}b"), .invisible(.label), .tooLong(.name, length: 101, maximum: 100),
+            .notANumber(.latitude, "north"), .latitudeOutOfRange(91), .longitudeOutOfRange(-181), .nothingSaved,
+            .positionOutOfRange(5, count: 4), .noSavedMatch("Tokyo"),
+            .ambiguousReference("S", matches: [.init(position: 1, name: "Seoul"), .init(position: 2, name: "Suwon")]),
+            .pickOutOfRange(9, candidates: 3), .badCountryCode("KOR"), .notFound("Atlantis", country: "KR"),
+        ]
+        let settings: [SettingsError] = [
+            .unknownProvider("x"), .badTTL("y"), .missingKey(variable: "OPENWEATHER_API_KEY"), .badURL(variable: "V", value: "ftp://x"),
+        ]
+        let lookups: [PlaceLookupError] = [
+            .onlineLookupFailed(query: "q", WeatherError(.timeout, "no answer")), .unknownLocalZone,
+            .unreadableZoneTable(path: "/usr/share/zoneinfo/zone1970.tab"), .zoneWithoutCity("Etc/UTC"),
+        ]
+        let stores: [StoreError] = [
+            .notADatabase(path: "/p"), .foreignDatabase(path: "/p"), .newerSchema(path: "/p", found: 9, known: 3),
+            .cannotOpen(path: "/p", reason: "r"), .failed("r"),
+        ]
+        let pairs = inputs.map { (korean.message($0), english.message($0)) } + settings.map { (korean.message($0), english.message($0)) }
+            + lookups.map { (korean.message($0), english.message($0)) } + stores.map { (korean.message($0), english.message($0)) }
+        for (ko, en) in pairs {
+            #expect(ko != en)
+            #expect(ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Hangul in: \(ko)")
+            #expect(!ko.contains("\n") && !en.contains("\n"))
+        }
+        // What the user typed comes back escaped, on one line.
+        #expect(korean.message(InputError.unsafeCharacters(.label, "a\u{1B}[31mb")).contains("\\u{1B}"))
+    }
+
+    @Test func datesAndAgesInKorean() {
+        let day = CivilDate(year: 2026, month: 11, day: 22)
+        #expect(korean.day(day) == "11월 22일 (일)")
+        #expect(english.day(day) == "Sun 22 Nov")
+        let reading = ClockReading(Date(timeIntervalSince1970: 1_795_305_600), utcOffset: 9 * 3600)  // 2026-11-22T00:00Z
+        #expect(korean.dateTime(reading) == "2026년 11월 22일 (일) 09:00")
+        #expect(english.dateTime(reading) == "Sun 22 Nov 2026 09:00")
+        let now = Date(timeIntervalSince1970: 1_795_305_600)
+        #expect(korean.age(now.addingTimeInterval(-3 * 3600), now: now) == "3시간 전 갱신")
+        #expect(korean.age(now, now: now) == "방금 갱신")
+        #expect(korean.compass(.nne) == "북북동")
+    }
+
+    /// The one date algorithm agrees with Foundation's calendar, weekday included.
+    @Test func civilDatesAgreeWithFoundation() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: 0))
+        // From 1600 on: Foundation's calendar turns Julian before 1582.
+        for days in stride(from: -135_000, through: 800_000, by: 997) {
+            let date = CivilDate(daysSince1970: days)
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            #expect([date.year, date.month, date.day, date.weekday + 1] == [parts.year, parts.month, parts.day, parts.weekday])
+            #expect(date.daysSince1970 == days)
+        }
+    }
+
+    @Test func theListAndShowSpeakKoreanAndLineUp() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        cli.environment["LANG"] = "ko_KR.UTF-8"
+        #expect(try await cli.run("add", "서울").stdout.hasPrefix("서울 (Seoul, 대한민국) 저장했습니다."))
+        #expect(try await cli.run("add", "London").status == 0)
+        #expect(try await cli.run("add", "Tokyo", "--as", "Home").status == 0)
+
+        let list = try await cli.run("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.lines[0].hasPrefix("#  이름"))
+        #expect(list.lines[1].contains("서울") && list.lines[2].contains("런던"), "Korean names: \(list.stdout)")
+        #expect(list.lines[3].contains("Home"), "a label the user chose is shown as given")
+        Self.expectNoEnglish(list.stdout, except: ["Home"])
+        // Hangul is two columns wide: the humidity column ends at the same column on every row.
+        let ends = list.lines.map { line in DisplayWidth.of(String(line[..<(line.firstIndex(of: "%") ?? line.endIndex)])) }
+        #expect(Set(ends.dropFirst()).count == 1, "\(list.stdout)")
+
+        let show = try await cli.run("show", "서울")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.lines[0].hasPrefix("서울 (Seoul)  3곳 중 1번째"))
+        for word in ["체감", "습도", "기압", "앞으로 24시간", "앞으로 며칠", "일출/일몰"] { #expect(show.stdout.contains(word), "\(word)") }
+        Self.expectNoEnglish(show.stdout, except: ["Seoul", "Asia", "UTC", "hPa"])
+
+        // --lang wins over the locale; errors speak the language too.
+        #expect(try await cli.run("list", "--offline", "--lang", "en").lines[0].contains("Humidity"))
+        let missing = try await cli.run("show", "9")
+        #expect(missing.status == 1 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 3곳입니다\n")
+        let english = try await cli.run("show", "9", "--lang", "en")
+        #expect(english.stderr.hasPrefix("error: position 9 is out of range"))
+
+        // JSON keeps its field names and the stored name; the condition follows the language.
+        let json = try await cli.run("list", "--offline", "--format", "json")
+        let first = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]]).first
+        #expect(first?["name"] as? String == "Seoul")
+        let condition = try #require((first?["weather"] as? [String: Any])?["condition"] as? String)
+        #expect(condition.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) })
+        await stub.stop()
+    }
+
+    /// No English word of three letters or more, apart from names and units.
+    static func expectNoEnglish(_ text: String, except allowed: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let words = text.split { !$0.isASCII || !$0.isLetter }.filter { $0.count >= 3 }.map(String.init)
+        let stray = words.filter { !allowed.contains($0) }
+        #expect(stray.isEmpty, "English left in Korean output: \(stray)", sourceLocation: sourceLocation)
+    }
+}
