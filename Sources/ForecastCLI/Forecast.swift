@@ -41,14 +41,11 @@ public struct Forecast: AsyncParsableCommand {
     /// user's language (the parser's own, about the command line itself, in English).
     public static func runMain(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         let environment = ProcessInfo.processInfo.environment
+        // The language is needed before the parse is done: its checks speak too.
+        let words = Words(language: Language.resolve(flag: languageFlag(in: arguments), environment: environment))
+        let parsed = Words.$current.withValue(words) { Result { try parseAsRoot(arguments) } }
         var command: any ParsableCommand
-        do {
-            command = try parseAsRoot(arguments)
-        } catch {
-            Foundation.exit(report(error, words: Words(language: Language.resolve(flag: nil, environment: environment))))
-        }
-        let flag = (command as? any Speaking)?.language.lang
-        let words = Words(language: Language.resolve(flag: flag, environment: environment))
+        do { command = try parsed.get() } catch { Foundation.exit(report(error, words: words)) }
         let status: Int32 = await Words.$current.withValue(words) {
             do {
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -62,6 +59,23 @@ public struct Forecast: AsyncParsableCommand {
             }
         }
         Foundation.exit(status)
+    }
+
+    /// The value of `--lang` among the arguments (before any `--`), if given.
+    static func languageFlag(in arguments: [String]) -> String? {
+        var found: String?
+        var index = arguments.startIndex
+        while index < arguments.endIndex, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == "--lang", index + 1 < arguments.endIndex {
+                found = arguments[index + 1]
+                index += 1
+            } else if argument.hasPrefix("--lang=") {
+                found = String(argument.dropFirst("--lang=".count))
+            }
+            index += 1
+        }
+        return found
     }
 
     /// Prints `error` and returns the exit status it stands for.
@@ -93,7 +107,7 @@ public struct Forecast: AsyncParsableCommand {
             let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
             let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
-            Terminal.standardError.line("error: \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
+            Terminal.standardError.line("\(words.errorPrefix): \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
     }
@@ -156,17 +170,13 @@ struct FormatOption: ParsableArguments {
 }
 
 /// The language to speak, on every command: `--lang`, else $FORECAST_LANG,
-/// else $LC_ALL, $LC_MESSAGES or $LANG.
+/// else $LC_ALL, $LC_MESSAGES or $LANG. `runMain` reads the flag before the
+/// parse (the checks the parse runs speak in it); this declares and checks it.
 struct LanguageOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Language: en or ko (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"))
     var lang: String?
 
     func validate() throws {
-        if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ko") }
+        if let lang, Language(code: lang) == nil { throw ValidationError(Words.current.usage(.language)) }
     }
-}
-
-/// A command that takes `--lang`.
-protocol Speaking {
-    var language: LanguageOption { get }
 }

@@ -40,6 +40,9 @@ public struct WeatherLookup: Sendable {
     let context: AppContext
     let store: PlaceStore
 
+    /// Weather younger than this is never called stale, whatever the TTL.
+    static let alwaysFresh: TimeInterval = 60
+
     public init(context: AppContext, store: PlaceStore) {
         self.context = context
         self.store = store
@@ -107,7 +110,9 @@ public struct WeatherLookup: Sendable {
                 if let old = cache[place.id] {
                     weather.report = old.report
                     weather.fetchedAt = old.fetchedAt
-                    weather.stale = old.age(now: now) > settings.ttl
+                    // Older than the TTL; but never weather from the last minute
+                    // (`--ttl 0 --offline` once said "stale, updated just now").
+                    weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
                 }
             }
             result[place.id] = weather

@@ -120,6 +120,19 @@ import Testing
         await stub.stop()
     }
 
+    @Test func commandLinesThatDoNotFitTogetherAreExplainedInKorean() async throws {
+        let cli = CLI()
+        let timeout = try await cli.run("list", "--lang", "ko", "--timeout", "0")
+        #expect(timeout.status == 64 && timeout.stderr == "오류: --timeout은 0초보다 크고 300초 이하여야 합니다\n")
+        let pick = try await cli.run("add", "--lang=ko", "Seoul", "--pick", "0")
+        #expect(pick.status == 64 && pick.stderr.hasPrefix("오류: --pick은 1부터"))
+        var korean = CLI()
+        korean.environment["LANG"] = "ko_KR.UTF-8"
+        let sort = try await korean.run("sort", "--descending")
+        #expect(sort.status == 64 && sort.stderr.hasPrefix("오류: --descending에는"))
+        #expect(try await korean.run("list", "--lang", "xx").stderr.hasPrefix("오류: --lang에는"), "a bad --lang falls back to the locale's language")
+    }
+
     /// No English word of three letters or more, apart from names and units.
     static func expectNoEnglish(_ text: String, except allowed: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let words = text.split { !$0.isASCII || !$0.isLetter }.filter { $0.count >= 3 }.map(String.init)

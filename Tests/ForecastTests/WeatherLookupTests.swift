@@ -83,6 +83,22 @@ final class TestClock: @unchecked Sendable {
         #expect(weather.fetchedAt == january2026, "the age is the cached report's")
     }
 
+    @Test func weatherFromTheLastMinuteIsNeverStale() async throws {
+        let (store, london) = try londonStore()
+        let context = context()
+        let lookup = WeatherLookup(context: context, store: store)
+        var request = WeatherRequest()
+        request.ttlMinutes = 0
+        _ = try await lookup.weather(for: [london], detail: .summary, settings: try WeatherSettings.resolve(request, environment: context.environment))
+        request.offline = true
+        let offline = try WeatherSettings.resolve(request, environment: context.environment)
+        clock.advance(minutes: 0.5)
+        #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == false)
+        clock.advance(minutes: 1)
+        #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == true)
+        #expect(http.count == 1)
+    }
+
     @Test func settingsThatCannotWorkAreTypedErrorsAndNothingIsAsked() async throws {
         let (store, london) = try londonStore()
         #expect(throws: SettingsError.unknownProvider("bogus")) {

@@ -4,7 +4,7 @@ import ForecastGazetteer
 import ForecastKit
 import Foundation
 
-struct AddCommand: AsyncParsableCommand, Speaking {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a place, found by name or given by coordinates.",
@@ -56,16 +56,16 @@ struct AddCommand: AsyncParsableCommand, Speaking {
     func validate() throws {
         if here {
             guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
-                throw ValidationError("--here takes no name, coordinates, --pick or --country")
+                throw ValidationError(Words.current.usage(.hereTakesNothing))
             }
         } else if lat != nil || lon != nil {
-            guard name.isEmpty else { throw ValidationError("give either a name or --lat and --lon, not both") }
-            guard lat != nil, lon != nil else { throw ValidationError("--lat and --lon go together: give both") }
-            if pick != nil || country != nil { throw ValidationError("--pick and --country apply to names, not coordinates") }
+            guard name.isEmpty else { throw ValidationError(Words.current.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Words.current.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Words.current.usage(.pickWithCoordinates)) }
         } else if name.isEmpty {
-            throw ValidationError("give a place name, or --lat and --lon")
+            throw ValidationError(Words.current.usage(.nameOrCoordinates))
         }
-        if let pick, pick < 1 { throw ValidationError("--pick counts from 1, not \(pick)") }
+        if let pick, pick < 1 { throw ValidationError(Words.current.usage(.pickFromOne(pick))) }
     }
 
     func run() async throws {

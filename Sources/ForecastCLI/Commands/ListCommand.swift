@@ -3,7 +3,7 @@ import ForecastCore
 import ForecastKit
 import Foundation
 
-struct ListCommand: AsyncParsableCommand, Speaking {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the saved places and their weather, in the current sort order.",

@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
 
-struct MoveCommand: AsyncParsableCommand, Speaking {
+struct MoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Put a place at another position (switches the sort to custom).",

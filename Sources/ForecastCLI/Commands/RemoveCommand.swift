@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForecastGazetteer
 
-struct RemoveCommand: AsyncParsableCommand, Speaking {
+struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Forget saved places.",

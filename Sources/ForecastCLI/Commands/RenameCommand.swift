@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
 
-struct RenameCommand: AsyncParsableCommand, Speaking {
+struct RenameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Give a saved place the name you want to see.",

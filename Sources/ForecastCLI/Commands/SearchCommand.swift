@@ -3,7 +3,7 @@ import ForecastCore
 import ForecastGazetteer
 import ForecastKit
 
-struct SearchCommand: AsyncParsableCommand, Speaking {
+struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Look places up in the gazetteer without saving them.",
@@ -54,7 +54,7 @@ struct SearchCommand: AsyncParsableCommand, Speaking {
 
     func run() async throws {
         let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100, not \(limit)") }
+        guard (1...100).contains(limit) else { throw ValidationError(Words.current.usage(.limit(limit))) }
         let words = Words.current
         let (matches, online) = try await PlaceFinder(context: .live()).search(query, country: country, limit: limit)
         switch output.format {

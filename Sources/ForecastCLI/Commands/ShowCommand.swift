@@ -5,7 +5,7 @@ import ForecastGazetteer
 import ForecastStore
 import Foundation
 
-struct ShowCommand: AsyncParsableCommand, Speaking {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one place's weather in detail, and remember it as the last viewed.",
@@ -41,8 +41,8 @@ struct ShowCommand: AsyncParsableCommand, Speaking {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if next && previous { throw ValidationError("--next and --previous cannot be used together") }
-        if place != nil && (next || previous) { throw ValidationError("give a place or --next/--previous, not both") }
+        if next && previous { throw ValidationError(Words.current.usage(.nextAndPrevious)) }
+        if place != nil && (next || previous) { throw ValidationError(Words.current.usage(.placeAndPaging)) }
     }
 
     func run() async throws {

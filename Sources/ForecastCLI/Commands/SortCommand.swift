@@ -3,7 +3,7 @@ import ForecastCore
 
 extension SortKey: ExpressibleByArgument {}
 
-struct SortCommand: AsyncParsableCommand, Speaking {
+struct SortCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sort",
         abstract: "Show or set the order of the saved places.",
@@ -29,7 +29,7 @@ struct SortCommand: AsyncParsableCommand, Speaking {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if key == nil && descending { throw ValidationError("--descending needs a sort key, e.g. 'forecast sort name --descending'") }
+        if key == nil && descending { throw ValidationError(Words.current.usage(.descendingNeedsKey)) }
     }
 
     func run() async throws {

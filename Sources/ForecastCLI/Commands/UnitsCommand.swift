@@ -7,7 +7,7 @@ extension TemperatureUnit: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["celsius", "fahrenheit", "kelvin", "c", "f", "k"] }
 }
 
-struct UnitsCommand: AsyncParsableCommand, Speaking {
+struct UnitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
         abstract: "Show or set the temperature and wind units.",

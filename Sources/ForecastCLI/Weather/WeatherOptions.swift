@@ -33,12 +33,12 @@ struct WeatherOptions: ParsableArguments {
     var batchSize: Int = 50
 
     func validate() throws {
-        if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together") }
-        guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256") }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
-        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError("--ttl must be 0 or more minutes") }
-        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError("--rate-limit must be at least 1 call a minute") }
-        guard (1...100).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 100") }
+        if refresh && offline { throw ValidationError(Words.current.usage(.refreshAndOffline)) }
+        guard (1...256).contains(concurrency) else { throw ValidationError(Words.current.usage(.concurrency)) }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError(Words.current.usage(.timeout)) }
+        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Words.current.usage(.ttl)) }
+        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Words.current.usage(.rateLimit)) }
+        guard (1...100).contains(batchSize) else { throw ValidationError(Words.current.usage(.batchSize)) }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.

@@ -39,7 +39,7 @@ enum WeatherSession {
         if let reason = outcome.notSaved {
             Terminal.standardError.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
-        let failed = outcome.weather.values.compactMap(\.error)
+        let failed = outcome.failures
         if !failed.isEmpty {
             throw CommandFailure(message: words.failedSummary(failed, of: places), status: ExitStatus.partial)
         }

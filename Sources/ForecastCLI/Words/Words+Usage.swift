@@ -1,0 +1,35 @@
+/// What is wrong with a command line whose parts do not fit together (exit 64).
+/// The argument parser's own complaints (an unknown option, a missing value)
+/// stay in its English.
+enum UsageProblem {
+    case language, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
+    case nextAndPrevious, placeAndPaging
+    case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
+    case pickFromOne(Int), limit(Int), descendingNeedsKey
+}
+
+extension Words {
+    func usage(_ problem: UsageProblem) -> String {
+        switch problem {
+        case .language: say("--lang must be en or ko", "--lang에는 en이나 ko를 쓰세요")
+        case .refreshAndOffline: say("--refresh and --offline cannot be used together", "--refresh와 --offline은 함께 쓸 수 없습니다")
+        case .concurrency: say("--concurrency must be between 1 and 256", "--concurrency는 1에서 256 사이여야 합니다")
+        case .timeout: say("--timeout must be more than 0 and at most 300 seconds", "--timeout은 0초보다 크고 300초 이하여야 합니다")
+        case .ttl: say("--ttl must be 0 or more minutes", "--ttl은 0분 이상이어야 합니다")
+        case .rateLimit: say("--rate-limit must be at least 1 call a minute", "--rate-limit은 분당 1회 이상이어야 합니다")
+        case .batchSize: say("--batch-size must be between 1 and 100", "--batch-size는 1에서 100 사이여야 합니다")
+        case .nextAndPrevious: say("--next and --previous cannot be used together", "--next와 --previous는 함께 쓸 수 없습니다")
+        case .placeAndPaging: say("give a place or --next/--previous, not both", "장소와 --next/--previous 중 하나만 쓰세요")
+        case .hereTakesNothing: say("--here takes no name, coordinates, --pick or --country", "--here에는 이름, 좌표, --pick, --country를 함께 쓸 수 없습니다")
+        case .nameAndCoordinates: say("give either a name or --lat and --lon, not both", "이름과 --lat/--lon 중 하나만 쓰세요")
+        case .latitudeAndLongitude: say("--lat and --lon go together: give both", "--lat와 --lon은 함께 써야 합니다")
+        case .pickWithCoordinates: say("--pick and --country apply to names, not coordinates", "--pick과 --country는 좌표가 아니라 이름에 씁니다")
+        case .nameOrCoordinates: say("give a place name, or --lat and --lon", "장소 이름이나 --lat과 --lon을 주세요")
+        case .pickFromOne(let pick): say("--pick counts from 1, not \(pick)", "--pick은 1부터 셉니다 (\(pick)은(는) 안 됩니다)")
+        case .limit(let limit): say("--limit must be between 1 and 100, not \(limit)", "--limit은 1에서 100 사이여야 합니다 (\(limit)은(는) 안 됩니다)")
+        case .descendingNeedsKey:
+            say("--descending needs a sort key, e.g. 'forecast sort name --descending'",
+                "--descending에는 정렬 기준이 필요합니다 (예: 'forecast sort name --descending')")
+        }
+    }
+}
