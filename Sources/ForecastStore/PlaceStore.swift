@@ -170,19 +170,18 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    /// Removes the places `references` point at (positions as `list` shows them,
-    /// names, prefixes). All are resolved before anything is deleted: one bad
-    /// reference and nothing is removed. If the last-viewed place goes, the first
-    /// remaining place becomes the last viewed.
-    public func remove(_ references: [String], cities: PlaceReference.CityLookup? = nil) throws -> [Place] {
+    /// Chooses places from the list as it is shown (`choose` sees it in order,
+    /// inside the same transaction) and the store does the rest. Whoever chooses
+    /// may throw: then nothing is written.
+    public typealias Chooser<Chosen> = (_ ordered: [Place]) throws -> Chosen
+
+    /// Removes the places `choose` picks, all or none. If the last-viewed place
+    /// goes, the first remaining place becomes the last viewed.
+    public func remove(choosing choose: Chooser<[Place]>) throws -> [Place] {
         try write { db in
             let settings = try Self.settings(db)
             let ordered = try Self.ordered(db, settings)
-            var targets: [Place] = []
-            for reference in references {
-                let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
-                if !targets.contains(place) { targets.append(place) }
-            }
+            let targets = try choose(ordered)
             let ids = Set(targets.map(\.id))
             _ = try PlaceRecord.deleteAll(db, keys: Array(ids))
             let remaining = ordered.filter { !ids.contains($0.id) }
@@ -194,12 +193,11 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    /// Gives the place `reference` points at the label `label` (a `PlaceName`
-    /// already checked). Returns the place as it was and as it is now.
-    public func rename(_ reference: String, to label: String, cities: PlaceReference.CityLookup? = nil) throws -> (before: Place, after: Place) {
+    /// Gives the place `choose` picks the label `label` (a `PlaceName` already
+    /// checked). Returns the place as it was and as it is now.
+    public func rename(choosing choose: Chooser<Place>, to label: String) throws -> (before: Place, after: Place) {
         try write { db in
-            let ordered = try Self.ordered(db, try Self.settings(db))
-            let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
+            let place = try choose(try Self.ordered(db, try Self.settings(db)))
             try db.execute(sql: "UPDATE place SET display_name = ? WHERE id = ?", arguments: [label, place.id])
             var renamed = place
             renamed.displayName = label
@@ -220,10 +218,10 @@ public final class PlaceStore: Sendable {
     /// Moves a place to `position` (1-based, as `list` shows it). The order on
     /// screen becomes the manual order and the sort switches to `custom`.
     @discardableResult
-    public func move(_ reference: String, to position: Int, cities: PlaceReference.CityLookup? = nil) throws -> Place {
+    public func move(choosing choose: Chooser<Place>, to position: Int) throws -> Place {
         try write { db in
             var ordered = try Self.ordered(db, try Self.settings(db))
-            let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
+            let place = try choose(ordered)
             guard (1...ordered.count).contains(position) else {
                 throw InputError.positionOutOfRange(position, count: ordered.count)
             }
@@ -332,38 +330,6 @@ public final class PlaceStore: Sendable {
                 sql: "INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES (?, ?, ?)",
                 arguments: [service, tokens, now.timeIntervalSince1970])
             return tokens < 0 ? -tokens * 60 / capacity : 0
-        }
-    }
-
-    public enum ViewTarget: Sendable {
-        case reference(String)
-        case lastViewed
-        case next, previous
-    }
-
-    /// Picks the place to show, writing nothing. With no place viewed yet that
-    /// is the first place; next and previous wrap around.
-    public func resolveView(_ target: ViewTarget, cities: PlaceReference.CityLookup? = nil) throws -> (place: Place, index: Int, count: Int) {
-        try read { db in
-            let settings = try Self.settings(db)
-            let ordered = try Self.ordered(db, settings)
-            guard !ordered.isEmpty else {
-                throw InputError.nothingSaved
-            }
-            let current = ordered.firstIndex { $0.id == settings.lastViewedPlaceID }
-            let index: Int
-            switch target {
-            case .reference(let reference):
-                let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
-                index = ordered.firstIndex(of: place)!
-            case .lastViewed:
-                index = current ?? 0
-            case .next:
-                index = PlaceOrdering.page(from: current, step: 1, count: ordered.count)!
-            case .previous:
-                index = PlaceOrdering.page(from: current, step: -1, count: ordered.count)!
-            }
-            return (ordered[index], index, ordered.count)
         }
     }
 

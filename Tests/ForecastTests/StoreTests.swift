@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastProviders
 @testable import ForecastStore
 
 @Suite struct PlaceStoreTests {
@@ -52,7 +54,7 @@ import Testing
     @Test func removesByPositionAsShownAndRenumbers() throws {
         let store = try store(seoul, busan, daegu, almaty)
         try store.setSort(PlaceSort(key: .name))  // Almaty, Busan, Daegu, Seoul
-        let removed = try store.remove(["1", "seoul"])
+        let removed = try store.saved.remove(["1", "seoul"])
         #expect(removed.map(\.displayName) == ["Almaty", "Seoul"])
         try store.setSort(.custom)
         let left = try store.ordered().places
@@ -62,30 +64,30 @@ import Testing
 
     @Test func oneBadReferenceRemovesNothing() throws {
         let store = try store(seoul, busan)
-        #expect(throws: InputError.self) { try store.remove(["1", "Tokyo"]) }
-        #expect(throws: InputError.self) { try store.remove(["9"]) }
+        #expect(throws: InputError.self) { try store.saved.remove(["1", "Tokyo"]) }
+        #expect(throws: InputError.self) { try store.saved.remove(["9"]) }
         #expect(try store.ordered().places.count == 2)
     }
 
     @Test func removingTheLastViewedMakesTheFirstLastViewed() throws {
         let store = try store(seoul, busan, daegu)
         _ = try store.view(.reference("Daegu"))
-        _ = try store.remove(["Daegu"])
+        _ = try store.saved.remove(["Daegu"])
         #expect(try store.settings().lastViewedPlaceID == (try store.ordered().places.first?.id))
-        _ = try store.remove(["1", "2"])
+        _ = try store.saved.remove(["1", "2"])
         #expect(try store.settings().lastViewedPlaceID == nil)
     }
 
     @Test func movingMakesTheShownOrderCustom() throws {
         let store = try store(seoul, busan, daegu, almaty)
         try store.setSort(PlaceSort(key: .name))  // Almaty, Busan, Daegu, Seoul
-        try store.move("Seoul", to: 1)
+        try store.saved.move("Seoul", to: 1)
         let (settings, places) = try store.ordered()
         #expect(settings.sort == .custom)
         #expect(places.map(\.displayName) == ["Seoul", "Almaty", "Busan", "Daegu"])
         #expect(places.map(\.position) == [1, 2, 3, 4])
-        #expect(throws: InputError.self) { try store.move("Seoul", to: 5) }
-        #expect(throws: InputError.self) { try store.move("Seoul", to: 0) }
+        #expect(throws: InputError.self) { try store.saved.move("Seoul", to: 5) }
+        #expect(throws: InputError.self) { try store.saved.move("Seoul", to: 0) }
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul", "Almaty", "Busan", "Daegu"])
     }
 
@@ -104,11 +106,11 @@ import Testing
 
     @Test func resolvingAViewChangesNothing() throws {
         let store = try store(seoul, busan, daegu)
-        let first = try store.resolveView(.next).place
-        #expect(try store.resolveView(.next).place == first, "nothing was remembered")
+        let first = try store.saved.view(.next).place
+        #expect(try store.saved.view(.next).place == first, "nothing was remembered")
         #expect(try store.settings().lastViewedPlaceID == nil)
         _ = try store.view(.next)
-        #expect(try store.resolveView(.next).place != first, "remembering moves the page on")
+        #expect(try store.saved.view(.next).place != first, "remembering moves the page on")
     }
 
     @Test func viewingWithNoPlacesIsAnError() throws {
@@ -118,10 +120,15 @@ import Testing
 }
 
 extension PlaceStore {
+    /// The saved-places use case over this store, with no network.
+    var saved: SavedPlaces {
+        SavedPlaces(store: self, context: AppContext(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:]))
+    }
+
     /// What `show` does: resolve the place, then (once shown) remember it.
-    func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
-        let seen = try resolveView(target)
-        try recordViewed(seen.place.id)
+    func view(_ target: SavedPlaces.ViewTarget) throws -> (place: Place, index: Int, count: Int) {
+        let seen = try saved.view(target)
+        try saved.recordViewed(seen.place)
         return seen
     }
 }
@@ -168,7 +175,7 @@ extension PlaceStore {
         let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         guard case .added(let a) = try store.add(seoul) else { Issue.record(); return }
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
-        _ = try store.remove(["Seoul"])
+        _ = try store.saved.remove(["Seoul"])
         #expect(try store.cachedSummaries(provider: "open-meteo", now: reportTime).isEmpty)
         // A report for a place removed meanwhile is skipped, not an error.
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
@@ -193,7 +200,7 @@ extension PlaceStore {
         try store.setSort(PlaceSort(key: .humidity))
         #expect(try store.ordered().places.map(\.displayName) == ["Busan", "Seoul", "Almaty", "Daegu"])
         // Positions mean what list shows: 1 is the driest.
-        #expect(try store.remove(["1"]).map(\.displayName) == ["Busan"])
+        #expect(try store.saved.remove(["1"]).map(\.displayName) == ["Busan"])
     }
 
     @Test func windUnitPersists() throws {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ForecastCore
-import ForecastGazetteer
+import ForecastKit
 
 struct MoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +28,7 @@ struct MoveCommand: AsyncParsableCommand {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.notANumber(.position, position)
         }
-        let moved = try store.open().move(place, to: target, cities: Gazetteer.cityLookup)
+        let moved = try SavedPlaces(store: store.open(), context: .live()).move(place, to: target)
         Terminal.standardOutput.line(Words.current.moved(moved, to: target))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForecastGazetteer
+import ForecastKit
 
 struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +25,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func run() async throws {
-        let removed = try store.open().remove(places, cities: Gazetteer.cityLookup)
+        let removed = try SavedPlaces(store: store.open(), context: .live()).remove(places)
         for place in removed { Terminal.standardOutput.line(Words.current.removed(place)) }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ForecastCore
-import ForecastGazetteer
+import ForecastKit
 
 struct RenameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +27,7 @@ struct RenameCommand: AsyncParsableCommand {
 
     func run() async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try store.open().rename(place, to: label, cities: Gazetteer.cityLookup)
+        let (before, after) = try SavedPlaces(store: store.open(), context: .live()).rename(place, to: label)
         Terminal.standardOutput.line(Words.current.renamed(before, to: after.displayName))
     }
 }

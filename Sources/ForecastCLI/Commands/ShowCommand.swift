@@ -47,9 +47,10 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let store = try self.store.openExisting() else { throw InputError.nothingSaved }
-        let target: PlaceStore.ViewTarget =
+        let saved = SavedPlaces(store: store, context: .live())
+        let target: SavedPlaces.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-        let (place, index, count) = try store.resolveView(target, cities: Gazetteer.cityLookup)
+        let (place, index, count) = try saved.view(target)
         var (outcome, weatherSettings) = try await WeatherSession.weather(
             for: [place], detail: .full, options: weatherOptions, store: store)
         let settings = try store.settings()
@@ -63,7 +64,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
-            do { try store.recordViewed(place.id) } catch {
+            do { try saved.recordViewed(place) } catch {
                 outcome.notSaved = outcome.notSaved ?? StoreError.wrapping(error)
             }
         }

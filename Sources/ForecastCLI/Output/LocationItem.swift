@@ -56,10 +56,3 @@ struct SortItem: Encodable {
         descending = order.descending
     }
 }
-
-extension Gazetteer {
-    /// What a typed name means in the gazetteer, for matching saved places by city.
-    static let cityLookup: PlaceReference.CityLookup = { name in
-        Set(Gazetteer.bundled.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID))
-    }
-}
