@@ -42,12 +42,16 @@ public struct Forecast: AsyncParsableCommand {
     public static func runMain(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         let environment = ProcessInfo.processInfo.environment
         // The language is needed before the parse is done: its checks speak too.
-        let words = Words(language: Language.resolve(flag: languageFlag(in: arguments), environment: environment))
-        let parsed = Words.$current.withValue(words) { Result { try parseAsRoot(arguments) } }
-        var command: any ParsableCommand
-        do { command = try parsed.get() } catch { Foundation.exit(report(error, words: words)) }
-        let status: Int32 = await Words.$current.withValue(words) {
+        let language = Language.resolve(flag: languageFlag(in: arguments), environment: environment)
+        Foundation.exit(await run(arguments, in: .live(environment: environment, language: language)))
+    }
+
+    /// Runs one command line in `context` and returns its exit status: what
+    /// `runMain` does, and what in-process tests call.
+    static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
+        await CommandContext.$current.withValue(context) {
             do {
+                var command = try parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
                     try await asyncCommand.run()
                 } else {
@@ -55,10 +59,9 @@ public struct Forecast: AsyncParsableCommand {
                 }
                 return 0
             } catch {
-                return report(error, words: words)
+                return report(error, in: context)
             }
         }
-        Foundation.exit(status)
     }
 
     /// The value of `--lang` among the arguments (before any `--`), if given.
@@ -79,9 +82,10 @@ public struct Forecast: AsyncParsableCommand {
     }
 
     /// Prints `error` and returns the exit status it stands for.
-    static func report(_ error: any Error, words: Words) -> Int32 {
+    static func report(_ error: any Error, in context: CommandContext) -> Int32 {
+        let words = context.words
         let say = { (message: String) in
-            Terminal.standardError.line("\(words.errorPrefix): \(SafeText.printable(message))")
+            context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
         }
         switch error {
         case let error as InputError:
@@ -102,12 +106,15 @@ public struct Forecast: AsyncParsableCommand {
         default:
             let code = exitCode(for: error)
             // --help and --version come here too, as "errors" that succeed.
-            if code == .success { exit(withError: error) }
+            if code == .success {
+                context.stdout.line(Forecast.fullMessage(for: error))
+                return 0
+            }
             // The parser's message may list choices on lines of their own: keep them, on one line.
             let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
             let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
-            Terminal.standardError.line("\(words.errorPrefix): \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
+            context.stderr.line("\(words.errorPrefix): \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
     }
@@ -134,9 +141,8 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     var path: String {
-        DatabaseLocation.resolve(
-            explicit: db, environment: ProcessInfo.processInfo.environment,
-            home: Self.home(ProcessInfo.processInfo.environment))
+        let environment = CommandContext.current.environment
+        return DatabaseLocation.resolve(explicit: db, environment: environment, home: Self.home(environment))
     }
 
     /// $HOME as the user set it; the account's home only when it is unset.
@@ -148,15 +154,13 @@ struct StoreOptions: ParsableArguments {
     /// For commands that only read: the database if there is one. A missing
     /// file is an empty list with default settings, and nothing is created.
     func openExisting() throws -> PlaceStore? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else {
-            return nil
-        }
-        return try open()
+        let context = CommandContext.current
+        let path = path
+        return context.storeExists(path) ? try context.openStore(path) : nil
     }
 
     func open() throws -> PlaceStore {
-        try PlaceStore.open(path: path)
+        try CommandContext.current.openStore(path)
     }
 }
 

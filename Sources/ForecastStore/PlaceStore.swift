@@ -249,6 +249,16 @@ public final class PlaceStore: Sendable {
         try write { db in try db.execute(sql: "UPDATE settings SET wind_unit = ?", arguments: [unit]) }
     }
 
+    /// Sets whichever units are given, both or neither, in one transaction;
+    /// returns the units now in force.
+    public func setUnits(temperature: TemperatureUnit?, wind: WindUnit?) throws -> Settings {
+        try write { db in
+            if let temperature { try db.execute(sql: "UPDATE settings SET temperature_unit = ?", arguments: [temperature]) }
+            if let wind { try db.execute(sql: "UPDATE settings SET wind_unit = ?", arguments: [wind]) }
+            return try Self.settings(db)
+        }
+    }
+
     // MARK: - Weather cache
 
     /// The latest summary (current conditions and the first days, no hourly

@@ -49,6 +49,7 @@ struct AddCommand: AsyncParsableCommand {
     var country: String?
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     /// How the arguments fit together is the command line's business (exit 64);
@@ -69,27 +70,26 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let words = Words.current
         let draft = try await resolve()
         let database = try store.open()
-        let outcome = try database.add(draft)
-        switch outcome {
+        let changed: PlacesChanged
+        switch try database.add(draft) {
         case .added(let place):
-            Terminal.standardOutput.line(words.saved(place))
+            changed = PlacesChanged(.added, before: [place])
         case .alreadySaved(let place) where label != nil && draft.displayName != place.displayName:
             // `add 서울 --as 집` with Seoul saved: the user wants it called 집.
-            let renamed = try database.relabel(place, to: draft.displayName)
-            Terminal.standardOutput.line(words.relabelled(place, to: renamed.displayName))
+            changed = PlacesChanged(.relabelled, before: [place], after: [try database.relabel(place, to: draft.displayName)])
         case .alreadySaved(let place):
-            Terminal.standardOutput.line(words.alreadySaved(place))
+            changed = PlacesChanged(.alreadySaved, before: [place])
         }
+        try CommandContext.current.render(changed, as: output.format)
     }
 
     /// Works out the place to save, before the database is opened: a failed
     /// lookup leaves no trace, not even a new empty database.
     func resolve() async throws -> NewPlace {
         let words = Words.current
-        let finder = PlaceFinder(context: .live())
+        let finder = PlaceFinder(context: CommandContext.current.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
         if here { return try finder.draftHere(label: label) }
         if let lat, let lon {
@@ -106,14 +106,14 @@ struct AddCommand: AsyncParsableCommand {
         case .notFound:
             throw InputError.notFound(query, country: country)
         case .ambiguous(let cities):
-            let out = Terminal.standardError
+            let out = CommandContext.current.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
             out.lines(SearchCommand.table(cities, width: out.columns))
             out.line(words.nothingSavedChoose("forecast add \(Self.shellQuoted(query)) --pick 1"))
             throw CommandFailure(message: "")
         case .chosen(let city, let others):
             if others > 0 && pick == nil {
-                Terminal.standardError.line("\(words.notePrefix): " + words.othersCalled(query, others))
+                CommandContext.current.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
             }
             return finder.draft(city, label: label)
         }

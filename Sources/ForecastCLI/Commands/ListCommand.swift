@@ -35,52 +35,53 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
-    struct Report: Encodable {
-        var locations: [LocationItem]
-        var sort: SortItem
-        var units: UnitsItem
-    }
-
     func run() async throws {
+        let context = CommandContext.current
         guard let store = try self.store.openExisting() else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
-            return try render(settings: Settings(), ordered: [], weather: [:], korean: Words.current.korean)
+            return try context.render(ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean), as: output.format)
         }
         let before = try store.ordered()
         let (outcome, weatherSettings) = try await WeatherSession.weather(
             for: before.places, detail: .summary, options: weatherOptions, store: store)
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
-        try render(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean)
+        try context.render(
+            ListOutput(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean), as: output.format)
         try WeatherSession.finish(outcome, places: ordered.count)
     }
+}
 
-    func render(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool) throws {
-        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
-        switch output.format {
-        case .json:
-            let report = Report(
-                locations: ordered.enumerated().map { index, place in
-                    LocationItem(place, position: index + 1, weather: weather[place.id], format: format)
-                },
-                sort: SortItem(settings.sort), units: UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit))
-            Terminal.standardOutput.line(try JSONOutput.render(report))
-        case .table:
-            guard !ordered.isEmpty else {
-                Terminal.standardOutput.line(Words.current.nothingSavedYet)
-                return
-            }
-            Terminal.standardOutput.lines(Self.table(ordered, weather, format: format))
+/// The saved places in order, with their weather: `list`'s one output.
+struct ListOutput: CommandOutput {
+    var locations: [LocationItem]
+    var sort: SortItem
+    var units: UnitsItem
+    private let places: [Place]
+    private let weather: [Int64: PlaceWeather]
+    private let format: WeatherFormat
+
+    enum CodingKeys: CodingKey { case locations, sort, units }
+
+    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool) {
+        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
+        places = ordered
+        self.weather = weather
+        locations = ordered.enumerated().map { [format] index, place in
+            LocationItem(place, position: index + 1, weather: weather[place.id], format: format)
         }
+        sort = SortItem(settings.sort)
+        units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
     }
 
-    static func table(_ places: [Place], _ weather: [Int64: PlaceWeather], format: WeatherFormat) -> [String] {
-        let out = Terminal.standardOutput
-        let words = Words.current
+    func text(in context: CommandContext) -> [String] {
+        let out = context.stdout
+        let words = context.words
+        guard !places.isEmpty else { return [words.nothingSavedYet] }
         var table = TextTable(
             headers: words.listHeaders,
             alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .left])
-        let now = Date()
+        let now = context.app.clock()
         for (index, place) in places.enumerated() {
             let w = weather[place.id]
             let report = w?.report
@@ -94,7 +95,7 @@ struct ListCommand: AsyncParsableCommand {
                 format.temperatureText(report?.current.feelsLike),
                 format.percent(report?.current.humidity),
                 format.range(today?.minimum, today?.maximum),
-                note(w),
+                Self.note(w, words: words, now: now),
             ])
         }
         // On a narrow terminal the note shrinks first, then Feels, Local time,
@@ -107,10 +108,9 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     /// What the last column says: why there is no fresh weather.
-    static func note(_ weather: PlaceWeather?) -> String {
+    static func note(_ weather: PlaceWeather?, words: Words, now: Date) -> String {
         guard let weather else { return "" }
-        let words = Words.current
-        let age = weather.fetchedAt.map { words.age($0) }
+        let age = weather.fetchedAt.map { words.age($0, now: now) }
         switch (weather.error, weather.stale) {
         case (let error?, _) where error.kind == .cancelled: return words.interrupted(age)
         case (let error?, _): return words.weatherError(error) + (age.map { " (\($0))" } ?? "")

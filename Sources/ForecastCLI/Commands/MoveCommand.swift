@@ -22,13 +22,14 @@ struct MoveCommand: AsyncParsableCommand {
     var position: String
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     func run() async throws {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.notANumber(.position, position)
         }
-        let moved = try SavedPlaces(store: store.open(), context: .live()).move(place, to: target)
-        Terminal.standardOutput.line(Words.current.moved(moved, to: target))
+        let moved = try SavedPlaces(store: store.open(), context: CommandContext.current.app).move(place, to: target)
+        try CommandContext.current.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
     }
 }

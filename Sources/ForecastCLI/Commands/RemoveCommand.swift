@@ -22,10 +22,11 @@ struct RemoveCommand: AsyncParsableCommand {
     var places: [String]
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     func run() async throws {
-        let removed = try SavedPlaces(store: store.open(), context: .live()).remove(places)
-        for place in removed { Terminal.standardOutput.line(Words.current.removed(place)) }
+        let removed = try SavedPlaces(store: store.open(), context: CommandContext.current.app).remove(places)
+        try CommandContext.current.render(PlacesChanged(.removed, before: removed), as: output.format)
     }
 }

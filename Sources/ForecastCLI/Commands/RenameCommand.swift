@@ -23,11 +23,12 @@ struct RenameCommand: AsyncParsableCommand {
     var label: String
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     func run() async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try SavedPlaces(store: store.open(), context: .live()).rename(place, to: label)
-        Terminal.standardOutput.line(Words.current.renamed(before, to: after.displayName))
+        let (before, after) = try SavedPlaces(store: store.open(), context: CommandContext.current.app).rename(place, to: label)
+        try CommandContext.current.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
     }
 }

@@ -32,51 +32,17 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    struct Result: Encodable {
-        var geonamesId: Int
-        var name: String
-        var koreanName: String?
-        var country: String
-        var countryName: String?
-        var region: String
-        var regionName: String?
-        var latitude: Double
-        var longitude: Double
-        var timezone: String
-        var population: Int
-        var match: String
-    }
-
-    struct Report: Encodable {
-        var query: String
-        var results: [Result]
-    }
-
     func run() async throws {
         let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
         guard (1...100).contains(limit) else { throw ValidationError(Words.current.usage(.limit(limit))) }
-        let words = Words.current
-        let (matches, online) = try await PlaceFinder(context: .live()).search(query, country: country, limit: limit)
-        switch output.format {
-        case .json:
-            let results = matches.map { m in
-                Result(
-                    geonamesId: m.city.geonamesID, name: m.city.name, koreanName: m.city.koreanName,
-                    country: m.city.countryCode, countryName: Gazetteer.bundled.countryName(m.city.countryCode),
-                    region: m.city.admin1,
-                    regionName: Gazetteer.bundled.regionName(country: m.city.countryCode, code: m.city.admin1),
-                    latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
-                    timezone: m.city.timeZone, population: m.city.population, match: online ? "online" : "\(m.kind)")
-            }
-            Terminal.standardOutput.line(try JSONOutput.render(Report(query: query, results: results)))
-        case .table:
-            guard !matches.isEmpty else {
-                // Both were asked: the built-in gazetteer, then the online service.
-                throw CommandFailure(message: words.searchFoundNothing(query))
-            }
-            if online { Terminal.standardError.line(words.foundOnline) }
-            Terminal.standardOutput.lines(Self.table(matches.map(\.city), width: Terminal.standardOutput.columns))
+        let context = CommandContext.current
+        let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit)
+        if output.format == .table {
+            // Both were asked: the built-in gazetteer, then the online service.
+            guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query)) }
+            if online { context.stderr.line(context.words.foundOnline) }
         }
+        try context.render(SearchOutput(query: query, matches: matches, online: online), as: output.format)
     }
 
     /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
@@ -103,5 +69,47 @@ struct SearchCommand: AsyncParsableCommand {
             result.append(c)
         }
         return String(result.reversed())
+    }
+}
+
+/// The places a name may mean: `search`'s one output.
+struct SearchOutput: CommandOutput {
+    var query: String
+    var results: [Result]
+    private let cities: [City]
+
+    enum CodingKeys: CodingKey { case query, results }
+
+    struct Result: Encodable {
+        var geonamesId: Int
+        var name: String
+        var koreanName: String?
+        var country: String
+        var countryName: String?
+        var region: String
+        var regionName: String?
+        var latitude: Double
+        var longitude: Double
+        var timezone: String
+        var population: Int
+        var match: String
+    }
+
+    init(query: String, matches: [GazetteerMatch], online: Bool) {
+        self.query = query
+        cities = matches.map(\.city)
+        results = matches.map { m in
+            Result(
+                geonamesId: m.city.geonamesID, name: m.city.name, koreanName: m.city.koreanName,
+                country: m.city.countryCode, countryName: Gazetteer.bundled.countryName(m.city.countryCode),
+                region: m.city.admin1,
+                regionName: Gazetteer.bundled.regionName(country: m.city.countryCode, code: m.city.admin1),
+                latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
+                timezone: m.city.timeZone, population: m.city.population, match: online ? "online" : "\(m.kind)")
+        }
+    }
+
+    func text(in context: CommandContext) -> [String] {
+        SearchCommand.table(cities, width: context.stdout.columns)
     }
 }

@@ -47,7 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let store = try self.store.openExisting() else { throw InputError.nothingSaved }
-        let saved = SavedPlaces(store: store, context: .live())
+        let saved = SavedPlaces(store: store, context: CommandContext.current.app)
         let target: SavedPlaces.ViewTarget =
             if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
         let (place, index, count) = try saved.view(target)
@@ -56,12 +56,12 @@ struct ShowCommand: AsyncParsableCommand {
         let settings = try store.settings()
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
-        let weather = outcome.weather[place.id] ?? PlaceWeather()
-        let report = Report(place: place, position: index + 1, count: count, weather: weather, settings: settings, format: format)
-        switch output.format {
-        case .json: Terminal.standardOutput.line(try JSONOutput.render(report))
-        case .table: Terminal.standardOutput.lines(Self.text(report, place: place, weather: weather, format: format))
-        }
+        let context = CommandContext.current
+        try context.render(
+            ShowOutput(
+                place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
+                settings: settings, format: format, now: context.app.clock()),
+            as: output.format)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
             do { try saved.recordViewed(place) } catch {
@@ -69,87 +69,6 @@ struct ShowCommand: AsyncParsableCommand {
             }
         }
         try WeatherSession.finish(outcome, places: 1)
-    }
-
-    // MARK: - JSON
-
-    struct Report: Encodable {
-        var location: LocationItem
-        var position: Int
-        var count: Int
-        var localTime: String
-        var utcOffset: String
-        var units: UnitsItem
-        var current: Current?
-        var hourly: [Hour]?
-        var daily: [Day]?
-        var fetchedAt: Date?
-        var stale: Bool?
-        var error: ErrorItem?
-
-        struct Current: Encodable {
-            var observedAt: String
-            var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
-            var windCompass: String?
-            var visibility, cloudCover, precipitation: Double?
-            var condition: String?
-            var symbol: String?
-            var isDay: Bool?
-            var sunrise, sunset: String?
-        }
-
-        struct Hour: Encodable {
-            var time: String
-            var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
-            var condition: String?
-            var symbol: String?
-        }
-
-        struct Day: Encodable {
-            var date: String
-            var min, max: Double?
-            var condition: String?
-            var symbol: String?
-            var precipitation, precipitationProbability: Double?
-            var sunrise, sunset: String?
-        }
-
-        init(place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date = Date()) {
-            let zone = LocalTime.zone(place.timeZone)
-            location = LocationItem(place, position: position)
-            self.position = position
-            self.count = count
-            localTime = LocalTime.iso8601(now, in: zone)
-            utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
-            units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
-            error = weather.error.map(ErrorItem.init)
-            guard let report = weather.report else { return }
-            fetchedAt = weather.fetchedAt
-            stale = weather.stale
-            let local = { (date: Date?) in date.map { LocalTime.iso8601($0, in: zone) } }
-            let c = report.current
-            current = Current(
-                observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
-                feelsLike: format.temperature(c.feelsLike), humidity: c.humidity, pressure: c.pressure,
-                windSpeed: format.wind(c.windSpeed), windDirection: c.windDirection, windGust: format.wind(c.windGust),
-                windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
-                cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
-                symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
-            hourly = ShowCommand.nextHours(report, from: now).map { h in
-                Hour(
-                    time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
-                    feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
-                    precipitationProbability: h.precipitationProbability, precipitation: h.precipitation,
-                    windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
-                    condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
-            }
-            daily = report.daily.map { d in
-                Day(
-                    date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
-                    condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
-                    precipitationProbability: d.precipitationProbability, sunrise: local(d.sunrise), sunset: local(d.sunset))
-            }
-        }
     }
 
     /// The forecast steps of the next 24 hours, from the current hour on: 24
@@ -164,12 +83,106 @@ struct ShowCommand: AsyncParsableCommand {
         guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(24)) }
         return Array(steps.filter { $0.time > last.time.addingTimeInterval(-24 * 3600) }.prefix(24))
     }
+}
+
+/// One place in detail: `show`'s one output.
+struct ShowOutput: CommandOutput {
+    var location: LocationItem
+    var position: Int
+    var count: Int
+    var localTime: String
+    var utcOffset: String
+    var units: UnitsItem
+    var current: Current?
+    var hourly: [Hour]?
+    var daily: [Day]?
+    var fetchedAt: Date?
+    var stale: Bool?
+    var error: ErrorItem?
+
+    struct Current: Encodable {
+        var observedAt: String
+        var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
+        var windCompass: String?
+        var visibility, cloudCover, precipitation: Double?
+        var condition: String?
+        var symbol: String?
+        var isDay: Bool?
+        var sunrise, sunset: String?
+    }
+
+    struct Hour: Encodable {
+        var time: String
+        var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
+        var condition: String?
+        var symbol: String?
+    }
+
+    struct Day: Encodable {
+        var date: String
+        var min, max: Double?
+        var condition: String?
+        var symbol: String?
+        var precipitation, precipitationProbability: Double?
+        var sunrise, sunset: String?
+    }
+
+    private let place: Place
+    private let weather: PlaceWeather
+    private let format: WeatherFormat
+    private let now: Date
+
+    enum CodingKeys: CodingKey {
+        case location, position, count, localTime, utcOffset, units, current, hourly, daily, fetchedAt, stale, error
+    }
+
+    init(place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date) {
+        self.place = place
+        self.weather = weather
+        self.format = format
+        self.now = now
+        let zone = LocalTime.zone(place.timeZone)
+        location = LocationItem(place, position: position)
+        self.position = position
+        self.count = count
+        localTime = LocalTime.iso8601(now, in: zone)
+        utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
+        units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+        error = weather.error.map(ErrorItem.init)
+        guard let report = weather.report else { return }
+        fetchedAt = weather.fetchedAt
+        stale = weather.stale
+        let local = { (date: Date?) in date.map { LocalTime.iso8601($0, in: zone) } }
+        let c = report.current
+        current = Current(
+            observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
+            feelsLike: format.temperature(c.feelsLike), humidity: c.humidity, pressure: c.pressure,
+            windSpeed: format.wind(c.windSpeed), windDirection: c.windDirection, windGust: format.wind(c.windGust),
+            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
+            cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
+            symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+        hourly = ShowCommand.nextHours(report, from: now).map { h in
+            Hour(
+                time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
+                feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
+                precipitationProbability: h.precipitationProbability, precipitation: h.precipitation,
+                windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
+                condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
+        }
+        daily = report.daily.map { d in
+            Day(
+                date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
+                condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
+                precipitationProbability: d.precipitationProbability, sunrise: local(d.sunrise), sunset: local(d.sunset))
+        }
+    }
 
     // MARK: - Text
 
-    static func text(_ report: Report, place: Place, weather: PlaceWeather, format: WeatherFormat, now: Date = Date()) -> [String] {
-        let out = Terminal.standardOutput
-        let words = Words.current
+    func text(in context: CommandContext) -> [String] {
+        let out = context.stdout
+        let words = context.words
+        let report = self
         let zone = LocalTime.zone(place.timeZone)
         let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
@@ -219,7 +232,7 @@ struct ShowCommand: AsyncParsableCommand {
             }
         }
 
-        let hours = nextHours(data, from: now)
+        let hours = ShowCommand.nextHours(data, from: now)
         if !hours.isEmpty {
             lines.append("")
             lines.append(out.bold(words.nextHours))

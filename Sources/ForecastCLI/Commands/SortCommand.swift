@@ -26,6 +26,7 @@ struct SortCommand: AsyncParsableCommand {
     var descending = false
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -35,15 +36,15 @@ struct SortCommand: AsyncParsableCommand {
     func run() async throws {
         guard let key else {
             let settings = try store.openExisting()?.settings() ?? Settings()
-            Terminal.standardOutput.line(Words.current.sorted(settings.sort, now: false))
+            try CommandContext.current.render(SortShown(settings.sort, changed: false), as: output.format)
             return
         }
         let store = try store.open()
         let order = PlaceSort(key: key, descending: descending)
         try store.setSort(order)
-        Terminal.standardOutput.line(Words.current.sorted(order, now: true))
+        try CommandContext.current.render(SortShown(order, changed: true), as: output.format)
         if key.needsWeather, try !store.hasWeather() {
-            Terminal.standardError.line("\(Words.current.notePrefix): \(Words.current.sortedByNameUntilWeather)")
+            CommandContext.current.stderr.line("\(Words.current.notePrefix): \(Words.current.sortedByNameUntilWeather)")
         }
     }
 }

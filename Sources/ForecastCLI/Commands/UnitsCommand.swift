@@ -30,23 +30,19 @@ struct UnitsCommand: AsyncParsableCommand {
     var wind: WindUnit?
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
     func run() async throws {
         if unit == nil && wind == nil {
             let settings = try store.openExisting()?.settings() ?? Settings()
-            Terminal.standardOutput.line(Words.current.temperaturesShown(in: settings.temperatureUnit, now: false))
-            Terminal.standardOutput.line(Words.current.windShown(in: settings.windUnit, now: false))
+            let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+            try CommandContext.current.render(UnitsShown(units: units, changed: []), as: output.format)
             return
         }
-        let store = try store.open()
-        if let unit {
-            try store.setTemperatureUnit(unit)
-            Terminal.standardOutput.line(Words.current.temperaturesShown(in: unit, now: true))
-        }
-        if let wind {
-            try store.setWindUnit(wind)
-            Terminal.standardOutput.line(Words.current.windShown(in: wind, now: true))
-        }
+        let settings = try store.open().setUnits(temperature: unit, wind: wind)
+        let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+        let changed = (unit == nil ? [] : ["temperature"]) + (wind == nil ? [] : ["wind"])
+        try CommandContext.current.render(UnitsShown(units: units, changed: changed), as: output.format)
     }
 }

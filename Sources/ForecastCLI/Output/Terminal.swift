@@ -1,31 +1,44 @@
 import Foundation
 
-/// One of the process's output streams, and what it is connected to.
+/// Where a command's output goes, and what it is connected to: one of the
+/// process's streams, or (in tests) a buffer.
 struct Terminal: Sendable {
-    let descriptor: Int32
-
-    static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
-    static let standardError = Terminal(descriptor: STDERR_FILENO)
-
-    var isInteractive: Bool { isatty(descriptor) == 1 }
-
+    /// A terminal, as opposed to a pipe or a file.
+    let isInteractive: Bool
     /// How many columns the terminal has; nil when this is not a terminal
     /// (piped output is never cut to fit).
-    var columns: Int? {
-        guard isInteractive else { return nil }
-        var size = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    let columns: Int?
+    /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
+    let usesColour: Bool
+    private let sink: @Sendable (String) -> Void
+
+    init(isInteractive: Bool, columns: Int?, usesColour: Bool, sink: @escaping @Sendable (String) -> Void) {
+        self.isInteractive = isInteractive
+        self.columns = columns
+        self.usesColour = usesColour
+        self.sink = sink
     }
 
-    /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
-    var usesColour: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return isInteractive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    /// One of the process's streams, as the environment describes it.
+    static func stream(_ descriptor: Int32, environment: [String: String]) -> Terminal {
+        let interactive = isatty(descriptor) == 1
+        var columns: Int?
+        if interactive {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                columns = Int(size.ws_col)
+            } else {
+                columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            }
+        }
+        return Terminal(
+            isInteractive: interactive, columns: columns,
+            usesColour: interactive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+            sink: { writeAll($0, to: descriptor) })
     }
 
     /// Writes all of `text`, retrying short writes; a closed pipe ends it quietly.
-    func write(_ text: String) {
+    private static func writeAll(_ text: String, to descriptor: Int32) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -37,6 +50,8 @@ struct Terminal: Sendable {
             offset += written
         }
     }
+
+    func write(_ text: String) { sink(text) }
 
     func line(_ text: String = "") { write(text + "\n") }
 

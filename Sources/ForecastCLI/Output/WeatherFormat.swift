@@ -8,10 +8,7 @@ struct WeatherFormat {
     var windUnit: WindUnit
     var korean: Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
-    var emoji: Bool = {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["FORECAST_ASCII"] == nil && environment["TERM"] != "dumb"
-    }()
+    var emoji: Bool = CommandContext.current.emoji
 
     func temperature(_ celsius: Double?) -> Double? {
         celsius.map { rounded(temperatureUnit.convert(celsius: $0), places: 1) }

@@ -57,7 +57,7 @@ struct WeatherOptions: ParsableArguments {
     }
 
     /// The settings a lookup runs with.
-    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SettingsError) -> WeatherSettings {
+    func settings(environment: [String: String] = CommandContext.current.environment) throws(SettingsError) -> WeatherSettings {
         let settings = try WeatherSettings.resolve(request, environment: environment)
         // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
         if !offline { _ = try settings.makeProvider(environment: environment) }

@@ -13,7 +13,7 @@ enum WeatherSession {
         for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
         let settings = try options.settings()
-        let lookup = WeatherLookup(context: .live(), store: store)
+        let lookup = WeatherLookup(context: CommandContext.current.app, store: store)
         let progress = ProgressLine()
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
             do {
@@ -37,7 +37,7 @@ enum WeatherSession {
             throw CommandFailure(message: words.interruptedKept, status: 130)
         }
         if let reason = outcome.notSaved {
-            Terminal.standardError.line("\(words.warningPrefix): \(words.notSaved(reason))")
+            CommandContext.current.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
         let failed = outcome.failures
         if !failed.isEmpty {
@@ -86,8 +86,10 @@ final class ProgressLine: @unchecked Sendable {
 
     private let words = Words.current
 
-    init(terminal: Terminal = .standardError) {
-        self.terminal = terminal.isInteractive
+    private let stderr = CommandContext.current.stderr
+
+    init() {
+        terminal = stderr.isInteractive
     }
 
     func update(_ event: RefreshEvent) {
@@ -112,10 +114,10 @@ final class ProgressLine: @unchecked Sendable {
 
     private func write(_ text: String) {
         shown = true
-        Terminal.standardError.write("\r\u{1B}[2K" + text)
+        stderr.write("\r\u{1B}[2K" + text)
     }
 
     func finish() {
-        lock.withLock { if shown { Terminal.standardError.write("\r\u{1B}[2K") } }
+        lock.withLock { if shown { stderr.write("\r\u{1B}[2K") } }
     }
 }

@@ -11,7 +11,7 @@ struct Words: Sendable {
     let language: Language
 
     /// The words of the running command: `--lang`, $FORECAST_LANG, then the locale.
-    @TaskLocal static var current = Words(language: .en)
+    static var current: Words { CommandContext.current.words }
 
     var korean: Bool { language == .ko }
 

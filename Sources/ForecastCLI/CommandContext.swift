@@ -1,0 +1,56 @@
+import ForecastCore
+import ForecastKit
+import ForecastStore
+import Foundation
+
+/// Everything a command gets from outside, in one value: the application
+/// layer's context (HTTP client, clock, environment, gazetteer, files), where
+/// output goes, the language, and how the database is opened. `runMain` makes
+/// the live one; a test makes its own (captured output, an in-memory database,
+/// a fake HTTP client, a fixed clock) and runs commands in-process.
+struct CommandContext: Sendable {
+    var app: AppContext
+    var stdout: Terminal
+    var stderr: Terminal
+    var words: Words
+    /// The database at a path, opened (and created) for commands that write.
+    var openStore: @Sendable (_ path: String) throws -> PlaceStore
+    /// Whether there is a database at a path, for commands that only read.
+    var storeExists: @Sendable (_ path: String) -> Bool
+    /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
+    var emoji: Bool
+
+    var environment: [String: String] { app.environment }
+
+    /// The context of the running command.
+    @TaskLocal static var current = CommandContext.live(environment: ProcessInfo.processInfo.environment, language: .en)
+
+    static func live(environment: [String: String], language: Language) -> CommandContext {
+        CommandContext(
+            app: .live(environment: environment),
+            stdout: .stream(STDOUT_FILENO, environment: environment),
+            stderr: .stream(STDERR_FILENO, environment: environment),
+            words: Words(language: language),
+            openStore: { try PlaceStore.open(path: $0) },
+            storeExists: { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue
+            },
+            emoji: environment["FORECAST_ASCII"] == nil && environment["TERM"] != "dumb")
+    }
+
+    /// Prints `output` in `format`: its JSON, or its text.
+    func render(_ output: some CommandOutput, as format: OutputFormat = .table) throws {
+        switch format {
+        case .json: stdout.line(try JSONOutput.render(output))
+        case .table: stdout.lines(output.text(in: self))
+        }
+    }
+}
+
+/// What a command produces: one value, rendered to JSON (its encoding) or to
+/// text (`text(in:)`) in one place.
+protocol CommandOutput: Encodable {
+    /// The lines the value reads as, in the context's language and terminal.
+    func text(in context: CommandContext) -> [String]
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import ForecastCLI
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastProviders
+@testable import ForecastStore
+
+/// Output captured in memory.
+final class CapturedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ more: String) { lock.withLock { text += more } }
+    var value: String { lock.withLock { text } }
+    var lines: [String] { value.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// The command line run in-process: parsed and run as `forecast` does, with an
+/// in-memory database, a fake HTTP client, a fixed clock and captured output.
+struct InProcessCLI {
+    let store: PlaceStore
+    let http: FakeHTTPClient
+    let clock = TestClock(january2026)
+    var environment: [String: String] = ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test"]
+    var columns: Int?
+
+    init(answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
+        HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
+    }) throws {
+        store = try PlaceStore.inMemory()
+        http = FakeHTTPClient(answer)
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String]
+    }
+
+    func run(_ arguments: String...) async -> Result { await run(arguments: arguments) }
+}
+
+/// Commands in-process: what they print, in which format and language, and
+/// what they leave in the database. The end-to-end tests keep the binary honest.
+@Suite struct CommandTests {
+    @Test func addListAndShowWithAFakeServiceAndAFixedClock() async throws {
+        let cli = try InProcessCLI()
+        let added = await cli.run("add", "London")
+        #expect(added.status == 0 && added.stdout == "Saved London (England, United Kingdom).\n")
+        #expect(added.stderr.contains("1 other place is called 'London'"))
+
+        let list = await cli.run("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.lines.count == 2 && list.lines[0].hasPrefix("#  Name"))
+        #expect(list.lines[1].hasPrefix("1  London") && list.lines[1].contains("8°C"), "\(list.stdout)")
+        #expect(cli.http.count == 1)
+
+        let json = await cli.run("list", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["locations"] as? [[String: Any]])?.first?["name"] as? String == "London")
+        #expect(cli.http.count == 1, "the second list is served from the cache")
+
+        let show = await cli.run("show", "London", "--lang", "ko")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.lines[0] == "런던 (London)  1곳 중 1번째")
+        #expect(show.lines[2].hasPrefix("  2026년 1월 19일 (월) "), "the fixed clock, in London's time: \(show.lines[2])")
+        #expect(try cli.store.settings().lastViewedPlaceID != nil)
+    }
+
+    @Test func everyCommandSpeaksJSON() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "Seoul")
+        _ = await cli.run("add", "Busan")
+        func json(_ arguments: String...) async throws -> [String: Any] {
+            let result = await cli.run(arguments: arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let added = try await json("add", "Tokyo", "--as", "Home", "--format", "json")
+        #expect(added["action"] as? String == "added" && (added["locations"] as? [[String: Any]])?.first?["name"] as? String == "Home")
+        let again = try await json("add", "Tokyo", "--format", "json")
+        #expect(again["action"] as? String == "alreadySaved")
+        let renamed = try await json("rename", "Home", "Office", "--format", "json")
+        #expect(renamed["action"] as? String == "renamed" && renamed["previousName"] as? String == "Home")
+        let moved = try await json("move", "Office", "1", "--format", "json")
+        #expect(moved["action"] as? String == "moved" && moved["position"] as? Int == 1)
+        let sort = try await json("sort", "name", "--descending", "--format", "json")
+        #expect((sort["sort"] as? [String: Any])?["descending"] as? Bool == true && sort["changed"] as? Bool == true)
+        let units = try await json("units", "f", "--wind", "kmh", "--format", "json")
+        #expect(units["changed"] as? [String] == ["temperature", "wind"])
+        #expect((units["units"] as? [String: Any])?["temperature"] as? String == "fahrenheit")
+        let removed = try await json("remove", "Seoul", "Busan", "--format", "json")
+        #expect((removed["locations"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Seoul", "Busan"])
+        #expect(try cli.store.ordered().places.map(\.displayName) == ["Office"])
+    }
+
+    @Test func failuresAreOneLineAndChangeNothing() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "Seoul")
+        let missing = await cli.run("remove", "Seoul", "Tokyo")
+        #expect(missing.status == 1 && missing.stderr == "error: no saved place matches 'Tokyo': see 'forecast list'\n")
+        #expect(try cli.store.ordered().places.count == 1)
+        let usage = await cli.run("show", "--next", "--previous")
+        #expect(usage.status == 64 && usage.stderr == "error: --next and --previous cannot be used together\n")
+        let help = await cli.run("units", "--help")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: forecast units"))
+    }
+
+    @Test func tablesFitTheTerminalTheyAreGiven() async throws {
+        var cli = try InProcessCLI()
+        cli.columns = 40
+        _ = await cli.run("add", "London")
+        let list = await cli.run("list")
+        #expect(list.lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(list.stdout)")
+        cli.columns = nil
+        #expect(await cli.run("list").lines.contains { DisplayWidth.of($0) > 40 }, "piped output is never cut")
+    }
+}
+
+extension InProcessCLI {
+    func run(arguments: [String]) async -> Result {
+        let out = CapturedOutput(), err = CapturedOutput()
+        let (http, clock, store, environment) = (http, clock, store, environment)
+        let context = CommandContext(
+            app: AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment),
+            stdout: Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append),
+            stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
+            words: Words(language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment)),
+            openStore: { _ in store }, storeExists: { _ in true }, emoji: true)
+        let status = await Forecast.run(arguments, in: context)
+        return Result(status: status, stdout: out.value, stderr: err.value, lines: out.lines)
+    }
+}
