@@ -81,18 +81,22 @@ struct SearchOutput: CommandOutput {
     enum CodingKeys: CodingKey { case query, results }
 
     struct Result: Encodable {
+        var place: PlaceFields
         var geonamesId: Int
-        var name: String
         var koreanName: String?
-        var country: String
-        var countryName: String?
-        var region: String
-        var regionName: String?
-        var latitude: Double
-        var longitude: Double
-        var timezone: String
         var population: Int
         var match: String
+
+        enum CodingKeys: CodingKey { case geonamesId, koreanName, population, match }
+
+        func encode(to encoder: any Encoder) throws {
+            try place.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(geonamesId, forKey: .geonamesId)
+            try container.encodeIfPresent(koreanName, forKey: .koreanName)
+            try container.encode(population, forKey: .population)
+            try container.encode(match, forKey: .match)
+        }
     }
 
     init(query: String, matches: [GazetteerMatch], online: Bool) {
@@ -100,12 +104,11 @@ struct SearchOutput: CommandOutput {
         cities = matches.map(\.city)
         results = matches.map { m in
             Result(
-                geonamesId: m.city.geonamesID, name: m.city.name, koreanName: m.city.koreanName,
-                country: m.city.countryCode, countryName: Gazetteer.bundled.countryName(m.city.countryCode),
-                region: m.city.admin1,
-                regionName: Gazetteer.bundled.regionName(country: m.city.countryCode, code: m.city.admin1),
-                latitude: m.city.coordinate.latitude, longitude: m.city.coordinate.longitude,
-                timezone: m.city.timeZone, population: m.city.population, match: online ? "online" : "\(m.kind)")
+                place: PlaceFields(
+                    name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
+                    timeZone: m.city.timeZone),
+                geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
+                match: online ? "online" : "\(m.kind)")
         }
     }
 

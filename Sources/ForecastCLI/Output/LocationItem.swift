@@ -3,12 +3,10 @@ import ForecastKit
 import ForecastGazetteer
 import Foundation
 
-/// A saved place as `list --format json` and `show --format json` give it.
-struct LocationItem: Encodable {
-    var position: Int
-    var id: Int64
+/// Where a place is, as every JSON output gives it: the same keys, flat among
+/// the output's own (a saved place, a search result).
+struct PlaceFields: Encodable {
     var name: String
-    var canonicalName: String
     var country: String
     var countryName: String?
     /// The GeoNames admin1 code, as stored ("11", "IL").
@@ -18,24 +16,54 @@ struct LocationItem: Encodable {
     var latitude: Double
     var longitude: Double
     var timezone: String
+
+    init(name: String, countryCode: String, admin1: String, coordinate: Coordinate, timeZone: String) {
+        self.name = name
+        country = countryCode
+        countryName = Gazetteer.bundled.countryName(countryCode)
+        region = admin1
+        // Places found online stored the region's name itself.
+        regionName = Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? (admin1.isEmpty ? nil : admin1)
+        latitude = coordinate.latitude
+        longitude = coordinate.longitude
+        timezone = timeZone
+    }
+}
+
+/// A saved place as `list --format json` and `show --format json` give it.
+struct LocationItem: Encodable {
+    var place: PlaceFields
+    var position: Int
+    var id: Int64
+    var canonicalName: String
     var geonamesId: Int?
     var addedAt: Date
     var weather: WeatherItem?
     var error: ErrorItem?
 
+    var name: String { place.name }
+
+    enum CodingKeys: CodingKey { case position, id, canonicalName, geonamesId, addedAt, weather, error }
+
+    func encode(to encoder: any Encoder) throws {
+        try place.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(position, forKey: .position)
+        try container.encode(id, forKey: .id)
+        try container.encode(canonicalName, forKey: .canonicalName)
+        try container.encodeIfPresent(geonamesId, forKey: .geonamesId)
+        try container.encode(addedAt, forKey: .addedAt)
+        try container.encodeIfPresent(weather, forKey: .weather)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+
     init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil) {
+        self.place = PlaceFields(
+            name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
+            timeZone: place.timeZone)
         self.position = position
         id = place.id
-        name = place.displayName
         canonicalName = place.canonicalName
-        country = place.countryCode
-        countryName = Gazetteer.bundled.countryName(place.countryCode)
-        region = place.admin1
-        // Places found online stored the region's name itself.
-        regionName = Gazetteer.bundled.regionName(country: place.countryCode, code: place.admin1) ?? (place.admin1.isEmpty ? nil : place.admin1)
-        latitude = place.coordinate.latitude
-        longitude = place.coordinate.longitude
-        timezone = place.timeZone
         geonamesId = place.geonamesID
         addedAt = place.addedAt
         if let weather, let format {
