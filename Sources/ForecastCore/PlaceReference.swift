@@ -9,7 +9,12 @@ public enum PlaceReference {
 
     /// Finds the place `reference` means among `ordered` (in the order `list` shows):
     /// a position, else a saved name or label, else the same gazetteer city, else a prefix.
-    public static func resolve(_ reference: String, in ordered: [Place], cities: CityLookup? = nil) throws(InputError) -> Place {
+    /// Other names a place is shown under (its Korean name), matched like its own.
+    public typealias Aliases = @Sendable (Place) -> [String]
+
+    public static func resolve(
+        _ reference: String, in ordered: [Place], cities: CityLookup? = nil, aliases: Aliases? = nil
+    ) throws(InputError) -> Place {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .empty(.name) }
         guard !ordered.isEmpty else { throw .nothingSaved }
@@ -23,7 +28,8 @@ public enum PlaceReference {
 
         let key = SearchKey.fold(trimmed)
         let keys = ordered.map { (SearchKey.fold($0.displayName), SearchKey.fold($0.canonicalName)) }
-        let exact = ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key }
+        let other = ordered.map { aliases?($0).map(SearchKey.fold) ?? [] }
+        let exact = ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key || other[$0].contains(key) }
         if exact.count == 1 { return ordered[exact[0]] }
         if exact.count > 1 { throw ambiguous(trimmed, exact, ordered) }
 

@@ -8,12 +8,29 @@ import ForecastStore
 public struct SavedPlaces: Sendable {
     public let store: PlaceStore
     let cities: PlaceReference.CityLookup
+    let aliases: PlaceReference.Aliases
 
     public init(store: PlaceStore, context: AppContext) {
         self.store = store
         let gazetteer = context.gazetteer
         // What a typed name means in the gazetteer, so that "서울" finds the place saved as "Seoul".
         cities = { name in Set(gazetteer.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID)) }
+        // A place added by coordinates is named after its nearest city, and shown
+        // in Korean under that city's Korean name: "파리" finds it too.
+        aliases = { place in Self.koreanName(of: place, in: gazetteer).map { [$0] } ?? [] }
+    }
+
+    /// The Korean name a place is shown under, when the gazetteer named it
+    /// (not the user): its city's, or its nearest city's for a place added by
+    /// coordinates. Nil for a label the user chose, which is shown as given.
+    public static func koreanName(of place: Place, in gazetteer: Gazetteer) -> String? {
+        if place.displayName == place.canonicalName, let id = place.geonamesID { return gazetteer.koreanName(id: id) }
+        if place.geonamesID == nil, place.canonicalName == "near " + place.displayName { return gazetteer.koreanName(of: place.displayName) }
+        return nil
+    }
+
+    private func resolve(_ reference: String, in ordered: [Place]) throws -> Place {
+        try PlaceReference.resolve(reference, in: ordered, cities: cities, aliases: aliases)
     }
 
     /// Removes every place `references` points at. All are resolved before
@@ -22,7 +39,7 @@ public struct SavedPlaces: Sendable {
         try store.remove { ordered in
             var targets: [Place] = []
             for reference in references {
-                let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
+                let place = try resolve(reference, in: ordered)
                 if !targets.contains(place) { targets.append(place) }
             }
             return targets
@@ -30,13 +47,13 @@ public struct SavedPlaces: Sendable {
     }
 
     public func rename(_ reference: String, to label: String) throws -> (before: Place, after: Place) {
-        try store.rename(choosing: { try PlaceReference.resolve(reference, in: $0, cities: cities) }, to: label)
+        try store.rename(choosing: { try resolve(reference, in: $0) }, to: label)
     }
 
     /// Moves a place to `position`; the list as shown becomes the custom order.
     @discardableResult
     public func move(_ reference: String, to position: Int) throws -> Place {
-        try store.move(choosing: { try PlaceReference.resolve(reference, in: $0, cities: cities) }, to: position)
+        try store.move(choosing: { try resolve(reference, in: $0) }, to: position)
     }
 
     public enum ViewTarget: Sendable, Equatable {
@@ -54,7 +71,7 @@ public struct SavedPlaces: Sendable {
         let index: Int
         switch target {
         case .reference(let reference):
-            let place = try PlaceReference.resolve(reference, in: ordered, cities: cities)
+            let place = try resolve(reference, in: ordered)
             index = ordered.firstIndex(of: place) ?? 0
         case .lastViewed:
             index = current ?? 0

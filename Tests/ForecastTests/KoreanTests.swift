@@ -104,10 +104,15 @@ import Testing
         for word in ["체감", "습도", "기압", "앞으로 24시간", "앞으로 며칠", "일출/일몰"] { #expect(show.stdout.contains(word), "\(word)") }
         Self.expectNoEnglish(show.stdout, except: ["Seoul", "Asia", "UTC", "hPa"])
 
+        // A place added by coordinates is listed under its nearest city's Korean name, and found by it.
+        #expect(try await cli.run("add", "--lat", "48.85", "--lon", "2.35").status == 0)
+        #expect(try await cli.run("list", "--offline").lines.last?.contains("파리") == true)
+        #expect(try await cli.run("show", "파리", "--offline").stdout.hasPrefix("파리"))
+
         // --lang wins over the locale; errors speak the language too.
         #expect(try await cli.run("list", "--offline", "--lang", "en").lines[0].contains("Humidity"))
         let missing = try await cli.run("show", "9")
-        #expect(missing.status == 1 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 3곳입니다\n")
+        #expect(missing.status == 1 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 4곳입니다\n")
         let english = try await cli.run("show", "9", "--lang", "en")
         #expect(english.stderr.hasPrefix("error: position 9 is out of range"))
 

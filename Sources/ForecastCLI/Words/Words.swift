@@ -76,18 +76,7 @@ struct Words: Sendable {
     /// The place's name as shown: the user's own label as given; else, in
     /// Korean, the gazetteer's Korean name where it has one.
     func name(_ place: Place) -> String {
-        if korean {
-            // Named by the gazetteer, not by the user: its city's name, or the
-            // nearest city's for a place added by coordinates.
-            if place.displayName == place.canonicalName, let id = place.geonamesID,
-               let name = Gazetteer.bundled.koreanName(id: id) {
-                return name
-            }
-            if place.geonamesID == nil, place.canonicalName == "near " + place.displayName,
-               let name = Gazetteer.bundled.koreanName(of: place.displayName) {
-                return name
-            }
-        }
+        if korean, let name = SavedPlaces.koreanName(of: place, in: .bundled) { return name }
         return SafeText.clean(place.displayName)
     }
 
