@@ -39,6 +39,9 @@ struct CLI: Sendable {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
     }
 
+    /// The package's own folder (for files in the repository: docs, scripts).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// The executable SwiftPM built beside this test bundle (or $FORECAST_BIN).
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["FORECAST_BIN"] { return URL(fileURLWithPath: path) }

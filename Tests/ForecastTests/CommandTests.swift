@@ -132,3 +132,29 @@ extension InProcessCLI {
         return Result(status: status, stdout: out.value, stderr: err.value, lines: out.lines)
     }
 }
+
+/// The committed man page (scripts/build_manual.py) still describes the binary:
+/// every command and option, and the examples whole, Hangul included.
+@Suite struct ManualTests {
+    @Test func theManPageCoversEveryCommandAndOption() async throws {
+        let page = try String(contentsOf: CLI.packageRoot.appending(path: "docs/forecast.1"), encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+        let dump = try await CLI().run("--experimental-dump-help")
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let commands = try #require((tree["command"] as? [String: Any])?["subcommands"] as? [[String: Any]])
+        var missing: [String] = []
+        for command in commands {
+            guard let name = command["commandName"] as? String, name != "help" else { continue }
+            if !page.contains(".SS forecast \(name)\n") { missing.append(name) }
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                guard let preferred = argument["preferredName"] as? [String: Any], let option = preferred["name"] as? String else { continue }
+                if !page.contains("--\(option)") { missing.append("\(name) --\(option)") }
+            }
+            for line in (command["discussion"] as? String ?? "").split(separator: "\n") where line.contains("$ forecast") {
+                if !page.contains(String(line).replacingOccurrences(of: "\\", with: "\\e")) { missing.append("\(name): \(line)") }
+            }
+        }
+        #expect(missing.isEmpty, "docs/forecast.1 is out of date (run scripts/build_manual.py): \(missing)")
+        #expect(page.contains("$ forecast add 부산"))
+    }
+}
