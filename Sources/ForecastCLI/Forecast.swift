@@ -22,11 +22,12 @@ public struct Forecast: AsyncParsableCommand {
               $ forecast sort name --descending
               $ forecast show --next
 
-            Exit status: 0 success; 1 the command failed (bad input, unknown or
-            ambiguous place, a database that cannot be used); 2 the weather for
+            Exit status: 0 success; 1 the command failed (bad input, an ambiguous
+            name, a service or a database that cannot be used); 2 the weather for
             some places could not be fetched (the rest was shown); 3 the weather
-            was shown but could not be saved; 64 the command line itself is
-            wrong; 130 interrupted.
+            was shown but could not be saved; 4 not found (no such saved place,
+            no place of that name); 64 the command line itself is wrong; 130
+            interrupted.
             """,
         version: "0.2.0",
         subcommands: [
@@ -90,7 +91,7 @@ public struct Forecast: AsyncParsableCommand {
         switch error {
         case let error as InputError:
             say(words.message(error))
-            return ExitStatus.failure
+            return error.isNotFound ? ExitStatus.notFound : ExitStatus.failure
         case let error as SettingsError:
             say(words.message(error))
             return ExitStatus.failure
@@ -127,6 +128,9 @@ enum ExitStatus {
     static let partial: Int32 = 2
     /// The weather was shown but could not be saved (read-only database, full disk).
     static let notSaved: Int32 = 3
+    /// What was asked for does not exist: no saved place matches, no place at
+    /// that position, nothing saved yet, no place of that name anywhere.
+    static let notFound: Int32 = 4
 }
 
 /// A failure that has already been explained (or explains itself) and ends with `status`.
@@ -182,5 +186,15 @@ struct LanguageOption: ParsableArguments {
 
     func validate() throws {
         if let lang, Language(code: lang) == nil { throw ValidationError(Words.current.usage(.language)) }
+    }
+}
+
+extension InputError {
+    /// Whether this says that what was asked for does not exist (exit status 4).
+    var isNotFound: Bool {
+        switch self {
+        case .nothingSaved, .positionOutOfRange, .noSavedMatch, .notFound: true
+        default: false
+        }
     }
 }

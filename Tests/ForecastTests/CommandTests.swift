@@ -99,7 +99,7 @@ struct InProcessCLI {
         let cli = try InProcessCLI()
         _ = await cli.run("add", "Seoul")
         let missing = await cli.run("remove", "Seoul", "Tokyo")
-        #expect(missing.status == 1 && missing.stderr == "error: no saved place matches 'Tokyo': see 'forecast list'\n")
+        #expect(missing.status == 4 && missing.stderr == "error: no saved place matches 'Tokyo': see 'forecast list'\n")
         #expect(try cli.store.ordered().places.count == 1)
         let usage = await cli.run("show", "--next", "--previous")
         #expect(usage.status == 64 && usage.stderr == "error: --next and --previous cannot be used together\n")

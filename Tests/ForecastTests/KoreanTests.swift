@@ -112,7 +112,7 @@ import Testing
         // --lang wins over the locale; errors speak the language too.
         #expect(try await cli.run("list", "--offline", "--lang", "en").lines[0].contains("Humidity"))
         let missing = try await cli.run("show", "9")
-        #expect(missing.status == 1 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 4곳입니다\n")
+        #expect(missing.status == 4 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 4곳입니다\n")
         let english = try await cli.run("show", "9", "--lang", "en")
         #expect(english.stderr.hasPrefix("error: position 9 is out of range"))
 

@@ -21,7 +21,7 @@ import Testing
         let json = try await cli.run("list", "--format", "json", "--db", path)
         #expect(json.status == 0 && json.stdout.contains("\"locations\" : ["))
         let show = try await cli.run("show", "--db", path)
-        #expect(show.status == 1 && show.stderr.contains("no places are saved yet"))
+        #expect(show.status == 4 && show.stderr.contains("no places are saved yet"))
         #expect(try await cli.run("sort", "--db", path).status == 0)
         #expect(try await cli.run("units", "--db", path).stdout.contains("celsius"))
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("missing")), "no folder, no file")
@@ -88,7 +88,7 @@ import Testing
         var cli = CLI()
         cli.environment = stub.environment
         let result = try await cli.run("search", "Nowhereville")
-        #expect(result.status == 1)
+        #expect(result.status == 4)
         #expect(result.stderr == "error: no place called 'Nowhereville', in the gazetteer or online\n")
         await stub.stop()
     }

@@ -158,6 +158,16 @@ import Testing
         #expect(hourly.count == 24)
         let iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
         #expect(hourly.allSatisfy { ($0["time"] as? String)?.wholeMatch(of: iso) != nil })
+        // The text names the day where it changes, and only there.
+        let dates = hourly.compactMap { ($0["time"] as? String)?.prefix(10) }
+        let rows = try #require(text.lines.firstIndex(of: "Next 24 hours")).advanced(by: 2)
+        var day = try #require((json["localTime"] as? String)?.prefix(10))
+        for (index, date) in dates.enumerated() {
+            let row = text.lines[rows + index]
+            let named = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].contains { row.hasPrefix("  \($0) ") }
+            #expect(named == (date != day), "row \(index): \(row)")
+            day = date
+        }
         let daily = try #require(json["daily"] as? [[String: Any]])
         #expect(daily.map { $0["date"] as? String } == week)
         #expect(daily[0]["min"] as? Double == 2 && daily[0]["max"] as? Double == 8)
@@ -226,7 +236,7 @@ import Testing
         #expect(results.count == 5 && results.allSatisfy { $0["match"] as? String == "online" })
 
         let nothing = try await cli.run("add", "Nowhereville")
-        #expect(nothing.status == 1)
+        #expect(nothing.status == 4)
         #expect(nothing.stderr.hasPrefix("error: no place called 'Nowhereville', in the gazetteer or online"))
         let gazetteerFirst = await stub.log.count
         #expect(try await cli.run("add", "Seoul").status == 0)

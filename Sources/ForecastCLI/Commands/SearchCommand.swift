@@ -39,7 +39,7 @@ struct SearchCommand: AsyncParsableCommand {
         let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit)
         if output.format == .table {
             // Both were asked: the built-in gazetteer, then the online service.
-            guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query)) }
+            guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query), status: ExitStatus.notFound) }
             if online { context.stderr.line(context.words.foundOnline) }
         }
         try context.render(SearchOutput(query: query, matches: matches, online: online), as: output.format)

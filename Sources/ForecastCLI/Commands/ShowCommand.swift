@@ -237,9 +237,14 @@ struct ShowOutput: CommandOutput {
             lines.append("")
             lines.append(out.bold(words.nextHours))
             var table = TextTable(headers: words.hourHeaders, alignments: [.left, .left, .right, .right, .right, .left])
+            // The day is shown where it changes: "Mon 00:00" after "23:00".
+            var day = clock(now).date
             for hour in hours {
+                let reading = clock(hour.time)
+                let time = reading.date == day ? reading.hourMinute : words.weekdayTime(reading)
+                day = reading.date
                 table.append([
-                    clock(hour.time).hourMinute, format.symbol(hour.condition),
+                    time, format.symbol(hour.condition),
                     format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
                     format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
                 ])
