@@ -63,7 +63,7 @@ public final class NetworkHTTPClient: HTTPClient {
 
     public func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
         let remaining = deadline - .now
-        guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask") }
+        guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask", detail: .noTimeLeft) }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "application/json")
@@ -77,7 +77,7 @@ public final class NetworkHTTPClient: HTTPClient {
                 group.addTask { try await self.exchange(prepared, deadline: nioDeadline) }
                 group.addTask {
                     try await Task.sleep(until: deadline, clock: .continuous)
-                    throw WeatherError(.timeout, "no complete answer in time")
+                    throw WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
                 }
                 defer { group.cancelAll() }
                 return try await group.next()!
@@ -105,7 +105,7 @@ public final class NetworkHTTPClient: HTTPClient {
     }
 
     static func tooLarge(_ limit: Int) -> WeatherError {
-        WeatherError(.badResponse, "the answer is larger than \(limit >> 20) MB")
+        WeatherError(.badResponse, "the answer is larger than \(limit >> 20) MB", detail: .tooLarge(megabytes: limit >> 20))
     }
 
     /// What went wrong, in a kind and words; never the URL.
@@ -115,23 +115,25 @@ public final class NetworkHTTPClient: HTTPClient {
         case let error as WeatherError:
             return error
         case is CancellationError:
-            return WeatherError(.cancelled, "cancelled")
+            return WeatherError(.cancelled, "cancelled", detail: .cancelled)
         case let error as HTTPClientError:
             if [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout].contains(error) {
-                return WeatherError(.timeout, "no complete answer in time")
+                return WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
             }
-            if error == .cancelled { return WeatherError(.cancelled, "cancelled") }
+            if error == .cancelled { return WeatherError(.cancelled, "cancelled", detail: .cancelled) }
             if error == .redirectLimitReached || error == .redirectCycleDetected {
-                return WeatherError(.badResponse, "the server redirected too often")
+                return WeatherError(.badResponse, "the server redirected too often", detail: .tooManyRedirects)
             }
-            if error == .remoteConnectionClosed { return WeatherError(.network, "\(server) closed the connection") }
-            return WeatherError(.network, "cannot talk to \(server)")
+            if error == .remoteConnectionClosed {
+                return WeatherError(.network, "\(server) closed the connection", detail: .connectionClosed(server: server))
+            }
+            return WeatherError(.network, "cannot talk to \(server)", detail: .cannotTalk(server: server))
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
-            return WeatherError(.badResponse, "the compressed answer is larger than allowed or damaged")
+            return WeatherError(.badResponse, "the compressed answer is larger than allowed or damaged", detail: .damagedCompression)
         case let error where String(reflecting: type(of: error)).contains("ConnectionError"):
-            return WeatherError(.network, "cannot connect to \(server)")
+            return WeatherError(.network, "cannot connect to \(server)", detail: .cannotConnect(server: server))
         default:
-            return WeatherError(.network, "cannot talk to \(server)")
+            return WeatherError(.network, "cannot talk to \(server)", detail: .cannotTalk(server: server))
         }
     }
 }
@@ -140,12 +142,15 @@ public final class NetworkHTTPClient: HTTPClient {
 enum HTTPStatus {
     static func error(_ response: HTTPResponse, reason: String?) -> WeatherError {
         let why = reason.map { ": \($0)" } ?? ""
-        switch response.status {
-        case 401, 403: return WeatherError(.unauthorized, "the service refused the API key (HTTP \(response.status))\(why)")
-        case 404: return WeatherError(.notFound, "not found (HTTP 404)\(why)")
-        case 429: return WeatherError(.rateLimited, "too many requests (HTTP 429)\(why)")
-        case 500...599: return WeatherError(.provider, "the service failed (HTTP \(response.status))\(why)")
-        default: return WeatherError(.provider, "HTTP \(response.status)\(why)")
+        let status = response.status
+        switch status {
+        case 401, 403:
+            return WeatherError(.unauthorized, "the service refused the API key (HTTP \(status))\(why)", detail: .refusedKey(status: status, reason: reason))
+        case 404: return WeatherError(.notFound, "not found (HTTP 404)\(why)", detail: .notFound(reason: reason))
+        case 429: return WeatherError(.rateLimited, "too many requests (HTTP 429)\(why)", detail: .tooManyRequests(reason: reason))
+        case 500...599:
+            return WeatherError(.provider, "the service failed (HTTP \(status))\(why)", detail: .serviceFailed(status: status, reason: reason))
+        default: return WeatherError(.provider, "HTTP \(status)\(why)", detail: .status(status, reason: reason))
         }
     }
 

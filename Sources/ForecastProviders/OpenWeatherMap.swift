@@ -135,9 +135,9 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         guard let cod, cod != 200 else { return nil }
         let text = message.map { SafeText.clean($0, maxLength: 200) } ?? "error \(cod)"
         switch cod {
-        case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)")
-        case 404: return WeatherError(.notFound, text)
-        case 429: return WeatherError(.rateLimited, text)
+        case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)", detail: .refusedKey(status: cod, reason: text))
+        case 404: return WeatherError(.notFound, text, detail: .notFound(reason: text))
+        case 429: return WeatherError(.rateLimited, text, detail: .tooManyRequests(reason: text))
         default: return WeatherError(.provider, text)
         }
     }

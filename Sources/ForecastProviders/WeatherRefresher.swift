@@ -92,7 +92,8 @@ public struct WeatherRefresher: Sendable {
 
     /// A message fit to show: the key never in it, no control characters, one line, bounded.
     func finalise(_ error: WeatherError) -> WeatherError {
-        WeatherError(error.kind, SafeText.clean(SafeText.redact(error.message, secrets: provider.secrets), maxLength: 300))
+        let clean = { (text: String) in SafeText.clean(SafeText.redact(text, secrets: provider.secrets), maxLength: 300) }
+        return WeatherError(error.kind, clean(error.message), detail: error.detail?.mapText(clean))
     }
 
     /// A failed request, and whether one place of its batch could be the cause.
@@ -147,7 +148,7 @@ public struct WeatherRefresher: Sendable {
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
     func request(_ url: URL, cost: Double, attempts: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
-        let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled"), splittable: false)
+        let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled", detail: .cancelled), splittable: false)
         var attempt = 1
         while true {
             if Task.isCancelled { return .failure(cancelled) }
@@ -181,7 +182,9 @@ public struct WeatherRefresher: Sendable {
                     if let asked, asked > remaining(context.deadline) {
                         // Not worth waiting for: fail now and say when it will be.
                         let later = "the service asks to wait \(Self.duration(asked)), longer than the time left; try again in \(Self.duration(asked))"
-                        let error = WeatherError(failure.error.kind, failure.error.message + "; " + later)
+                        let error = WeatherError(
+                            failure.error.kind, failure.error.message + "; " + later,
+                            detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
                         return .failure(RequestFailure(error: error, splittable: false))
                     }
                     wait = asked ?? backoff(attempt)
@@ -191,7 +194,9 @@ public struct WeatherRefresher: Sendable {
                 // An answer too large or badly compressed is the service's doing, not one place's:
                 // splitting would only fetch it again, once per half.
                 failure = RequestFailure(
-                    error: error.kind == .timeout ? WeatherError(.timeout, "no complete answer within the \(budgetText)") : error,
+                    error: error.kind == .timeout
+                        ? WeatherError(.timeout, "no complete answer within the \(budgetText)", detail: .noAnswerWithin(seconds: options.budget))
+                        : error,
                     splittable: false)
                 if error.kind == .timeout || error.kind == .network { wait = backoff(attempt) }
             }

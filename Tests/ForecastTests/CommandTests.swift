@@ -107,6 +107,35 @@ struct InProcessCLI {
         #expect(help.status == 0 && help.stdout.contains("USAGE: forecast units"))
     }
 
+    @Test func aFailingServiceIsExplainedInKorean() async throws {
+        let cli = try InProcessCLI { _ in HTTPResponse(status: 503, body: Data(#"{"error":true,"reason":"down for maintenance"}"#.utf8)) }
+        _ = await cli.run("add", "London")
+        let list = await cli.run("list", "--lang", "ko", "--timeout", "1")
+        #expect(list.status == 2)
+        #expect(list.lines.last?.contains("서비스 오류: 서비스에 문제가 생겼습니다 (HTTP 503): down for maintenance") == true, "\(list.stdout)")
+        #expect(list.stderr == "오류: 1곳 중 1곳의 날씨를 받아 오지 못했습니다 (1 서비스 오류)\n")
+        let json = await cli.run("list", "--lang", "ko", "--timeout", "1", "--format", "json", "--refresh")
+        #expect(json.stdout.contains(#""message" : "the service failed (HTTP 503): down for maintenance""#), "JSON's message stays English")
+    }
+
+    @Test func theKeyNeverEchoesInEitherLanguage() async throws {
+        let key = "SECRET-KEY-42"
+        var cli = try InProcessCLI { url in
+            HTTPResponse(status: 401, body: Data(#"{"cod":401,"message":"Invalid API key \#(url.absoluteString)"}"#.utf8))
+        }
+        cli.environment["OPENWEATHER_API_KEY"] = key
+        cli.environment["FORECAST_OPENWEATHER_URL"] = "http://owm.test"
+        _ = await cli.run("add", "London")
+        for language in ["en", "ko"] {
+            for format in ["table", "json"] {
+                let result = await cli.run("list", "--provider", "openweathermap", "--lang", language, "--format", format, "--refresh")
+                #expect(result.status == 2, "\(result.stderr)")
+                #expect(!result.stdout.contains(key) && !result.stderr.contains(key), "\(language) \(format): \(result.stdout)")
+                #expect(result.stdout.contains("[redacted]"))
+            }
+        }
+    }
+
     @Test func tablesFitTheTerminalTheyAreGiven() async throws {
         var cli = try InProcessCLI()
         cli.columns = 40

@@ -49,6 +49,23 @@ import Testing
             #expect(ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Hangul in: \(ko)")
             #expect(!ko.contains("\n") && !en.contains("\n"))
         }
+        // What went wrong with a service, in Korean wherever it is a value.
+        let details: [WeatherError.Detail] = [
+            .noAnswerInTime, .noAnswerWithin(seconds: 10), .noTimeLeft, .cannotConnect(server: "api.test"),
+            .cannotTalk(server: "api.test"), .connectionClosed(server: "api.test"), .refusedKey(status: 401, reason: "bad key"),
+            .notFound(reason: nil), .tooManyRequests(reason: nil), .serviceFailed(status: 503, reason: nil), .status(418, reason: nil),
+            .tooLarge(megabytes: 8), .damagedCompression, .tooManyRedirects, .cancelled,
+            .waitLonger(.tooManyRequests(reason: nil), message: "too many requests (HTTP 429)", seconds: 3600),
+        ]
+        for detail in details {
+            let error = WeatherError(.provider, "English words", detail: detail)
+            let ko = korean.weatherError(error)
+            #expect(!ko.contains("English words") && ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(ko)")
+            #expect(english.weatherError(error) == "provider: English words")
+        }
+        #expect(korean.weatherError(WeatherError(.badResponse, "implausible value: current.humidity 250 is outside 0…100"))
+                == "잘못된 응답: implausible value: current.humidity 250 is outside 0…100", "no value, no translation")
+
         // What the user typed comes back escaped, on one line.
         #expect(korean.message(InputError.unsafeCharacters(.label, "a\u{1B}[31mb")).contains("\\u{1B}"))
     }

@@ -102,7 +102,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         #expect(await client.attempts("1") == 2)
         #expect(await client.attempts("2") == 1)
         #expect(await client.attempts("3") == 3)
-        if case .failure(let error) = results[2] { #expect(error == WeatherError(.provider, "HTTP 400: bad")) } else { Issue.record() }
+        if case .failure(let error) = results[2] { #expect(error == WeatherError(.provider, "HTTP 400: bad", detail: .status(400, reason: "bad"))) } else { Issue.record() }
         let waits = await recorder.waits
         #expect(waits.contains(7))
         #expect(waits.filter { $0 != 7 }.count == 2)

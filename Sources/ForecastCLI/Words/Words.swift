@@ -1,6 +1,7 @@
 import ForecastCore
 import ForecastGazetteer
 import ForecastKit
+import ForecastProviders
 import ForecastStore
 import Foundation
 
@@ -241,9 +242,36 @@ struct Words: Sendable {
         }
     }
 
-    /// "timeout: no answer within 10 s" (the detail is the service's or the client's own).
+    /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
     func weatherError(_ error: WeatherError) -> String {
-        "\(errorKind(error.kind)): \(SafeText.clean(error.message, maxLength: 300))"
+        let detail = korean ? error.detail.map(koreanDetail) : nil
+        return "\(errorKind(error.kind)): \(SafeText.clean(detail ?? error.message, maxLength: 300))"
+    }
+
+    /// A failure's detail in Korean. English is the error's own message; a
+    /// detail without a value (which field failed validation) stays as it is.
+    private func koreanDetail(_ detail: WeatherError.Detail) -> String {
+        let because = { (reason: String?) in reason.map { ": \($0)" } ?? "" }
+        switch detail {
+        case .noAnswerInTime: return "제시간에 완전한 응답이 오지 않았습니다"
+        case .noAnswerWithin(let seconds): return "\(WeatherRefresher.duration(seconds)) 안에 완전한 응답이 오지 않았습니다"
+        case .noTimeLeft: return "요청할 시간이 남지 않았습니다"
+        case .cannotConnect(let server): return "\(server)에 연결할 수 없습니다"
+        case .cannotTalk(let server): return "\(server)과(와) 통신할 수 없습니다"
+        case .connectionClosed(let server): return "\(server)이(가) 연결을 끊었습니다"
+        case .refusedKey(let status, let reason): return "서비스가 API 키를 거부했습니다 (HTTP \(status))" + because(reason)
+        case .notFound(let reason): return "찾을 수 없습니다 (HTTP 404)" + because(reason)
+        case .tooManyRequests(let reason): return "요청이 너무 많습니다 (HTTP 429)" + because(reason)
+        case .serviceFailed(let status, let reason): return "서비스에 문제가 생겼습니다 (HTTP \(status))" + because(reason)
+        case .status(let code, let reason): return "HTTP \(code)" + because(reason)
+        case .tooLarge(let megabytes): return "응답이 \(megabytes) MB보다 큽니다"
+        case .damagedCompression: return "압축된 응답이 허용된 크기보다 크거나 손상되었습니다"
+        case .tooManyRedirects: return "서버가 너무 여러 번 다른 곳으로 보냈습니다"
+        case .cancelled: return "중단됨"
+        case .waitLonger(let inner, let message, let seconds):
+            let wait = WeatherRefresher.duration(seconds)
+            return (inner.map(koreanDetail) ?? message) + "; 서비스가 남은 시간보다 긴 \(wait)을(를) 기다리라고 합니다. \(wait) 뒤에 다시 시도하세요"
+        }
     }
 
     func interrupted(_ age: String?) -> String {

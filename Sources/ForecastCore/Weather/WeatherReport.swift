@@ -152,10 +152,54 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
     }
 
     public var kind: Kind
+    /// What happened, in English: JSON's `error.message`, and the words where
+    /// `detail` has none (a technical detail such as the field that failed validation).
     public var message: String
+    /// What happened, as a value, for the failures people meet most: the
+    /// command line says it in the user's language.
+    public var detail: Detail?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, detail: Detail? = nil) {
         self.kind = kind
         self.message = message
+        self.detail = detail
+    }
+
+    public indirect enum Detail: Hashable, Sendable, Codable {
+        case noAnswerInTime
+        case noAnswerWithin(seconds: Double)
+        case noTimeLeft
+        case cannotConnect(server: String)
+        case cannotTalk(server: String)
+        case connectionClosed(server: String)
+        /// 401 or 403, and the service's reason if it gave one.
+        case refusedKey(status: Int, reason: String?)
+        case notFound(reason: String?)
+        case tooManyRequests(reason: String?)
+        case serviceFailed(status: Int, reason: String?)
+        case status(Int, reason: String?)
+        case tooLarge(megabytes: Int)
+        case damagedCompression
+        case tooManyRedirects
+        case cancelled
+        /// The service asked to wait longer than the time left.
+        case waitLonger(Detail?, message: String, seconds: Double)
+
+        /// The same detail with `transform` applied to every text that came from outside.
+        public func mapText(_ transform: (String) -> String) -> Detail {
+            switch self {
+            case .cannotConnect(let server): .cannotConnect(server: transform(server))
+            case .cannotTalk(let server): .cannotTalk(server: transform(server))
+            case .connectionClosed(let server): .connectionClosed(server: transform(server))
+            case .refusedKey(let status, let reason): .refusedKey(status: status, reason: reason.map(transform))
+            case .notFound(let reason): .notFound(reason: reason.map(transform))
+            case .tooManyRequests(let reason): .tooManyRequests(reason: reason.map(transform))
+            case .serviceFailed(let status, let reason): .serviceFailed(status: status, reason: reason.map(transform))
+            case .status(let code, let reason): .status(code, reason: reason.map(transform))
+            case .waitLonger(let inner, let message, let seconds):
+                .waitLonger(inner?.mapText(transform), message: transform(message), seconds: seconds)
+            default: self
+            }
+        }
     }
 }
