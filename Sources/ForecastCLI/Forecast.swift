@@ -115,7 +115,8 @@ public struct Forecast: AsyncParsableCommand {
             let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
             let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
-            context.stderr.line("\(words.errorPrefix): \(SafeText.printable(line.replacingOccurrences(of: "Error: ", with: "")))")
+            let message = words.parserMessage(line.replacingOccurrences(of: "Error: ", with: ""))
+            context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
     }

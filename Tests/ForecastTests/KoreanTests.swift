@@ -153,6 +153,18 @@ import Testing
         let sort = try await korean.run("sort", "--descending")
         #expect(sort.status == 64 && sort.stderr.hasPrefix("오류: --descending에는"))
         #expect(try await korean.run("list", "--lang", "xx").stderr.hasPrefix("오류: --lang에는"), "a bad --lang falls back to the locale's language")
+        // The argument parser's own complaints, in the shapes it writes them.
+        let parser: [([String], String)] = [
+            (["remove"], "오류: 필요한 인자 '<place> ...'이(가) 없습니다\n"),
+            (["list", "--frob"], "오류: 알 수 없는 옵션 '--frob' (혹시 '--db'?)\n"),
+            (["show", "a", "b"], "오류: 필요 없는 인자 'b'\n"),
+            (["sort", "population"], "오류: 'population'은(는) '<key>'에 쓸 수 없는 값입니다: 'name', 'temperature', 'humidity', 'custom' 중 하나를 쓰세요\n"),
+            (["add", "Seoul", "--pick"], "오류: '--pick <N>'에 값이 없습니다\n"),
+        ]
+        for (arguments, message) in parser {
+            let result = try await korean.run(arguments, binary: CLI.binary)
+            #expect(result.status == 64 && result.stderr == message, "\(arguments): \(result.stderr)")
+        }
     }
 
     /// No English word of three letters or more, apart from names and units.

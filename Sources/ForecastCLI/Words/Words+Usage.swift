@@ -33,3 +33,27 @@ extension Words {
         }
     }
 }
+
+extension Words {
+    /// The argument parser's own complaint (it writes English), in the user's
+    /// language where its shape is known; as it is otherwise.
+    func parserMessage(_ english: String) -> String {
+        guard korean else { return english }
+        if let m = english.wholeMatch(of: /Missing expected argument '(.+)'/) {
+            return "필요한 인자 '\(m.1)'이(가) 없습니다"
+        }
+        if let m = english.wholeMatch(of: /Missing value for '(.+)'/) {
+            return "'\(m.1)'에 값이 없습니다"
+        }
+        if let m = english.wholeMatch(of: /Unknown option '([^']+)'\.?(?: Did you mean '([^']+)'\?)?/) {
+            return "알 수 없는 옵션 '\(m.1)'" + (m.2.map { " (혹시 '\($0)'?)" } ?? "")
+        }
+        if let m = english.wholeMatch(of: /Unexpected argument '(.+)'/) {
+            return "필요 없는 인자 '\(m.1)'"
+        }
+        if let m = english.wholeMatch(of: /The value '([^']*)' is invalid for '([^']+)'(?:\. Please provide one of (?:the following: )?(.+?)\.?)?/) {
+            return "'\(m.1)'은(는) '\(m.2)'에 쓸 수 없는 값입니다" + (m.3.map { ": \($0.replacingOccurrences(of: " or ", with: ", ")) 중 하나를 쓰세요" } ?? "")
+        }
+        return english
+    }
+}
