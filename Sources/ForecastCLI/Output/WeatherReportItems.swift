@@ -44,7 +44,8 @@ struct ErrorItem: Encodable {
     var message: String
     init(_ error: WeatherError) {
         kind = error.kind
-        message = error.message
+        // English for scripts, whatever the language of the text.
+        message = Words(language: .en).detail(error)
     }
 }
 

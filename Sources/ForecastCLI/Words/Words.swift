@@ -244,12 +244,39 @@ struct Words: Sendable {
 
     /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
     func weatherError(_ error: WeatherError) -> String {
-        let detail = korean ? error.detail.map(koreanDetail) : nil
-        return "\(errorKind(error.kind)): \(SafeText.clean(detail ?? error.message, maxLength: 300))"
+        "\(errorKind(error.kind)): \(detail(error))"
     }
 
-    /// A failure's detail in Korean. English is the error's own message; a
-    /// detail without a value (which field failed validation) stays as it is.
+    /// What went wrong, after the kind. A failure without a typed detail (which
+    /// field of an answer failed validation) is described by the error itself.
+    func detail(_ error: WeatherError) -> String {
+        SafeText.clean(error.detail.map { korean ? koreanDetail($0) : englishDetail($0) } ?? error.message, maxLength: 300)
+    }
+
+    private func englishDetail(_ detail: WeatherError.Detail) -> String {
+        let because = { (reason: String?) in reason.map { ": \($0)" } ?? "" }
+        switch detail {
+        case .noAnswerInTime: return "no complete answer in time"
+        case .noAnswerWithin(let seconds): return "no complete answer within the \(WeatherRefresher.duration(seconds)) budget"
+        case .noTimeLeft: return "no time left to ask"
+        case .cannotConnect(let server): return "cannot connect to \(server)"
+        case .cannotTalk(let server): return "cannot talk to \(server)"
+        case .connectionClosed(let server): return "\(server) closed the connection"
+        case .refusedKey(let status, let reason): return "the service refused the API key (HTTP \(status))" + because(reason)
+        case .notFound(let reason): return "not found (HTTP 404)" + because(reason)
+        case .tooManyRequests(let reason): return "too many requests (HTTP 429)" + because(reason)
+        case .serviceFailed(let status, let reason): return "the service failed (HTTP \(status))" + because(reason)
+        case .status(let code, let reason): return "HTTP \(code)" + because(reason)
+        case .tooLarge(let megabytes): return "the answer is larger than \(megabytes) MB"
+        case .damagedCompression: return "the compressed answer is larger than allowed or damaged"
+        case .tooManyRedirects: return "the server redirected too often"
+        case .cancelled: return "cancelled"
+        case .waitLonger(let inner, let message, let seconds):
+            let wait = WeatherRefresher.duration(seconds)
+            return (inner.map(englishDetail) ?? message) + "; the service asks to wait \(wait), longer than the time left; try again in \(wait)"
+        }
+    }
+
     private func koreanDetail(_ detail: WeatherError.Detail) -> String {
         let because = { (reason: String?) in reason.map { ": \($0)" } ?? "" }
         switch detail {
