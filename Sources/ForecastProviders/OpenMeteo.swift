@@ -83,7 +83,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     }
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
-        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer")) }
+        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
         // One location: a plain object. Several: an array, matched back by location_id.
         let entries: [Entry]
         do {
@@ -95,7 +95,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         } catch {
             return .failure(ServiceJSON.failure(error, body: body))
         }
-        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations")) }
+        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations", detail: .noLocations)) }
         if case .failure(let error) = entries.first?.location, entries.allSatisfy({ (try? $0.location.get()) == nil }) {
             // Nothing in it is a location at all: the answer as a whole is bad.
             return .failure(error)
@@ -116,10 +116,10 @@ public struct OpenMeteoProvider: WeatherProvider {
         }
         return .success(batch.enumerated().map { index, place in
             guard let claimed = claims[index] else {
-                return .failure(WeatherError(.badResponse, "the answer has no entry for this place"))
+                return .failure(WeatherError(.badResponse, "the answer has no entry for this place", detail: .noEntryForPlace))
             }
             guard claimed.count == 1 else {
-                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place"))
+                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place", detail: .entriesForPlace(claimed.count)))
             }
             return claimed[0].location.flatMap { Self.report($0, place: place, now: now) }
         })
@@ -196,13 +196,14 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     static func report(_ location: Location, place: PlaceQuery, now: Date) -> PlaceOutcome {
         if location.error == true {
-            return .failure(WeatherError(.provider, location.reason.map { SafeText.clean($0, maxLength: 200) } ?? "the service reported an error"))
+            let reason = location.reason.map { SafeText.clean($0, maxLength: 200) }
+            return .failure(WeatherError(.provider, reason ?? "the service reported an error", detail: .serviceError(reason: reason)))
         }
         guard let offset = location.utcOffsetSeconds?.value else {
-            return .failure(WeatherError(.badResponse, "utc_offset_seconds is missing"))
+            return .failure(.invalid(.field("utc_offset_seconds"), .missing))
         }
         guard WeatherBounds.utcOffset.contains(offset) else {
-            return .failure(WeatherError(.badResponse, "implausible value: utc_offset_seconds \(offset) is outside ±18 h"))
+            return .failure(.invalid(.field("utc_offset_seconds"), .outside(value: "\(offset)", range: "±18 h")))
         }
         let zoneName = location.timezone.flatMap(SafeText.timeZone)
         let zone = zoneName.flatMap(TimeZone.init(identifier:)).flatMap { $0.identifier == "GMT" && offset != 0 ? nil : $0 }
@@ -264,10 +265,10 @@ public struct OpenMeteoProvider: WeatherProvider {
         }
 
         if let text = c?.time, time(text) == nil {
-            return .failure(WeatherError(.badResponse, "current.time is not a time"))
+            return .failure(.invalid(.field("current.time"), .notATime))
         }
         guard let observedAt = time(c?.time) ?? hourly.first?.time else {
-            return .failure(WeatherError(.badResponse, "current.time is missing or not a time"))
+            return .failure(.invalid(.field("current.time"), .missingOrNotATime))
         }
         let today = daily.first { $0.date == LocalDays.localDate(observedAt, utcOffset: offset) } ?? daily.first
         current.sunrise = today?.sunrise

@@ -45,7 +45,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, _ in
-            guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer")) }
+            guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
             return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body, now: now)
         })
     }
@@ -138,7 +138,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)", detail: .refusedKey(status: cod, reason: text))
         case 404: return WeatherError(.notFound, text, detail: .notFound(reason: text))
         case 429: return WeatherError(.rateLimited, text, detail: .tooManyRequests(reason: text))
-        default: return WeatherError(.provider, text)
+        default: return WeatherError(.provider, text, detail: .serviceError(reason: text))
         }
     }
 
@@ -147,20 +147,20 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         do {
             now = try ServiceJSON.decoder.decode(Current.self, from: currentBody)
         } catch {
-            return .failure(ServiceJSON.failure(error, body: currentBody, what: "the current weather"))
+            return .failure(ServiceJSON.failure(error, body: currentBody, what: .currentWeather))
         }
         do {
             forecast = try ServiceJSON.decoder.decode(Forecast.self, from: forecastBody)
         } catch {
-            return .failure(ServiceJSON.failure(error, body: forecastBody, what: "the forecast"))
+            return .failure(ServiceJSON.failure(error, body: forecastBody, what: .forecast))
         }
         if let error = serviceError(cod: now.cod?.value, message: now.message) { return .failure(error) }
         if let error = serviceError(cod: forecast.cod?.value, message: forecast.message?.text) { return .failure(error) }
-        guard let dt = now.dt else { return .failure(WeatherError(.badResponse, "dt is missing")) }
+        guard let dt = now.dt else { return .failure(.invalid(.field("dt"), .missing)) }
 
         let offset = now.timezone?.value ?? forecast.city?.timezone?.value ?? 0
         guard WeatherBounds.utcOffset.contains(offset) else {
-            return .failure(WeatherError(.badResponse, "implausible value: timezone \(offset) is outside ±18 h"))
+            return .failure(.invalid(.field("timezone"), .outside(value: "\(offset)", range: "±18 h")))
         }
         let kelvin = { (value: Double?) in value.map { ServiceUnits.celsius($0, unit: "K") } }
         let date = { (value: Double?) in value.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
@@ -192,7 +192,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
         let forecastOffset = forecast.city?.timezone?.value ?? offset
         guard WeatherBounds.utcOffset.contains(forecastOffset) else {
-            return .failure(WeatherError(.badResponse, "implausible value: city.timezone \(forecastOffset) is outside ±18 h"))
+            return .failure(.invalid(.field("city.timezone"), .outside(value: "\(forecastOffset)", range: "±18 h")))
         }
         // Validate before summarising, so an absurd step fails the place instead of skewing a day.
         let stepsChecked = WeatherReport(

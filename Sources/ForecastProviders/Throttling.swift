@@ -93,7 +93,8 @@ public actor RateLimiter {
         if wait > seconds {
             throw WeatherError(
                 .rateLimited,
-                "the client-side limit of \(SafeNumber.rounded(callsPerMinute) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(wait.rounded(.up))), longer than the time left; try again then")
+                "the client-side limit of \(SafeNumber.rounded(callsPerMinute) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(wait.rounded(.up))), longer than the time left; try again then",
+                detail: .clientLimit(callsPerMinute: callsPerMinute, seconds: wait.rounded(.up)))
         }
         events?(.waitingForRateLimit(seconds: wait))
         try await sleep(wait)

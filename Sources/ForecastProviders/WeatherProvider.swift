@@ -71,23 +71,22 @@ enum ServiceJSON {
 
     /// Why a body could not be decoded, naming the field (`current.temperature_2m`)
     /// and never quoting the body itself.
-    static func failure(_ error: any Error, body: Data, what: String = "the answer") -> WeatherError {
-        if body.isEmpty { return WeatherError(.badResponse, "\(what) is empty") }
-        guard let error = error as? DecodingError else { return WeatherError(.badResponse, "\(what) cannot be read") }
+    static func failure(_ error: any Error, body: Data, what: WeatherError.Detail.Part = .answer) -> WeatherError {
+        if body.isEmpty { return .invalid(what, .empty) }
+        guard let error = error as? DecodingError else { return .invalid(what, .unreadable) }
         let path: [any CodingKey]
-        let problem: String
+        let problem: WeatherError.Detail.Problem
         switch error {
-        case .typeMismatch(_, let context): (path, problem) = (context.codingPath, "has the wrong type")
-        case .valueNotFound(_, let context): (path, problem) = (context.codingPath, "is missing")
-        case .keyNotFound(let key, let context): (path, problem) = (context.codingPath + [key], "is missing")
+        case .typeMismatch(_, let context): (path, problem) = (context.codingPath, .wrongType)
+        case .valueNotFound(_, let context): (path, problem) = (context.codingPath, .missing)
+        case .keyNotFound(let key, let context): (path, problem) = (context.codingPath + [key], .missing)
         case .dataCorrupted(let context):
-            (path, problem) = (context.codingPath, context.codingPath.isEmpty ? "is not valid JSON" : "is not valid")
-        @unknown default: (path, problem) = ([], "cannot be read")
+            (path, problem) = (context.codingPath, context.codingPath.isEmpty ? .notValidJSON : .notValid)
+        @unknown default: (path, problem) = ([], .unreadable)
         }
         let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let name = field.hasPrefix(".") ? String(field.dropFirst()) : field
-        let text = name.isEmpty ? "\(what) \(problem)" : "\(SafeText.clean(name, maxLength: 80)) \(problem)"
-        return WeatherError(.badResponse, text)
+        return .invalid(name.isEmpty ? what : .field(SafeText.clean(name, maxLength: 80)), problem)
     }
 
     /// A `reason`/`message` string field of an error body, if there is one.

@@ -56,6 +56,8 @@ import Testing
             .notFound(reason: nil), .tooManyRequests(reason: nil), .serviceFailed(status: 503, reason: nil), .status(418, reason: nil),
             .tooLarge(megabytes: 8), .damagedCompression, .tooManyRedirects, .cancelled,
             .waitLonger(.tooManyRequests(reason: nil), message: "too many requests (HTTP 429)", seconds: 3600),
+            .noAnswer, .noLocations, .noEntryForPlace, .entriesForPlace(2), .serviceError(reason: nil), .serviceError(reason: "x"),
+            .clientLimit(callsPerMinute: 60, seconds: 30),
         ]
         for detail in details {
             let error = WeatherError(.provider, "English words", detail: detail)
@@ -63,8 +65,21 @@ import Testing
             #expect(!ko.contains("English words") && ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(ko)")
             #expect(!english.weatherError(error).contains("English words"), "English comes from the catalog too")
         }
-        #expect(korean.weatherError(WeatherError(.badResponse, "implausible value: current.humidity 250 is outside 0…100"))
-                == "잘못된 응답: implausible value: current.humidity 250 is outside 0…100", "no value, no translation")
+        let humidity = WeatherError.invalid(.field("current.humidity"), .outside(value: "250", range: "0…100"))
+        #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이(가) 0…100 범위를 벗어났습니다")
+        #expect(english.weatherError(humidity) == "badResponse: \(humidity.message)", "the catalog's English is the error's own")
+        let problems: [WeatherError.Detail.Problem] = [
+            .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .farFromNow, .notADate, .notATime, .missingOrNotATime,
+            .missing, .wrongType, .notValid, .notValidJSON, .empty, .unreadable,
+        ]
+        for part in [WeatherError.Detail.Part.field("x.y"), .answer, .currentWeather, .forecast] {
+            for problem in problems {
+                let error = WeatherError.invalid(part, problem)
+                #expect(english.weatherError(error) == "badResponse: \(error.message)")
+                #expect(korean.weatherError(error).unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }.count > 4)
+            }
+        }
+        #expect(korean.weatherError(WeatherError(.badResponse, "no detail")) == "잘못된 응답: no detail", "no value, no translation")
 
         // What the user typed comes back escaped, on one line.
         #expect(korean.message(InputError.unsafeCharacters(.label, "a\u{1B}[31mb")).contains("\\u{1B}"))

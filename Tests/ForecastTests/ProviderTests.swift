@@ -98,7 +98,9 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
     ])
     func badBodiesAreBadResponses(body: String, message: String) {
         let results = provider.decode([london], responses: [HTTPResponse(status: 200, body: Data(body.utf8))], now: january2026)
-        #expect(throws: WeatherError(.badResponse, message)) { try results[0].get() }
+        let error = #expect(throws: WeatherError.self) { try results[0].get() }
+        #expect(error?.kind == .badResponse && error?.message == message)
+        #expect(error?.detail != nil, "typed, so it can be said in Korean")
     }
 
     @Test func readsTheServicesReason() {

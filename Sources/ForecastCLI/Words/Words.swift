@@ -274,6 +274,16 @@ struct Words: Sendable {
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherRefresher.duration(seconds)
             return (inner.map(englishDetail) ?? message) + "; the service asks to wait \(wait), longer than the time left; try again in \(wait)"
+        case .invalid(let part, let problem):
+            // One English wording, the error's own message (made in ForecastCore).
+            return WeatherError.describe(part, problem)
+        case .clientLimit(let calls, let seconds):
+            return "the client-side limit of \(SafeNumber.rounded(calls) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(seconds)), longer than the time left; try again then"
+        case .noAnswer: return "no answer"
+        case .noLocations: return "the answer has no locations"
+        case .noEntryForPlace: return "the answer has no entry for this place"
+        case .entriesForPlace(let count): return "the answer has \(count) entries for this place"
+        case .serviceError(let reason): return reason ?? "the service reported an error"
         }
     }
 
@@ -298,6 +308,36 @@ struct Words: Sendable {
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherRefresher.duration(seconds)
             return (inner.map(koreanDetail) ?? message) + "; 서비스가 남은 시간보다 긴 \(wait)을(를) 기다리라고 합니다. \(wait) 뒤에 다시 시도하세요"
+        case .invalid(let part, let problem):
+            let subject = switch part {
+            case .field(let name): name
+            case .answer: "응답"
+            case .currentWeather: "현재 날씨 응답"
+            case .forecast: "예보 응답"
+            }
+            let predicate = switch problem {
+            case .notFinite: "이(가) 유한한 수가 아닙니다"
+            case .outside(let value, let range): " 값 \(value)이(가) \(range) 범위를 벗어났습니다"
+            case .tooMany(let count): " 항목이 \(count)개로 너무 많습니다"
+            case .farFromNow: "이(가) 지금에서 1년 넘게 떨어져 있습니다"
+            case .notADate: "이(가) 날짜가 아닙니다"
+            case .notATime: "이(가) 시각이 아닙니다"
+            case .missingOrNotATime: "이(가) 없거나 시각이 아닙니다"
+            case .missing: "이(가) 없습니다"
+            case .wrongType: "의 형식이 틀렸습니다"
+            case .notValid: " 값이 올바르지 않습니다"
+            case .notValidJSON: "이(가) 올바른 JSON이 아닙니다"
+            case .empty: "이(가) 비어 있습니다"
+            case .unreadable: "을(를) 읽을 수 없습니다"
+            }
+            return (problem.isImplausible ? "비정상 값: " : "") + subject + predicate
+        case .clientLimit(let calls, let seconds):
+            return "분당 \(SafeNumber.rounded(calls) ?? 0)회로 정한 요청 한도 때문에 이 요청을 \(WeatherRefresher.duration(seconds)) 기다려야 해서 남은 시간을 넘습니다. 그 뒤에 다시 시도하세요"
+        case .noAnswer: return "응답이 없습니다"
+        case .noLocations: return "응답에 장소가 하나도 없습니다"
+        case .noEntryForPlace: return "응답에 이 장소가 없습니다"
+        case .entriesForPlace(let count): return "응답에 이 장소가 \(count)번 있습니다"
+        case .serviceError(let reason): return reason.map { "서비스가 오류를 알렸습니다: \($0)" } ?? "서비스가 오류를 알렸습니다"
         }
     }
 

@@ -184,6 +184,36 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
         case cancelled
         /// The service asked to wait longer than the time left.
         case waitLonger(Detail?, message: String, seconds: Double)
+        /// Part of an answer is wrong: which part, and how.
+        case invalid(Part, Problem)
+        case noAnswer, noLocations, noEntryForPlace
+        case entriesForPlace(Int)
+        /// Our own rate limit would hold the request longer than the time left.
+        case clientLimit(callsPerMinute: Double, seconds: Double)
+        /// The service flagged this place as an error, with its reason if any.
+        case serviceError(reason: String?)
+
+        /// A part of an answer: a field by its path, or an answer as a whole.
+        public enum Part: Hashable, Sendable, Codable {
+            case field(String)
+            case answer, currentWeather, forecast
+        }
+
+        public enum Problem: Hashable, Sendable, Codable {
+            case notFinite
+            case outside(value: String, range: String)
+            case tooMany(Int)
+            case farFromNow, notADate, notATime, missingOrNotATime
+            case missing, wrongType, notValid, notValidJSON, empty, unreadable
+
+            /// A value that was read but cannot be true (as opposed to one that cannot be read).
+            public var isImplausible: Bool {
+                switch self {
+                case .notFinite, .outside, .tooMany, .farFromNow, .notADate: true
+                default: false
+                }
+            }
+        }
 
         /// The same detail with `transform` applied to every text that came from outside.
         public func mapText(_ transform: (String) -> String) -> Detail {
@@ -198,8 +228,44 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
             case .status(let code, let reason): .status(code, reason: reason.map(transform))
             case .waitLonger(let inner, let message, let seconds):
                 .waitLonger(inner?.mapText(transform), message: transform(message), seconds: seconds)
+            case .invalid(.field(let name), let problem): .invalid(.field(transform(name)), problem)
+            case .serviceError(let reason): .serviceError(reason: reason.map(transform))
             default: self
             }
         }
+    }
+}
+
+extension WeatherError {
+    /// The English description of a part gone wrong: the error's `message`,
+    /// for logs and tests (what users read comes from the CLI's catalog).
+    public static func describe(_ part: Detail.Part, _ problem: Detail.Problem) -> String {
+        let subject = switch part {
+        case .field(let name): name
+        case .answer: "the answer"
+        case .currentWeather: "the current weather"
+        case .forecast: "the forecast"
+        }
+        let predicate = switch problem {
+        case .notFinite: "is not a finite number"
+        case .outside(let value, let range): "\(value) is outside \(range)"
+        case .tooMany(let count): "has \(count) entries"
+        case .farFromNow: "is more than a year from now"
+        case .notADate: "is not a date"
+        case .notATime: "is not a time"
+        case .missingOrNotATime: "is missing or not a time"
+        case .missing: "is missing"
+        case .wrongType: "has the wrong type"
+        case .notValid: "is not valid"
+        case .notValidJSON: "is not valid JSON"
+        case .empty: "is empty"
+        case .unreadable: "cannot be read"
+        }
+        return (problem.isImplausible ? "implausible value: " : "") + "\(subject) \(predicate)"
+    }
+
+    /// Part of an answer gone wrong, as a `badResponse`.
+    public static func invalid(_ part: Detail.Part, _ problem: Detail.Problem) -> WeatherError {
+        WeatherError(.badResponse, describe(part, problem), detail: .invalid(part, problem))
     }
 }

@@ -37,31 +37,33 @@ extension WeatherReport {
         try Self.check(observedAt, now: now, "current.time")
         if let zone = timeZone { report.timeZone = SafeText.timeZone(zone) }
         try current.validate("current", now: now)
-        guard hourly.count <= WeatherBounds.maximumHours else { throw Self.bad("hourly has \(hourly.count) entries") }
-        guard daily.count <= WeatherBounds.maximumDays else { throw Self.bad("daily has \(daily.count) entries") }
+        guard hourly.count <= WeatherBounds.maximumHours else { throw Self.bad("hourly", .tooMany(hourly.count)) }
+        guard daily.count <= WeatherBounds.maximumDays else { throw Self.bad("daily", .tooMany(daily.count)) }
         for (i, hour) in hourly.enumerated() { try hour.validate("hourly[\(i)]", now: now) }
         for (i, day) in daily.enumerated() { try day.validate("daily[\(i)]", now: now) }
         return report
     }
 
-    static func bad(_ what: String) -> WeatherError { WeatherError(.badResponse, "implausible value: \(what)") }
+    static func bad(_ field: String, _ problem: WeatherError.Detail.Problem) -> WeatherError {
+        WeatherError(.badResponse, WeatherError.describe(.field(field), problem), detail: .invalid(.field(field), problem))
+    }
 
     static func check(_ value: Double?, in range: ClosedRange<Double>, _ field: String) throws(WeatherError) {
         guard let value else { return }
-        guard value.isFinite else { throw bad("\(field) is not a finite number") }
+        guard value.isFinite else { throw bad(field, .notFinite) }
         guard range.contains(value) else {
-            throw bad("\(field) \(SafeNumber.rounded(value).map(String.init) ?? "out of range") is outside \(Self.text(range))")
+            throw bad(field, .outside(value: SafeNumber.rounded(value).map(String.init) ?? "out of range", range: Self.text(range)))
         }
     }
 
     static func check(_ value: Int, in range: ClosedRange<Int>, _ field: String) throws(WeatherError) {
-        guard range.contains(value) else { throw bad("\(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)") }
+        guard range.contains(value) else { throw bad(field, .outside(value: "\(value)", range: "\(range.lowerBound)…\(range.upperBound)")) }
     }
 
     static func check(_ date: Date?, now: Date, _ field: String) throws(WeatherError) {
         guard let date else { return }
         let seconds = date.timeIntervalSince(now)
-        guard seconds.isFinite, abs(seconds) <= WeatherBounds.timeSpan else { throw bad("\(field) is more than a year from now") }
+        guard seconds.isFinite, abs(seconds) <= WeatherBounds.timeSpan else { throw bad(field, .farFromNow) }
     }
 
     private static func text(_ range: ClosedRange<Double>) -> String {
@@ -105,7 +107,7 @@ extension DailyForecast {
     func validate(_ prefix: String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
         guard date.utf8.count == 10, LocalTime.instant(fromLocal: date, in: TimeZone(secondsFromGMT: 0)!) != nil else {
-            throw R.bad("\(prefix).date is not a date")
+            throw R.bad("\(prefix).date", .notADate)
         }
         try R.check(minimum, in: WeatherBounds.temperature, "\(prefix).temperature_min")
         try R.check(maximum, in: WeatherBounds.temperature, "\(prefix).temperature_max")
