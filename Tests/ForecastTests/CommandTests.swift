@@ -136,6 +136,35 @@ struct InProcessCLI {
         }
     }
 
+    @Test func reportFormatsForScripts() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "London", "--as", #"Mom's "place", home|2"#)
+        _ = await cli.run("units", "f")
+        let csv = await cli.run("list", "--format", "csv")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let records = csv.stdout.components(separatedBy: "\r\n")
+        #expect(records.count == 3 && records[2].isEmpty, "CRLF after every record: \(csv.stdout)")
+        #expect(records[0].hasPrefix("position,name,country,region,latitude (°),longitude (°),timezone,time,condition,symbol,temp (°F),feels (°F),humidity (%),wind (m/s)"))
+        #expect(records[1].hasPrefix(#"1,"Mom's ""place"", home|2",GB,"England, United Kingdom",51.5085,-0.1257,Europe/London,"#), "\(records[1])")
+        #expect(records[1].contains(",46.4,"), "8 °C as °F, no unit in the value: \(records[1])")
+
+        let tsv = await cli.run("list", "--format", "tsv")
+        #expect(tsv.lines.count == 2 && tsv.lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == ReportField.allCases.count })
+        let markdown = await cli.run("list", "--format", "markdown")
+        #expect(markdown.lines[1].hasPrefix("| --- |") && markdown.lines[2].contains(#"home\|2"#))
+
+        let line = await cli.run("list", "--format", "line", "--template", "{name}: {temp} {humidity}% {nothing}")
+        #expect(line.status == 64 && line.stderr.contains("no field 'nothing'") && line.stderr.contains("temp, feels, humidity"))
+        let status = await cli.run("list", "--format", "line", "--template", "{position} {temp} {humidity}% {wind}")
+        #expect(status.stdout.hasPrefix("1 46°F ") && status.stdout.hasSuffix(" m/s\n"), "\(status.stdout)")
+        #expect(await cli.run("list", "--format", "line").stdout.hasPrefix(#"Mom's "place", home|2 "#))
+        #expect(await cli.run("list", "--template", "{name}").status == 64, "a template needs --format line")
+
+        let show = await cli.run("show", "1", "--format", "csv", "--lang", "ko")
+        #expect(show.stdout.components(separatedBy: "\r\n").count == 3, "one row for the place")
+        #expect(show.stdout.contains("England, 영국"))
+    }
+
     @Test func tablesFitTheTerminalTheyAreGiven() async throws {
         var cli = try InProcessCLI()
         cli.columns = 40

@@ -26,12 +26,14 @@ struct ListCommand: AsyncParsableCommand {
               $ forecast list
               $ forecast list --refresh
               $ forecast list --offline --format json
+              $ forecast list --offline --format csv > weather.csv
+              $ forecast list --format line --template '{name} {symbol} {temp} {humidity}%'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """
     )
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var output: FormatOption
+    @OptionGroup var output: ReportFormatOption
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
@@ -39,7 +41,7 @@ struct ListCommand: AsyncParsableCommand {
         let context = CommandContext.current
         guard let store = try self.store.openExisting() else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
-            return try context.render(ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean), as: output.format)
+            return try context.render(ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean), as: output)
         }
         let before = try store.ordered()
         let (outcome, weatherSettings) = try await WeatherSession.weather(
@@ -47,13 +49,13 @@ struct ListCommand: AsyncParsableCommand {
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
         try context.render(
-            ListOutput(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean), as: output.format)
+            ListOutput(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean), as: output)
         try WeatherSession.finish(outcome, places: ordered.count)
     }
 }
 
 /// The saved places in order, with their weather: `list`'s one output.
-struct ListOutput: CommandOutput {
+struct ListOutput: ReportOutput {
     var locations: [LocationItem]
     var sort: SortItem
     var units: UnitsItem
@@ -72,6 +74,13 @@ struct ListOutput: CommandOutput {
         }
         sort = SortItem(settings.sort)
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+    }
+
+    func rows(in context: CommandContext) -> [ReportRow] {
+        let now = context.app.clock()
+        return places.enumerated().map { index, place in
+            ReportRow(place: place, position: index + 1, weather: weather[place.id], format: format, words: context.words, now: now)
+        }
     }
 
     func text(in context: CommandContext) -> [String] {

@@ -36,7 +36,7 @@ struct ShowCommand: AsyncParsableCommand {
     var previous = false
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var output: FormatOption
+    @OptionGroup var output: ReportFormatOption
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
@@ -61,7 +61,7 @@ struct ShowCommand: AsyncParsableCommand {
             ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
                 settings: settings, format: format, now: context.app.clock()),
-            as: output.format)
+            as: output)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
             do { try saved.recordViewed(place) } catch {
@@ -86,7 +86,7 @@ struct ShowCommand: AsyncParsableCommand {
 }
 
 /// One place in detail: `show`'s one output.
-struct ShowOutput: CommandOutput {
+struct ShowOutput: ReportOutput {
     var location: LocationItem
     var position: Int
     var count: Int
@@ -178,6 +178,10 @@ struct ShowOutput: CommandOutput {
     }
 
     // MARK: - Text
+
+    func rows(in context: CommandContext) -> [ReportRow] {
+        [ReportRow(place: place, position: position, weather: weather, format: format, words: context.words, now: now)]
+    }
 
     func text(in context: CommandContext) -> [String] {
         let out = context.stdout

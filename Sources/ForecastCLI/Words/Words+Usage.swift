@@ -1,3 +1,5 @@
+import ForecastCore
+
 /// What is wrong with a command line whose parts do not fit together (exit 64).
 /// The argument parser's own complaints (an unknown option, a missing value)
 /// stay in its English.
@@ -6,9 +8,12 @@ enum UsageProblem {
     case nextAndPrevious, placeAndPaging
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
     case pickFromOne(Int), limit(Int), descendingNeedsKey
+    case templateNeedsLine, templateField(String), templateUnclosed(String)
 }
 
 extension Words {
+    static let fieldList = ReportField.allCases.map(\.rawValue).joined(separator: ", ")
+
     func usage(_ problem: UsageProblem) -> String {
         switch problem {
         case .language: say("--lang must be en or ko", "--lang에는 en이나 ko를 쓰세요")
@@ -27,6 +32,13 @@ extension Words {
         case .nameOrCoordinates: say("give a place name, or --lat and --lon", "장소 이름이나 --lat과 --lon을 주세요")
         case .pickFromOne(let pick): say("--pick counts from 1, not \(pick)", "--pick은 1부터 셉니다 (\(pick)은(는) 안 됩니다)")
         case .limit(let limit): say("--limit must be between 1 and 100, not \(limit)", "--limit은 1에서 100 사이여야 합니다 (\(limit)은(는) 안 됩니다)")
+        case .templateNeedsLine: say("--template goes with --format line", "--template은 --format line과 함께 씁니다")
+        case .templateField(let name):
+            say("--template has no field '\(SafeText.quoted(name))'; the fields are \(Self.fieldList)",
+                "--template에 '\(SafeText.quoted(name))' 필드는 없습니다. 쓸 수 있는 필드: \(Self.fieldList)")
+        case .templateUnclosed(let text):
+            say("--template has an unclosed '\(SafeText.quoted(text))'; write fields as {name}",
+                "--template의 '\(SafeText.quoted(text))'이(가) 닫히지 않았습니다. 필드는 {name}처럼 씁니다")
         case .descendingNeedsKey:
             say("--descending needs a sort key, e.g. 'forecast sort name --descending'",
                 "--descending에는 정렬 기준이 필요합니다 (예: 'forecast sort name --descending')")
