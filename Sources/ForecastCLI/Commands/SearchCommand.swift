@@ -80,22 +80,15 @@ struct SearchOutput: CommandOutput {
 
     enum CodingKeys: CodingKey { case query, results }
 
-    struct Result: Encodable {
+    struct Result: FlatPlaceJSON {
         var place: PlaceFields
-        var geonamesId: Int
-        var koreanName: String?
-        var population: Int
-        var match: String
+        var own: Found
 
-        enum CodingKeys: CodingKey { case geonamesId, koreanName, population, match }
-
-        func encode(to encoder: any Encoder) throws {
-            try place.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(geonamesId, forKey: .geonamesId)
-            try container.encodeIfPresent(koreanName, forKey: .koreanName)
-            try container.encode(population, forKey: .population)
-            try container.encode(match, forKey: .match)
+        struct Found: Encodable {
+            var geonamesId: Int
+            var koreanName: String?
+            var population: Int
+            var match: String
         }
     }
 
@@ -107,8 +100,9 @@ struct SearchOutput: CommandOutput {
                 place: PlaceFields(
                     name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
                     timeZone: m.city.timeZone),
-                geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
-                match: online ? "online" : "\(m.kind)")
+                own: Result.Found(
+                    geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
+                    match: online ? "online" : "\(m.kind)"))
         }
     }
 

@@ -30,48 +30,49 @@ struct PlaceFields: Encodable {
     }
 }
 
-/// A saved place as `list --format json` and `show --format json` give it.
-struct LocationItem: Encodable {
-    var place: PlaceFields
-    var position: Int
-    var id: Int64
-    var canonicalName: String
-    var geonamesId: Int?
-    var addedAt: Date
-    var weather: WeatherItem?
-    var error: ErrorItem?
+/// JSON that gives a place's fields flat among its own keys: one encoder for
+/// every output that names places.
+protocol FlatPlaceJSON: Encodable {
+    associatedtype Own: Encodable
+    var place: PlaceFields { get }
+    var own: Own { get }
+}
 
-    var name: String { place.name }
-
-    enum CodingKeys: CodingKey { case position, id, canonicalName, geonamesId, addedAt, weather, error }
-
+extension FlatPlaceJSON {
     func encode(to encoder: any Encoder) throws {
         try place.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(position, forKey: .position)
-        try container.encode(id, forKey: .id)
-        try container.encode(canonicalName, forKey: .canonicalName)
-        try container.encodeIfPresent(geonamesId, forKey: .geonamesId)
-        try container.encode(addedAt, forKey: .addedAt)
-        try container.encodeIfPresent(weather, forKey: .weather)
-        try container.encodeIfPresent(error, forKey: .error)
+        try own.encode(to: encoder)
     }
+}
+
+/// A saved place as `list --format json` and `show --format json` give it.
+struct LocationItem: FlatPlaceJSON {
+    var place: PlaceFields
+    var own: Saved
+
+    struct Saved: Encodable {
+        var position: Int
+        var id: Int64
+        var canonicalName: String
+        var geonamesId: Int?
+        var addedAt: Date
+        var weather: WeatherItem?
+        var error: ErrorItem?
+    }
+
+    var name: String { place.name }
 
     init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil) {
         self.place = PlaceFields(
             name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
             timeZone: place.timeZone)
-        self.position = position
-        id = place.id
-        canonicalName = place.canonicalName
-        geonamesId = place.geonamesID
-        addedAt = place.addedAt
+        own = Saved(position: position, id: place.id, canonicalName: place.canonicalName, geonamesId: place.geonamesID, addedAt: place.addedAt)
         if let weather, let format {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
-                self.weather = WeatherItem(
+                own.weather = WeatherItem(
                     report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format)
             }
-            error = weather.error.map(ErrorItem.init)
+            own.error = weather.error.map(ErrorItem.init)
         }
     }
 }
