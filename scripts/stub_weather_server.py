@@ -7,6 +7,7 @@ asked for; times local to each place's zone, from today), and, for
 OpenWeatherMap, the recorded responses in Tests/ForecastTests/Fixtures moved to today:
   GET /v1/forecast?latitude=a,b&longitude=c,d   an object (one place) or an array
                                                  in request order with location_id
+  GET /v1/air-quality?latitude=a,b&longitude=c,d the air-quality API's frame, the same way
   GET /data/2.5/weather, /data/2.5/forecast     OpenWeatherMap current and 5 day / 3 hour
   GET /stats                                     {"requests": N} (not counted itself)
   GET /log                                       the paths of the last 1,000 requests
@@ -45,6 +46,7 @@ UNITS = {
     "wind_speed_10m": "m/s", "wind_direction_10m": "°", "wind_gusts_10m": "m/s", "visibility": "m",
     "precipitation_probability": "%", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
     "sunrise": "iso8601", "sunset": "iso8601", "precipitation_sum": "mm", "precipitation_probability_max": "%",
+    "uv_index_max": "",
 }
 CODES = [0, 1, 2, 3, 45, 61, 63, 71, 80, 95]
 
@@ -118,11 +120,31 @@ def open_meteo(latitude, longitude, zone_name, query):
                     "sunset": d.replace(hour=17, minute=24).strftime("%Y-%m-%dT%H:%M"),
                     "precipitation_sum": weather(latitude, longitude, 12, index)["precipitation"] * 3,
                     "precipitation_probability_max": weather(latitude, longitude, 12, index)["precipitation_probability"],
+                    "uv_index_max": round(max(0.0, 11 - abs(latitude) / 6 + (index % 3) - 1), 1),
                 }.get(v))
             columns[v] = column
         answer["daily_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in daily})
         answer["daily"] = columns
     return answer
+
+
+def air_quality(latitude, longitude, zone_name):
+    """The air now at one place: dirtier near big inland cities, as made-up numbers."""
+    try:
+        zone = ZoneInfo(zone_name)
+    except Exception:
+        zone, zone_name = ZoneInfo("UTC"), "UTC"
+    now = datetime.now(zone).replace(minute=0, second=0, microsecond=0)
+    seed = int(abs(latitude * 11 + longitude * 5))
+    pm2_5 = round(4 + seed % 40 + 0.5, 1)
+    return {"latitude": latitude, "longitude": longitude, "generationtime_ms": 0.1,
+            "utc_offset_seconds": int(now.utcoffset().total_seconds()), "timezone": zone_name,
+            "timezone_abbreviation": now.tzname(), "elevation": 30.0,
+            "current_units": {"time": "iso8601", "interval": "seconds", "us_aqi": "USAQI",
+                              "european_aqi": "EAQI", "pm2_5": "μg/m³", "pm10": "μg/m³"},
+            "current": {"time": now.strftime("%Y-%m-%dT%H:%M"), "interval": 3600,
+                        "us_aqi": min(500, round(pm2_5 * 3.1)), "european_aqi": round(pm2_5 * 1.4),
+                        "pm2_5": pm2_5, "pm10": round(pm2_5 * 1.7, 1)}}
 
 
 def shifted(value, seconds, key=None):
@@ -192,7 +214,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.hang:
             time.sleep(86400)
         time.sleep(self.delay)
-        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/data/2.5/")):
+        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/v1/air-quality", "/data/2.5/")):
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Encoding", "gzip")
@@ -201,7 +223,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(GZIP_BOMB)
             return
         query = parse_qs(url.query)
-        if url.path == "/v1/forecast":
+        if url.path in ("/v1/forecast", "/v1/air-quality"):
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
             longitudes = [float(x) for x in query.get("longitude", [""])[0].split(",") if x]
             zones = query.get("timezone", [""])[0].split(",")
@@ -210,7 +232,8 @@ class Handler(BaseHTTPRequestHandler):
             objects = []
             for index, (latitude, longitude) in enumerate(zip(latitudes, longitudes)):
                 zone = zones[index] if index < len(zones) and zones[index] not in ("", "auto") else "UTC"
-                item = open_meteo(latitude, longitude, zone, query)
+                item = (open_meteo(latitude, longitude, zone, query) if url.path == "/v1/forecast"
+                        else air_quality(latitude, longitude, zone))
                 if index > 0:
                     item["location_id"] = index
                 objects.append(item)

@@ -11,12 +11,18 @@ public struct PlaceWeather: Sendable {
     /// Older than the TTL: the fetch failed, or --offline served an old entry.
     public var stale = false
     public var error: WeatherError?
+    /// Why this run's air-quality fetch failed, when the weather's did not.
+    public var airQualityError: WeatherError?
 
-    public init(report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil) {
+    public init(
+        report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil,
+        airQualityError: WeatherError? = nil
+    ) {
         self.report = report
         self.fetchedAt = fetchedAt
         self.stale = stale
         self.error = error
+        self.airQualityError = airQualityError
     }
 }
 
@@ -55,6 +61,7 @@ public struct WeatherLookup: Sendable {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
         let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
+        let airService = settings.offline ? nil : try settings.makeAirQuality(environment: context.environment)
         let name = settings.provider.rawValue
         let cache: [Int64: PlaceStore.CachedWeather]
         switch detail {
@@ -70,19 +77,33 @@ public struct WeatherLookup: Sendable {
         }
 
         var fetched: [Int64: PlaceOutcome] = [:]
+        var airFailures: [Int64: WeatherError] = [:]
         var notSaved: StoreError?
         var cancelled = false
         if let provider, !due.isEmpty {
             var options = settings.refreshOptions
             options.detail = detail
             let client = context.makeHTTPClient(options.concurrency)
+            let bucket = StoreRateBucket(store: store)
             let refresher = WeatherRefresher(
-                provider: provider, client: client, options: options, sharedBucket: StoreRateBucket(store: store),
-                clock: context.clock)
-            fetched = await refresher.refresh(
-                due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }, events: events)
+                provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
+            let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
+            // The air comes from another service, asked at the same time; its
+            // failure never spoils the weather.
+            async let airAnswers = Self.air(queries, from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
+            fetched = await refresher.refresh(queries, events: events)
+            let air = await airAnswers
             cancelled = Task.isCancelled
             await client.shutdown()
+            for (id, outcome) in fetched {
+                guard case .success(var report) = outcome else { continue }
+                switch air[id] {
+                case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
+                case .failure(let error)?: airFailures[id] = error
+                case nil: break
+                }
+                fetched[id] = .success(report)
+            }
             let successes = fetched.compactMapValues { try? $0.get() }
             do {
                 try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
@@ -99,6 +120,7 @@ public struct WeatherLookup: Sendable {
             case .success(let report)?:
                 weather.report = report
                 weather.fetchedAt = fetchedAt
+                weather.airQualityError = airFailures[place.id]
             case .failure(let error)?:
                 weather.error = error
                 if let old = cache[place.id] {
@@ -120,6 +142,21 @@ public struct WeatherLookup: Sendable {
         return WeatherOutcome(
             weather: result, cancelled: cancelled, notSaved: notSaved,
             fetchedAny: fetched.values.contains { (try? $0.get()) != nil })
+    }
+}
+
+extension WeatherLookup {
+    /// The air at `places`, or nothing when the service is switched off.
+    static func air(
+        _ places: [PlaceQuery], from service: OpenMeteoAirQuality?, client: any HTTPClient, options: RefreshOptions,
+        settings: WeatherSettings, bucket: StoreRateBucket, clock: @escaping @Sendable () -> Date
+    ) async -> [Int64: Result<AirQuality, WeatherError>] {
+        guard let service else { return [:] }
+        var options = options
+        options.callsPerMinute = settings.airQualityCallsPerMinute
+        let refresher = BatchRefresher<AirQuality>(
+            provider: service, client: client, options: options, sharedBucket: bucket, clock: clock)
+        return await refresher.refresh(places)
     }
 }
 

@@ -35,6 +35,10 @@ public struct WeatherSettings: Sendable {
     public var offline: Bool
     public var refresh: Bool
     public var refreshOptions: RefreshOptions
+    /// Whether to ask for the air quality beside the weather.
+    public var airQuality = true
+    /// The client-side limit for the air-quality service.
+    public var airQualityCallsPerMinute: Double = 600
     let batchSize: Int
 
     public static let providerVariable = "FORECAST_PROVIDER"
@@ -62,9 +66,11 @@ public struct WeatherSettings: Sendable {
         options.concurrency = request.concurrency
         options.budget = request.timeout
         options.callsPerMinute = request.rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
-        return WeatherSettings(
+        var settings = WeatherSettings(
             provider: provider, ttl: ttl, korean: korean, offline: request.offline, refresh: request.refresh,
             refreshOptions: options, batchSize: request.batchSize)
+        settings.airQualityCallsPerMinute = request.rateLimit ?? 600
+        return settings
     }
 
     /// The provider to ask. OpenWeatherMap without a key is an error naming the variable.
@@ -84,6 +90,14 @@ public struct WeatherSettings: Sendable {
                 baseURL: try Self.url("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL, environment),
                 korean: korean)
         }
+    }
+
+    /// The air-quality service, or nil when it is switched off.
+    public func makeAirQuality(environment: [String: String]) throws(SettingsError) -> OpenMeteoAirQuality? {
+        guard airQuality else { return nil }
+        return OpenMeteoAirQuality(
+            baseURL: try Self.url(OpenMeteoAirQuality.urlVariable, default: OpenMeteoAirQuality.defaultBaseURL, environment),
+            batchSize: batchSize)
     }
 
     /// A base URL from the environment (for proxies and tests), or the service's own.

@@ -6,15 +6,16 @@ import ForecastCore
 public struct OpenMeteoProvider: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
 
-    /// What `list` needs. Nine variables and two days keep a place at one call:
-    /// Open-Meteo counts a location as max(1, variables / 10 × max(1, days / 14)).
+    /// What `list` needs, for its columns and every report field: eleven
+    /// variables and two days, 1.1 calls a place, as Open-Meteo counts a
+    /// location: max(1, variables / 10 × max(1, days / 14)).
     static let summary = Variables(
         current: [
             "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "weather_code",
             "wind_speed_10m", "wind_direction_10m",
         ],
         hourly: [],
-        daily: ["temperature_2m_max", "temperature_2m_min"],
+        daily: ["temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "uv_index_max"],
         days: 2, hours: nil)
 
     static let full = Variables(
@@ -29,7 +30,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         ],
         daily: [
             "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset",
-            "precipitation_sum", "precipitation_probability_max",
+            "precipitation_sum", "precipitation_probability_max", "uv_index_max",
         ],
         days: 7, hours: 48)
 
@@ -83,72 +84,14 @@ public struct OpenMeteoProvider: WeatherProvider {
     }
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
-        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
-        // One location: a plain object. Several: an array, matched back by location_id.
-        let entries: [Entry]
-        do {
-            if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
-                entries = try ServiceJSON.decoder.decode([Entry].self, from: body)
-            } else {
-                entries = [try ServiceJSON.decoder.decode(Entry.self, from: body)]
-            }
-        } catch {
-            return .failure(ServiceJSON.failure(error, body: body))
+        OpenMeteoAnswer<Location>.locations(batch, responses: responses).map { locations in
+            zip(batch, locations).map { place, location in location.flatMap { Self.report($0, place: place, now: now) } }
         }
-        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations", detail: .noLocations)) }
-        if case .failure(let error) = entries.first?.location, entries.allSatisfy({ (try? $0.location.get()) == nil }) {
-            // Nothing in it is a location at all: the answer as a whole is bad.
-            return .failure(error)
-        }
-
-        // Each place gets exactly one entry: its location_id, or its position when
-        // the entry has none. An id claimed twice is no answer for that place.
-        var claims: [Int: [Entry]] = [:]
-        for (position, entry) in entries.enumerated() {
-            let index: Int
-            switch entry.locationID {
-            case .success(let id?): index = id
-            case .success(nil): index = position
-            case .failure: continue
-            }
-            guard batch.indices.contains(index) else { continue }
-            claims[index, default: []].append(entry)
-        }
-        return .success(batch.enumerated().map { index, place in
-            guard let claimed = claims[index] else {
-                return .failure(WeatherError(.badResponse, "the answer has no entry for this place", detail: .noEntryForPlace))
-            }
-            guard claimed.count == 1 else {
-                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place", detail: .entriesForPlace(claimed.count)))
-            }
-            return claimed[0].location.flatMap { Self.report($0, place: place, now: now) }
-        })
     }
 
     public func reason(in body: Data) -> String? { ServiceJSON.string("reason", in: body) }
 
     // MARK: - The answer's shape
-
-    /// One element of the answer: its location_id and its body, each of which
-    /// may fail on its own, so one bad entry never spoils its neighbours.
-    struct Entry: Decodable {
-        var locationID: Result<Int?, WeatherError>
-        var location: Result<Location, WeatherError>
-
-        init(from decoder: any Decoder) throws {
-            do {
-                let container = try decoder.container(keyedBy: AnyKey.self)
-                locationID = .success(try container.decodeIfPresent(WholeNumber.self, forKey: AnyKey("location_id"))?.value)
-            } catch {
-                locationID = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
-            }
-            do {
-                location = .success(try Location(from: decoder))
-            } catch {
-                location = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
-            }
-        }
-    }
 
     struct Location: Decodable {
         var error: Bool?
@@ -188,7 +131,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     struct Daily: Decodable {
         var time: [String?]
         var weather_code: [WholeNumber?]?
-        var temperature_2m_max, temperature_2m_min, precipitation_sum, precipitation_probability_max: [Double?]?
+        var temperature_2m_max, temperature_2m_min, precipitation_sum, precipitation_probability_max, uv_index_max: [Double?]?
         var sunrise, sunset: [String?]?
     }
 
@@ -259,6 +202,7 @@ public struct OpenMeteoProvider: WeatherProvider {
                     condition: wmo(at(d.weather_code, i)),
                     precipitation: at(d.precipitation_sum, i).map { ServiceUnits.millimetres($0, unit: u["precipitation_sum"]) },
                     precipitationProbability: at(d.precipitation_probability_max, i),
+                    uvIndexMax: at(d.uv_index_max, i),
                     sunrise: time(at(d.sunrise, i)),
                     sunset: time(at(d.sunset, i)))
             }

@@ -201,10 +201,18 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         let checked: WeatherReport
         do { checked = try stepsChecked.validated(now: clock) } catch { return .failure(error) }
         let days = LocalDays.summarise(
-            checked.hourly.map { ForecastStep(time: $0.time, temperature: $0.temperature, condition: $0.condition) },
+            checked.hourly.map {
+                ForecastStep(
+                    time: $0.time, temperature: $0.temperature, condition: $0.condition,
+                    precipitationProbability: $0.precipitationProbability)
+            },
             utcOffset: forecastOffset)
         var report = checked
-        report.daily = days.map { DailyForecast(date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition) }
+        report.daily = days.map {
+            DailyForecast(
+                date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition,
+                precipitationProbability: $0.precipitationProbability)
+        }
         return .success(report)
     }
 }

@@ -31,21 +31,24 @@ public enum ReportDetail: String, Sendable, Codable {
 /// One place's answer: its report, or why it has none.
 public typealias PlaceOutcome = Result<WeatherReport, WeatherError>
 
-/// A weather service, as pure translation: which URLs to ask for a batch of
-/// places, and what the answers mean. `WeatherRefresher` does the asking.
-public protocol WeatherProvider: Sendable {
-    var name: ProviderName { get }
+/// A service that answers for many places at once, as pure translation: which
+/// URLs to ask for a batch of places, and what the answers mean.
+/// `BatchRefresher` does the asking.
+public protocol BatchService<Answer>: Sendable {
+    associatedtype Answer: Sendable
+    /// The name the shared rate limit keeps this service's budget under.
+    var serviceName: String { get }
     /// How many places one batch may hold (1 where the service has no batch call).
     var batchSize: Int { get }
     /// How much one place costs against the service's limits.
     func callsPerPlace(_ detail: ReportDetail) -> Double
     /// The requests for one batch; all are made, and their answers come back in order.
     func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL]
-    /// One result per place of the batch, in order, each already validated
-    /// against `WeatherBounds`; or, when the answer as a whole cannot be read,
-    /// that error (the refresher may then split the batch to find the culprit).
-    /// Called only when every answer was a 2xx.
-    func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError>
+    /// One result per place of the batch, in order, each already validated;
+    /// or, when the answer as a whole cannot be read, that error (the refresher
+    /// may then split the batch to find the culprit). Called only when every
+    /// answer was a 2xx.
+    func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<Answer, WeatherError>], WeatherError>
     /// The service's own explanation in an error body, if it gave one (raw: the
     /// refresher cleans and redacts it).
     func reason(in body: Data) -> String?
@@ -53,8 +56,20 @@ public protocol WeatherProvider: Sendable {
     var secrets: [String] { get }
 }
 
-extension WeatherProvider {
+extension BatchService {
     public var secrets: [String] { [] }
+}
+
+/// A weather service: its answers are reports, validated against `WeatherBounds`.
+public protocol WeatherProvider: BatchService where Answer == WeatherReport {
+    var name: ProviderName { get }
+}
+
+extension WeatherProvider {
+    public var serviceName: String { name.rawValue }
+    /// This provider as the refresher takes it (Swift cannot convert the
+    /// existential `any WeatherProvider` to this one directly).
+    public var batchService: any BatchService<WeatherReport> { self }
 }
 
 /// A fixed, locale-independent decimal for URLs ("37.5665", never "37,5665").

@@ -29,14 +29,17 @@ public enum RefreshEvent: Sendable, Equatable {
     case waitingForRateLimit(seconds: TimeInterval)
 }
 
-/// Fetches the weather for many places at once: batches them as the provider
+/// The refresher of weather reports.
+public typealias WeatherRefresher = BatchRefresher<WeatherReport>
+
+/// Fetches the weather (or air quality) for many places at once: batches them as the provider
 /// allows, runs the batches concurrently in a TaskGroup with at most
 /// `concurrency` requests in flight, keeps within the rate limit and the time
 /// budget, and retries time-outs, 429s and 5xx (never other 4xx). A batch that
 /// fails in a way one place could cause is split until the culprit is alone.
 /// Every place gets its own result: one place's failure never hides the others'.
-public struct WeatherRefresher: Sendable {
-    public let provider: any WeatherProvider
+public struct BatchRefresher<Answer: Sendable>: Sendable {
+    public let provider: any BatchService<Answer>
     let client: any HTTPClient
     let options: RefreshOptions
     let limiter: RateLimiter?
@@ -44,7 +47,7 @@ public struct WeatherRefresher: Sendable {
     let clock: @Sendable () -> Date
 
     public init(
-        provider: any WeatherProvider, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
+        provider: any BatchService<Answer>, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
         sharedBucket: (any SharedRateBucket)? = nil,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep,
         clock: @escaping @Sendable () -> Date = { Date() }
@@ -55,11 +58,11 @@ public struct WeatherRefresher: Sendable {
         self.sleep = sleep
         self.clock = clock
         limiter = options.callsPerMinute.map {
-            RateLimiter(callsPerMinute: $0, shared: sharedBucket, service: provider.name.rawValue, sleep: sleep)
+            RateLimiter(callsPerMinute: $0, shared: sharedBucket, service: provider.serviceName, sleep: sleep)
         }
     }
 
-    public typealias Outcome = PlaceOutcome
+    public typealias Outcome = Result<Answer, WeatherError>
 
     /// One result per place id. `events` hears of progress and of waits.
     public func refresh(_ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil) async -> [Int64: Outcome] {

@@ -83,7 +83,10 @@ struct CLI: Sendable {
         env["HOME"] = folder.url.path
         // Nothing a test runs may reach the real services: by default every base
         // URL is a closed port on this machine. Weather tests set their server's.
-        for variable in ["FORECAST_OPEN_METEO_URL", "FORECAST_OPEN_METEO_GEOCODING_URL", "FORECAST_OPENWEATHER_URL"] {
+        for variable in [
+            "FORECAST_OPEN_METEO_URL", "FORECAST_OPEN_METEO_GEOCODING_URL", "FORECAST_OPENWEATHER_URL",
+            "FORECAST_OPEN_METEO_AIR_QUALITY_URL",
+        ] {
             env[variable] = "http://127.0.0.1:9"
         }
         env["FORECAST_PROVIDER"] = nil

@@ -21,7 +21,10 @@ struct InProcessCLI {
     let store: PlaceStore
     let http: FakeHTTPClient
     let clock = TestClock(january2026)
-    var environment: [String: String] = ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test"]
+    var environment: [String: String] = [
+        "FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test",
+        "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
+    ]
     var columns: Int?
 
     init(answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
@@ -54,12 +57,12 @@ struct InProcessCLI {
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.lines.count == 2 && list.lines[0].hasPrefix("#  Name"))
         #expect(list.lines[1].hasPrefix("1  London") && list.lines[1].contains("8°C"), "\(list.stdout)")
-        #expect(cli.http.count == 1)
+        #expect(cli.http.weatherCount == 1)
 
         let json = await cli.run("list", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["locations"] as? [[String: Any]])?.first?["name"] as? String == "London")
-        #expect(cli.http.count == 1, "the second list is served from the cache")
+        #expect(cli.http.weatherCount == 1, "the second list is served from the cache")
 
         let show = await cli.run("show", "London", "--lang", "ko")
         #expect(show.status == 0, "\(show.stderr)")

@@ -33,17 +33,21 @@ final class StubWeatherService: Sendable {
         case echoRequest(status: Int)
     }
 
+    /// The requests asked, weather and geocoding apart from air quality (which
+    /// goes along with every weather fetch).
     actor Log {
         var requests: [(path: String, query: [String: String])] = []
+        var airRequests: [[String: String]] = []
         var attemptsByLatitude: [String: Int] = [:]
         func record(_ path: String, _ query: [String: String]) -> Int {
-            requests.append((path, query))
-            let key = query["latitude"] ?? query["lat"] ?? ""
+            if path == "/v1/air-quality" { airRequests.append(query) } else { requests.append((path, query)) }
+            let key = (path == "/v1/air-quality" ? "air " : "") + (query["latitude"] ?? query["lat"] ?? "")
             attemptsByLatitude[key, default: 0] += 1
             return attemptsByLatitude[key]!
         }
         var count: Int { requests.count }
         func all() -> [(path: String, query: [String: String])] { requests }
+        var air: [[String: String]] { airRequests }
     }
 
     let server: HTTPServer
@@ -51,6 +55,8 @@ final class StubWeatherService: Sendable {
     let port: UInt16
     let log = Log()
     let faults: [Int: Fault]
+    /// Faults of the air-quality service alone, by latitude like `faults`.
+    let airFaults: [Int: Fault]
     /// When set, every geocoding search gets this body.
     let geocoding: String?
     let apiKey = "stub-key-1234"
@@ -59,24 +65,32 @@ final class StubWeatherService: Sendable {
 
     /// Environment that points forecast at this server.
     var environment: [String: String] {
-        ["FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url]
+        [
+            "FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url,
+            "FORECAST_OPEN_METEO_AIR_QUALITY_URL": url,
+        ]
     }
 
-    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault], geocoding: String?) {
+    private init(
+        server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault], airFaults: [Int: Fault],
+        geocoding: String?
+    ) {
         self.geocoding = geocoding
+        self.airFaults = airFaults
         self.server = server
         self.task = task
         self.port = port
         self.faults = faults
     }
 
-    static func start(faults: [Int: Fault] = [:], geocoding: String? = nil) async throws -> StubWeatherService {
+    static func start(faults: [Int: Fault] = [:], airFaults: [Int: Fault] = [:], geocoding: String? = nil) async throws -> StubWeatherService {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, geocoding: geocoding)
+        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, airFaults: airFaults, geocoding: geocoding)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
+        await server.appendRoute("GET /v1/air-quality") { request in try await stub.airQuality(request) }
         await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
         await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
         await server.appendRoute("GET /data/2.5/forecast") { request in try await stub.openWeatherMap(request, forecast: true) }
@@ -92,8 +106,10 @@ final class StubWeatherService: Sendable {
         Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    private func fault(_ request: FlyingFox.HTTPRequest, latitude: Double, attempt: Int, errorBody: Data) async throws -> FlyingFox.HTTPResponse? {
-        guard let fault = faults[Int(latitude)] else { return nil }
+    private func fault(
+        _ request: FlyingFox.HTTPRequest, latitude: Double, attempt: Int, errorBody: Data, air: Bool = false
+    ) async throws -> FlyingFox.HTTPResponse? {
+        guard let fault = (air ? airFaults : faults)[Int(latitude)] else { return nil }
         switch fault {
         case .unauthorized: return .init(statusCode: .unauthorized, body: errorBody)
         case .notFound: return .init(statusCode: .notFound, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
@@ -152,19 +168,35 @@ final class StubWeatherService: Sendable {
         return bomb
     }()
 
-    private func openMeteo(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
-        let query = Self.query(request)
+    enum Batch {
+        case places([Double])
+        case answer(FlyingFox.HTTPResponse)
+    }
+
+    /// An Open-Meteo request's latitudes, logged; or the answer when the
+    /// request is malformed or one of its places has a whole-answer fault.
+    private func batch(_ request: FlyingFox.HTTPRequest, _ query: [String: String], air: Bool) async throws -> Batch {
         let attempt = await log.record(request.path, query)
         let latitudes = (query["latitude"] ?? "").split(separator: ",").compactMap { Double($0) }
         guard !latitudes.isEmpty, latitudes.count == (query["longitude"] ?? "").split(separator: ",").count else {
-            return .init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}"#.utf8))
+            return .answer(.init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}"#.utf8)))
         }
         for latitude in latitudes {
             if let response = try await fault(
                 request, latitude: latitude, attempt: attempt,
-                errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
-                return response
+                errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8), air: air) {
+                return .answer(response)
             }
+        }
+        return .places(latitudes)
+    }
+
+    private func openMeteo(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        let latitudes: [Double]
+        switch try await batch(request, query, air: false) {
+        case .answer(let response): return response
+        case .places(let asked): latitudes = asked
         }
         var objects = Self.openMeteoObjects(latitudes: latitudes)
         for (index, latitude) in latitudes.enumerated() {
@@ -222,6 +254,39 @@ final class StubWeatherService: Sendable {
             if index > 0 { object["location_id"] = index }
             return object
         }
+    }
+
+    /// The air-quality API's frame: the air now, worse the further north.
+    private func airQuality(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        let latitudes: [Double]
+        switch try await batch(request, query, air: true) {
+        case .answer(let response): return response
+        case .places(let asked): latitudes = asked
+        }
+        var objects = latitudes.enumerated().map { index, latitude in Self.airObject(latitude: latitude, index: index) }
+        for (index, latitude) in latitudes.enumerated() {
+            if case .entry(let change)? = airFaults[Int(latitude)] { change(&objects[index]) }
+        }
+        let json: Any = objects.count == 1 ? objects[0] : objects
+        return .init(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: try JSONSerialization.data(withJSONObject: json))
+    }
+
+    static func airObject(latitude: Double, index: Int) -> [String: Any] {
+        let hour = ClockReading(Date(), utcOffset: 0)
+        var object: [String: Any] = [
+            "latitude": latitude, "longitude": 0, "generationtime_ms": 0.2, "utc_offset_seconds": 0, "timezone": "GMT",
+            "timezone_abbreviation": "GMT", "elevation": 10,
+            "current_units": ["time": "iso8601", "interval": "seconds", "us_aqi": "USAQI", "european_aqi": "EAQI", "pm2_5": "μg/m³", "pm10": "μg/m³"],
+            "current": [
+                "time": "\(hour.date.iso)T\(String(format: "%02d", hour.hour)):00", "interval": 3600,
+                "us_aqi": 20 + latitude * 2, "european_aqi": 10 + latitude, "pm2_5": 5.5 + latitude / 10, "pm10": 9.1 + latitude / 5,
+            ] as [String: Any],
+        ]
+        if index > 0 { object["location_id"] = index }
+        return object
     }
 
     /// "Nowhereville" finds nothing (the recorded no-match body); any other name

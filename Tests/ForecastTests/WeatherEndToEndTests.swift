@@ -27,6 +27,7 @@ import Testing
         #expect(table.lines[0].contains("Weather") && table.lines[0].contains("Humidity"))
         #expect(table.lines[1].contains("Seoul") && table.lines[1].contains("Partly cloudy") && table.lines[1].contains("-5°C"))
         #expect(await stub.log.count == 1, "three places, one Open-Meteo request")
+        #expect(await stub.log.air.count == 1, "and one air-quality request beside it")
         let query = try #require(await stub.log.all().first?.query)
         #expect(query["latitude"] == "37.566,35.10168,51.50853")
         #expect(query["timezone"] == "Asia/Seoul,Asia/Seoul,Europe/London")
@@ -47,8 +48,10 @@ import Testing
 
         let light = try #require(await stub.log.all().first?.query)
         #expect(light["hourly"] == nil && light["forecast_days"] == "2", "list asks only for what it shows")
-        #expect(light["current"]!.split(separator: ",").count + light["daily"]!.split(separator: ",").count <= 10,
-                "at most 10 variables: one call a place in Open-Meteo's counting")
+        #expect(light["current"]!.split(separator: ",").count + light["daily"]!.split(separator: ",").count <= 11,
+                "at most 11 variables: 1.1 calls a place in Open-Meteo's counting")
+        #expect(light["daily"]!.contains("precipitation_probability_max") && light["daily"]!.contains("uv_index_max"),
+                "list's rain column and the report fields come with the summary")
 
         _ = try await cli.run("list", "--refresh")
         #expect(await stub.log.count == 2)

@@ -25,6 +25,8 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
 
     func shutdown() async { lock.withLock { shutDown = true } }
     var count: Int { lock.withLock { requests.count } }
+    /// Requests to the weather service alone (the air-quality ones go along with them).
+    var weatherCount: Int { lock.withLock { requests.filter { !$0.path.hasSuffix("/air-quality") }.count } }
 }
 
 /// A clock the test moves by hand.
@@ -45,7 +47,8 @@ final class TestClock: @unchecked Sendable {
         let http = http, clock = clock
         return AppContext(
             makeHTTPClient: { _ in http }, clock: { clock.read() },
-            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test"].merging(environment) { $1 })
+            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"]
+                .merging(environment) { $1 })
     }
 
     func londonStore() throws -> (PlaceStore, Place) {
@@ -63,21 +66,21 @@ final class TestClock: @unchecked Sendable {
         let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
 
         let first = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.count == 1 && http.shutDown)
-        #expect(http.requests.first?.host == "weather.test")
+        #expect(http.weatherCount == 1 && http.count == 2 && http.shutDown)
+        #expect(Set(http.requests.map { $0.host() ?? "" }) == ["weather.test", "air.test"])
         let report = try #require(first.weather[london.id]?.report)
         #expect(abs(report.current.temperature! - 8.0) < 1e-9)   // 46.4 °F in the recording
         #expect(first.fetchedAny && first.failures.isEmpty && first.weather[london.id]?.stale == false)
 
         clock.advance(minutes: 5)
         let cached = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.count == 1, "within the TTL: no request")
+        #expect(http.count == 2, "within the TTL: no request")
         #expect(cached.weather[london.id]?.report == report.summary && !cached.fetchedAny)
 
         clock.advance(minutes: 10)
         http.answer { _ in HTTPResponse(status: 404, body: Data(#"{"error":true,"reason":"gone"}"#.utf8)) }
         let failed = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.count == 2)
+        #expect(http.weatherCount == 2)
         let weather = try #require(failed.weather[london.id])
         #expect(weather.error?.kind == .notFound && weather.stale && weather.report == report.summary)
         #expect(weather.fetchedAt == january2026, "the age is the cached report's")
@@ -96,7 +99,7 @@ final class TestClock: @unchecked Sendable {
         #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == false)
         clock.advance(minutes: 1)
         #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == true)
-        #expect(http.count == 1)
+        #expect(http.weatherCount == 1)
     }
 
     @Test func settingsThatCannotWorkAreTypedErrorsAndNothingIsAsked() async throws {
@@ -123,7 +126,7 @@ final class TestClock: @unchecked Sendable {
         let context = context()
         let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
         _ = try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .full, settings: settings)
-        let query = try #require(http.requests.first.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems })
+        let query = try #require(http.requests.first { $0.host() == "weather.test" }.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems })
         #expect(query.contains(URLQueryItem(name: "forecast_days", value: "7")) && query.contains { $0.name == "hourly" })
         #expect(try store.cachedReport(placeID: london.id, provider: "open-meteo", now: january2026) != nil)
         #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026)[london.id] != nil, "a full report updates the summary too")

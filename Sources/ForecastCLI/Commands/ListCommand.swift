@@ -41,7 +41,9 @@ struct ListCommand: AsyncParsableCommand {
         let context = CommandContext.current
         guard let store = try self.store.openExisting() else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
-            return try context.render(ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean), as: output)
+            return try context.render(
+                ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean, now: context.app.clock()),
+                as: output)
         }
         let before = try store.ordered()
         let (outcome, weatherSettings) = try await WeatherSession.weather(
@@ -49,7 +51,10 @@ struct ListCommand: AsyncParsableCommand {
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
         try context.render(
-            ListOutput(settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean), as: output)
+            ListOutput(
+                settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean,
+                now: context.app.clock()),
+            as: output)
         try WeatherSession.finish(outcome, places: ordered.count)
     }
 }
@@ -65,12 +70,12 @@ struct ListOutput: ReportOutput {
 
     enum CodingKeys: CodingKey { case locations, sort, units }
 
-    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool) {
+    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date) {
         format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
         places = ordered
         self.weather = weather
         locations = ordered.enumerated().map { [format] index, place in
-            LocationItem(place, position: index + 1, weather: weather[place.id], format: format)
+            LocationItem(place, position: index + 1, weather: weather[place.id], format: format, now: now)
         }
         sort = SortItem(settings.sort)
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
@@ -89,7 +94,7 @@ struct ListOutput: ReportOutput {
         guard !places.isEmpty else { return [words.nothingSavedYet] }
         var table = TextTable(
             headers: words.listHeaders,
-            alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .left])
+            alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .right, .left])
         let now = context.app.clock()
         for (index, place) in places.enumerated() {
             let w = weather[place.id]
@@ -104,12 +109,13 @@ struct ListOutput: ReportOutput {
                 format.temperatureText(report?.current.feelsLike),
                 format.percent(report?.current.humidity),
                 format.range(today?.minimum, today?.maximum),
+                format.percent(today?.precipitationProbability),
                 Self.note(w, words: words, now: now),
             ])
         }
         // On a narrow terminal the note shrinks first, then Feels, Local time,
-        // Today, Humidity and the weather's words give way, in that order.
-        var lines = table.fitted(width: out.columns, flexible: 9, dropOrder: [6, 2, 8, 7, 4])
+        // Today, Humidity, Rain and the weather's words give way, in that order.
+        var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4])
         lines[0] = out.bold(lines[0])
         return lines.enumerated().map { index, line in
             index > 0 && weather[places[index - 1].id]?.error != nil ? out.red(line) : line

@@ -10,9 +10,10 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show one place's weather in detail, and remember it as the last viewed.",
         discussion: """
-            The place, its local time; the current conditions; the next 24 hours with
-            a temperature chart; and the coming days' lows and highs, all in the
-            place's own time zone. Without a place, shows the last one viewed (the
+            The place, its local time; the current conditions, today's highest UV
+            index and the air quality; the next 24 hours (--hours, up to 48) with a
+            temperature chart; and the coming days' lows, highs and chance of rain
+            (--days, up to 7), all in the place's own time zone. Without a place, shows the last one viewed (the
             first place at the start). --next and --previous page through the list in
             its current order and wrap around at the ends.
 
@@ -23,6 +24,7 @@ struct ShowCommand: AsyncParsableCommand {
               $ forecast show --next
               $ forecast show --previous --format json
               $ forecast show 서울 --lang ko --offline
+              $ forecast show Seoul --days 3 --hours 48
             """
     )
 
@@ -35,6 +37,12 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Show the place before the last viewed one.")
     var previous = false
 
+    @Option(name: .long, help: ArgumentHelp("How many days of forecast to show (1–7).", valueName: "n"))
+    var days = 7
+
+    @Option(name: .long, help: ArgumentHelp("How many hours of forecast to show (1–48).", valueName: "n"))
+    var hours = 24
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: ReportFormatOption
     @OptionGroup var weatherOptions: WeatherOptions
@@ -43,6 +51,8 @@ struct ShowCommand: AsyncParsableCommand {
     func validate() throws {
         if next && previous { throw ValidationError(Words.current.usage(.nextAndPrevious)) }
         if place != nil && (next || previous) { throw ValidationError(Words.current.usage(.placeAndPaging)) }
+        if !(1...7).contains(days) { throw ValidationError(Words.current.usage(.days(days))) }
+        if !(1...48).contains(hours) { throw ValidationError(Words.current.usage(.hours(hours))) }
     }
 
     func run() async throws {
@@ -60,7 +70,7 @@ struct ShowCommand: AsyncParsableCommand {
         try context.render(
             ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
-                settings: settings, format: format, now: context.app.clock()),
+                settings: settings, format: format, now: context.app.clock(), span: ShowOutput.Span(days: days, hours: hours)),
             as: output)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
@@ -71,17 +81,26 @@ struct ShowCommand: AsyncParsableCommand {
         try WeatherSession.finish(outcome, places: 1)
     }
 
-    /// The forecast steps of the next 24 hours, from the current hour on: 24
-    /// hourly steps, or 8 of OpenWeatherMap's 3-hour ones (never 24 of those,
-    /// which span three days). A report that has aged past them all still shows
-    /// its last day rather than nothing.
-    static func nextHours(_ report: WeatherReport, from now: Date) -> [HourlyForecast] {
+    /// The forecast steps of the next `hours` hours, from the current hour on:
+    /// that many hourly steps, or a third as many of OpenWeatherMap's 3-hour
+    /// ones (never 24 of those, which span three days). A report that has aged
+    /// past them all still shows its last steps rather than nothing.
+    static func nextHours(_ report: WeatherReport, from now: Date, hours: Int = 24) -> [HourlyForecast] {
         let steps = report.hourly.sorted { $0.time < $1.time }
         let spacing = zip(steps, steps.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.min() ?? 3600
         let start = now.addingTimeInterval(-max(3600, spacing))
-        let upcoming = steps.filter { $0.time > start && $0.time < start.addingTimeInterval(24 * 3600 + 1) }
-        guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(24)) }
-        return Array(steps.filter { $0.time > last.time.addingTimeInterval(-24 * 3600) }.prefix(24))
+        let span = Double(hours) * 3600
+        let upcoming = steps.filter { $0.time > start && $0.time < start.addingTimeInterval(span + 1) }
+        guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(hours)) }
+        return Array(steps.filter { $0.time > last.time.addingTimeInterval(-span) }.prefix(hours))
+    }
+
+    /// The next `days` days from today in the place's calendar.
+    static func nextDays(_ report: WeatherReport, from now: Date, days: Int = 7) -> [DailyForecast] {
+        let today = LocalDays.localDate(now, utcOffset: report.utcOffsetSeconds)
+        let coming = report.daily.filter { $0.date >= today }
+        // An old report whose days have all passed still shows them.
+        return Array((coming.isEmpty ? report.daily : coming).prefix(days))
     }
 }
 
@@ -96,9 +115,17 @@ struct ShowOutput: ReportOutput {
     var current: Current?
     var hourly: [Hour]?
     var daily: [Day]?
+    var airQuality: AirQualityItem?
     var fetchedAt: Date?
     var stale: Bool?
     var error: ErrorItem?
+    var airQualityError: ErrorItem?
+
+    /// How much of the forecast to show.
+    struct Span {
+        var days = 7
+        var hours = 24
+    }
 
     struct Current: Encodable {
         var observedAt: String
@@ -123,7 +150,8 @@ struct ShowOutput: ReportOutput {
         var min, max: Double?
         var condition: String?
         var symbol: String?
-        var precipitation, precipitationProbability: Double?
+        var precipitation, precipitationProbability, uvIndexMax: Double?
+        var uvCategory: UVCategory?
         var sunrise, sunset: String?
     }
 
@@ -131,13 +159,19 @@ struct ShowOutput: ReportOutput {
     private let weather: PlaceWeather
     private let format: WeatherFormat
     private let now: Date
+    private let span: Span
 
     enum CodingKeys: CodingKey {
-        case location, position, count, localTime, utcOffset, units, current, hourly, daily, fetchedAt, stale, error
+        case location, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
+        case error, airQualityError
     }
 
-    init(place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date) {
+    init(
+        place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
+        span: Span = Span()
+    ) {
         self.place = place
+        self.span = span
         self.weather = weather
         self.format = format
         self.now = now
@@ -149,6 +183,7 @@ struct ShowOutput: ReportOutput {
         utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
         error = weather.error.map(ErrorItem.init)
+        airQualityError = weather.airQualityError.map(ErrorItem.init)
         guard let report = weather.report else { return }
         fetchedAt = weather.fetchedAt
         stale = weather.stale
@@ -161,7 +196,8 @@ struct ShowOutput: ReportOutput {
             windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
             cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
             symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
-        hourly = ShowCommand.nextHours(report, from: now).map { h in
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
+        hourly = ShowCommand.nextHours(report, from: now, hours: span.hours).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
                 feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
@@ -169,11 +205,12 @@ struct ShowOutput: ReportOutput {
                 windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
                 condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
         }
-        daily = report.daily.map { d in
+        daily = ShowCommand.nextDays(report, from: now, days: span.days).map { d in
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
                 condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
-                precipitationProbability: d.precipitationProbability, sunrise: local(d.sunrise), sunset: local(d.sunset))
+                precipitationProbability: d.precipitationProbability, uvIndexMax: d.uvIndexMax,
+                uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
         }
     }
 
@@ -225,6 +262,8 @@ struct ShowOutput: ReportOutput {
             [words.pressure, number(c.pressure, " hPa"), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
             [words.clouds, format.percent(c.cloudCover), words.visibility, visibility],
             [words.precipitation, precipitation, words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
+            [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
+             words.air(data.airQuality, error: weather.airQualityError)],
         ]
         lines += facts.render().dropFirst().map { "  " + $0 }
         if let fetchedAt = weather.fetchedAt {
@@ -236,10 +275,10 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        let hours = ShowCommand.nextHours(data, from: now)
+        let hours = ShowCommand.nextHours(data, from: now, hours: span.hours)
         if !hours.isEmpty {
             lines.append("")
-            lines.append(out.bold(words.nextHours))
+            lines.append(out.bold(words.nextHours(span.hours)))
             var table = TextTable(headers: words.hourHeaders, alignments: [.left, .left, .right, .right, .right, .left])
             // The day is shown where it changes: "Mon 00:00" after "23:00".
             var day = clock(now).date
@@ -270,11 +309,12 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        if !data.daily.isEmpty {
+        let days = ShowCommand.nextDays(data, from: now, days: span.days)
+        if !days.isEmpty {
             lines.append("")
             lines.append(out.bold(words.comingDays))
             var table = TextTable(headers: words.dayHeaders, alignments: [.left, .left, .left, .right, .right, .right])
-            for day in data.daily {
+            for day in days {
                 let label = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
                 table.append([
                     label, format.symbol(day.condition), format.describe(day.condition),

@@ -58,11 +58,12 @@ struct LocationItem: FlatPlaceJSON {
         var addedAt: Date
         var weather: WeatherItem?
         var error: ErrorItem?
+        var airQualityError: ErrorItem?
     }
 
     var name: String { place.name }
 
-    init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil) {
+    init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil, now: Date = Date()) {
         self.place = PlaceFields(
             name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
             timeZone: place.timeZone)
@@ -70,9 +71,11 @@ struct LocationItem: FlatPlaceJSON {
         if let weather, let format {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(
-                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format)
+                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format,
+                    now: now)
             }
             own.error = weather.error.map(ErrorItem.init)
+            own.airQualityError = weather.airQualityError.map(ErrorItem.init)
         }
     }
 }

@@ -28,6 +28,7 @@ struct ReportFormatOption: ParsableArguments {
 enum ReportField: String, CaseIterable, Sendable {
     case position, name, country, region, latitude, longitude, timezone, time
     case condition, symbol, temp, feels, humidity, wind, direction, pressure, clouds, low, high, rain
+    case uv, aqi, eaqi, pm25, pm10
     case updated, stale, error
 
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
@@ -38,6 +39,7 @@ enum ReportField: String, CaseIterable, Sendable {
         case .humidity, .clouds, .rain: "\(rawValue) (%)"
         case .pressure: "pressure (hPa)"
         case .latitude, .longitude: "\(rawValue) (°)"
+        case .pm25, .pm10: "\(rawValue) (µg/m³)"
         default: rawValue
         }
     }
@@ -83,6 +85,11 @@ struct ReportRow: Sendable {
             set(.low, number(format.temperature(today?.minimum)), shown: format.temperatureText(today?.minimum))
             set(.high, number(format.temperature(today?.maximum)), shown: format.temperatureText(today?.maximum))
             set(.rain, number(today?.precipitationProbability))
+            set(.uv, number(today?.uvIndexMax))
+            set(.aqi, number(report.airQuality?.usAQI))
+            set(.eaqi, number(report.airQuality?.europeanAQI))
+            set(.pm25, number(report.airQuality?.pm2_5))
+            set(.pm10, number(report.airQuality?.pm10))
         }
         if let weather {
             set(.updated, weather.fetchedAt.map { LocalTime.iso8601($0, in: TimeZone(secondsFromGMT: 0)!) })

@@ -13,28 +13,56 @@ struct WeatherItem: Encodable {
     var windCompass: String?
     var todayMin: Double?
     var todayMax: Double?
+    /// Today's highest chance of precipitation, %.
+    var precipitationProbability: Double?
+    /// Today's highest UV index.
+    var uvIndexMax: Double?
+    var airQuality: AirQualityItem?
     /// When the conditions were observed, in the place's local time with its offset.
     var observedAt: String
     /// When forecast fetched them, UTC.
     var fetchedAt: Date
     var stale: Bool
 
-    init(_ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, format: WeatherFormat) {
-        let now = report.current
-        temperature = format.temperature(now.temperature)
-        feelsLike = format.temperature(now.feelsLike)
-        humidity = now.humidity
-        condition = now.condition.map { format.describe($0) }
-        symbol = now.condition?.symbol
-        windSpeed = format.wind(now.windSpeed)
-        windDirection = now.windDirection
-        windCompass = now.windDirection.map { CompassPoint(degrees: $0).rawValue }
-        let today = report.today()
+    init(_ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, format: WeatherFormat, now: Date) {
+        let current = report.current
+        temperature = format.temperature(current.temperature)
+        feelsLike = format.temperature(current.feelsLike)
+        humidity = current.humidity
+        condition = current.condition.map { format.describe($0) }
+        symbol = current.condition?.symbol
+        windSpeed = format.wind(current.windSpeed)
+        windDirection = current.windDirection
+        windCompass = current.windDirection.map { CompassPoint(degrees: $0).rawValue }
+        let today = report.today(now: now)
         todayMin = format.temperature(today?.minimum)
         todayMax = format.temperature(today?.maximum)
+        precipitationProbability = today?.precipitationProbability
+        uvIndexMax = today?.uvIndexMax
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
         observedAt = LocalTime.iso8601(report.observedAt, in: zone)
         self.fetchedAt = fetchedAt
         self.stale = stale
+    }
+}
+
+/// `airQuality`: the air now, US AQI with its category, the European AQI and
+/// particulate matter in µg/m³.
+struct AirQualityItem: Encodable {
+    var usAqi: Double?
+    var category: AirQuality.Category?
+    var europeanAqi: Double?
+    var pm2_5: Double?
+    var pm10: Double?
+    var observedAt: String?
+
+    init(_ air: AirQuality, zone: TimeZone) {
+        usAqi = air.usAQI
+        category = air.category
+        europeanAqi = air.europeanAQI
+        pm2_5 = air.pm2_5
+        pm10 = air.pm10
+        observedAt = air.time.map { LocalTime.iso8601($0, in: zone) }
     }
 }
 

@@ -226,7 +226,7 @@ struct Words: Sendable {
 
     var listHeaders: [String] {
         ["#", say("Name", "이름"), say("Local time", "현지 시각"), "", say("Weather", "날씨"), say("Temp", "기온"),
-         say("Feels", "체감"), say("Humidity", "습도"), say("Today", "오늘"), ""]
+         say("Feels", "체감"), say("Humidity", "습도"), say("Today", "오늘"), say("Rain", "강수"), ""]
     }
 
     func errorKind(_ kind: WeatherError.Kind) -> String {
@@ -371,6 +371,52 @@ struct Words: Sendable {
     var visibility: String { say("Visibility", "가시거리") }
     var precipitation: String { say("Precipitation", "강수량") }
     var sunriseSunset: String { say("Sunrise/set", "일출/일몰") }
+    var uvIndex: String { say("UV today", "오늘 자외선") }
+    var airQuality: String { say("Air", "대기질") }
+
+    func uvCategory(_ category: UVCategory) -> String {
+        switch category {
+        case .low: say("low", "낮음")
+        case .moderate: say("moderate", "보통")
+        case .high: say("high", "높음")
+        case .veryHigh: say("very high", "매우 높음")
+        case .extreme: say("extreme", "위험")
+        }
+    }
+
+    func airCategory(_ category: AirQuality.Category) -> String {
+        switch category {
+        case .good: say("good", "좋음")
+        case .moderate: say("moderate", "보통")
+        case .unhealthyForSensitiveGroups: say("unhealthy for sensitive groups", "민감군 나쁨")
+        case .unhealthy: say("unhealthy", "나쁨")
+        case .veryUnhealthy: say("very unhealthy", "매우 나쁨")
+        case .hazardous: say("hazardous", "위험")
+        }
+    }
+
+    /// "6 (high)".
+    func uv(_ index: Double?) -> String {
+        guard let index, let rounded = SafeNumber.rounded(index) else { return "–" }
+        return "\(rounded) (\(uvCategory(UVCategory(index: index))))"
+    }
+
+    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
+    func air(_ air: AirQuality?, error: WeatherError?) -> String {
+        if let air, !air.isEmpty {
+            var parts: [String] = []
+            if let aqi = air.usAQI, let rounded = SafeNumber.rounded(aqi) {
+                let category = airCategory(AirQuality.Category(usAQI: aqi))
+                parts.append(say("AQI \(rounded) (\(category))", "지수 \(rounded) (\(category), 미국 기준)"))
+            }
+            // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
+            if let pm = air.pm2_5, let rounded = SafeNumber.rounded(pm) { parts.append(say("PM2.5", "초미세먼지") + " \(rounded) µg/m³") }
+            if parts.isEmpty, let pm = air.pm10, let rounded = SafeNumber.rounded(pm) { parts.append(say("PM10", "미세먼지") + " \(rounded) µg/m³") }
+            return parts.joined(separator: " · ")
+        }
+        if let error { return say("unavailable: ", "받지 못함: ") + weatherError(error) }
+        return "–"
+    }
 
     func noWeather(_ error: WeatherError) -> String { say("No weather: ", "날씨 없음: ") + weatherError(error) }
 
@@ -387,7 +433,7 @@ struct Words: Sendable {
     /// "Updated 3 h ago" as a sentence of its own.
     func capitalised(_ age: String) -> String { korean ? age : age.prefix(1).uppercased() + age.dropFirst() }
 
-    var nextHours: String { say("Next 24 hours", "앞으로 24시간") }
+    func nextHours(_ hours: Int) -> String { say("Next \(hours) hours", "앞으로 \(hours)시간") }
     var hourHeaders: [String] { [say("Time", "시각"), "", say("Temp", "기온"), say("Feels", "체감"), say("Rain", "강수"), say("Wind", "바람")] }
     var comingDays: String { say("Coming days", "앞으로 며칠") }
     var dayHeaders: [String] { [say("Day", "날짜"), "", say("Weather", "날씨"), say("Low", "최저"), say("High", "최고"), say("Rain", "강수")] }

@@ -5,11 +5,14 @@ public struct ForecastStep: Hashable, Sendable {
     public var time: Date
     public var temperature: Double?
     public var condition: WeatherCondition?
+    /// Chance of precipitation, %.
+    public var precipitationProbability: Double?
 
-    public init(time: Date, temperature: Double?, condition: WeatherCondition?) {
+    public init(time: Date, temperature: Double?, condition: WeatherCondition?, precipitationProbability: Double? = nil) {
         self.time = time
         self.temperature = temperature
         self.condition = condition
+        self.precipitationProbability = precipitationProbability
     }
 }
 
@@ -21,6 +24,8 @@ public struct DailySummary: Hashable, Sendable {
     public var maximum: Double
     /// The most significant condition of the day (thunder over rain over cloud…).
     public var condition: WeatherCondition?
+    /// The highest chance of precipitation of the day's steps, %.
+    public var precipitationProbability: Double?
 }
 
 /// Builds days from steps (OpenWeatherMap's 3-hour list) in the place's local
@@ -28,22 +33,25 @@ public struct DailySummary: Hashable, Sendable {
 /// never the machine's day or the UTC day.
 public enum LocalDays {
     public static func summarise(_ steps: [ForecastStep], utcOffset: Int) -> [DailySummary] {
-        var days: [String: (min: Double, max: Double, conditions: [WeatherCondition])] = [:]
+        var days: [String: (min: Double, max: Double, conditions: [WeatherCondition], rain: Double?)] = [:]
         var order: [String] = []
         for step in steps.sorted(by: { $0.time < $1.time }) {
             guard let temperature = step.temperature else { continue }
             let date = localDate(step.time, utcOffset: utcOffset)
             if days[date] == nil {
-                days[date] = (temperature, temperature, [])
+                days[date] = (temperature, temperature, [], nil)
                 order.append(date)
             }
             days[date]!.min = min(days[date]!.min, temperature)
             days[date]!.max = max(days[date]!.max, temperature)
             if let condition = step.condition { days[date]!.conditions.append(condition) }
+            if let chance = step.precipitationProbability { days[date]!.rain = max(days[date]!.rain ?? chance, chance) }
         }
         return order.map { date in
             let day = days[date]!
-            return DailySummary(date: date, minimum: day.min, maximum: day.max, condition: mostSignificant(day.conditions))
+            return DailySummary(
+                date: date, minimum: day.min, maximum: day.max, condition: mostSignificant(day.conditions),
+                precipitationProbability: day.rain)
         }
     }
 

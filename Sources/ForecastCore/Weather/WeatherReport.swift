@@ -16,10 +16,12 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public var hourly: [HourlyForecast]
     /// The coming days, in the place's own calendar.
     public var daily: [DailyForecast]
+    /// The air now, from a separate service; nil where it had nothing or failed.
+    public var airQuality: AirQuality?
 
     public init(
         observedAt: Date, utcOffsetSeconds: Int, timeZone: String?, current: CurrentConditions,
-        hourly: [HourlyForecast], daily: [DailyForecast]
+        hourly: [HourlyForecast], daily: [DailyForecast], airQuality: AirQuality? = nil
     ) {
         self.observedAt = observedAt
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -27,6 +29,7 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         self.current = current
         self.hourly = hourly
         self.daily = daily
+        self.airQuality = airQuality
     }
 
     /// What a list needs of this report: the current conditions and the first
@@ -126,13 +129,17 @@ public struct DailyForecast: Hashable, Sendable, Codable {
     public var maximum: Double?
     public var condition: WeatherCondition?
     public var precipitation: Double?
+    /// The day's highest chance of precipitation, %.
     public var precipitationProbability: Double?
+    /// The day's highest UV index.
+    public var uvIndexMax: Double?
     public var sunrise: Date?
     public var sunset: Date?
 
     public init(
         date: String, minimum: Double? = nil, maximum: Double? = nil, condition: WeatherCondition? = nil,
-        precipitation: Double? = nil, precipitationProbability: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
+        precipitation: Double? = nil, precipitationProbability: Double? = nil, uvIndexMax: Double? = nil,
+        sunrise: Date? = nil, sunset: Date? = nil
     ) {
         self.date = date
         self.minimum = minimum
@@ -140,8 +147,67 @@ public struct DailyForecast: Hashable, Sendable, Codable {
         self.condition = condition
         self.precipitation = precipitation
         self.precipitationProbability = precipitationProbability
+        self.uvIndexMax = uvIndexMax
         self.sunrise = sunrise
         self.sunset = sunset
+    }
+}
+
+/// The air at a place: indices and particulate matter (µg/m³). Each is nil
+/// where the service had no value.
+public struct AirQuality: Hashable, Sendable, Codable {
+    /// The time the values are for.
+    public var time: Date?
+    /// US AQI, 0–500.
+    public var usAQI: Double?
+    /// European AQI, 0–100 and beyond.
+    public var europeanAQI: Double?
+    public var pm2_5: Double?
+    public var pm10: Double?
+
+    public init(time: Date? = nil, usAQI: Double? = nil, europeanAQI: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil) {
+        self.time = time
+        self.usAQI = usAQI
+        self.europeanAQI = europeanAQI
+        self.pm2_5 = pm2_5
+        self.pm10 = pm10
+    }
+
+    /// Whether the service said anything at all.
+    public var isEmpty: Bool { usAQI == nil && europeanAQI == nil && pm2_5 == nil && pm10 == nil }
+
+    /// The US AQI's category, where the index is known.
+    public var category: Category? { usAQI.map(Category.init(usAQI:)) }
+
+    /// The US EPA's bands of the AQI.
+    public enum Category: String, Sendable, Codable, CaseIterable {
+        case good, moderate, unhealthyForSensitiveGroups, unhealthy, veryUnhealthy, hazardous
+
+        public init(usAQI aqi: Double) {
+            self = switch aqi {
+            case ..<51: .good
+            case ..<101: .moderate
+            case ..<151: .unhealthyForSensitiveGroups
+            case ..<201: .unhealthy
+            case ..<301: .veryUnhealthy
+            default: .hazardous
+            }
+        }
+    }
+}
+
+/// The WHO's bands of the UV index.
+public enum UVCategory: String, Sendable, Codable, CaseIterable {
+    case low, moderate, high, veryHigh, extreme
+
+    public init(index: Double) {
+        self = switch index {
+        case ..<3: .low
+        case ..<6: .moderate
+        case ..<8: .high
+        case ..<11: .veryHigh
+        default: .extreme
+        }
     }
 }
 

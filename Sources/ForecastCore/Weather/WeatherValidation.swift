@@ -18,6 +18,12 @@ public enum WeatherBounds {
     public static let visibility = 0.0...1_000_000.0
     /// Millimetres (the wettest day on record is under 2 m).
     public static let precipitation = 0.0...2000.0
+    /// UV index (the highest ever measured is about 43).
+    public static let uvIndex = 0.0...50.0
+    /// Air quality indices (US AQI tops out at 500; the European one has no top).
+    public static let airQualityIndex = 0.0...1000.0
+    /// Particulate matter, µg/m³ (dust storms reach a few thousand).
+    public static let particulates = 0.0...10_000.0
     /// Seconds east of UTC.
     public static let utcOffset = -18 * 3600...18 * 3600
     /// How far from now a time in a report may be.
@@ -41,6 +47,7 @@ extension WeatherReport {
         guard daily.count <= WeatherBounds.maximumDays else { throw Self.bad("daily", .tooMany(daily.count)) }
         for (i, hour) in hourly.enumerated() { try hour.validate("hourly[\(i)]", now: now) }
         for (i, day) in daily.enumerated() { try day.validate("daily[\(i)]", now: now) }
+        try airQuality?.validate("air_quality", now: now)
         return report
     }
 
@@ -113,7 +120,21 @@ extension DailyForecast {
         try R.check(maximum, in: WeatherBounds.temperature, "\(prefix).temperature_max")
         try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix).precipitation")
         try R.check(precipitationProbability, in: WeatherBounds.percent, "\(prefix).precipitation_probability")
+        try R.check(uvIndexMax, in: WeatherBounds.uvIndex, "\(prefix).uv_index_max")
         try R.check(sunrise, now: now, "\(prefix).sunrise")
         try R.check(sunset, now: now, "\(prefix).sunset")
+    }
+}
+
+extension AirQuality {
+    /// These values if every one is finite and plausible; otherwise a
+    /// `badResponse` error naming the first bad field.
+    public func validate(_ prefix: String, now: Date) throws(WeatherError) {
+        typealias R = WeatherReport
+        try R.check(time, now: now, "\(prefix).time")
+        try R.check(usAQI, in: WeatherBounds.airQualityIndex, "\(prefix).us_aqi")
+        try R.check(europeanAQI, in: WeatherBounds.airQualityIndex, "\(prefix).european_aqi")
+        try R.check(pm2_5, in: WeatherBounds.particulates, "\(prefix).pm2_5")
+        try R.check(pm10, in: WeatherBounds.particulates, "\(prefix).pm10")
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import ForecastCore
+
+/// Open-Meteo's air-quality API (no key, CAMS data): the air now at many
+/// places in one request, in the same frame as its forecast API.
+public struct OpenMeteoAirQuality: BatchService {
+    public static let defaultBaseURL = URL(string: "https://air-quality-api.open-meteo.com")!
+    public static let urlVariable = "FORECAST_OPEN_METEO_AIR_QUALITY_URL"
+    static let variables = ["us_aqi", "european_aqi", "pm2_5", "pm10"]
+
+    public let serviceName = "open-meteo-air-quality"
+    public let baseURL: URL
+    public let batchSize: Int
+
+    public init(baseURL: URL = Self.defaultBaseURL, batchSize: Int = 50) {
+        self.baseURL = baseURL
+        self.batchSize = max(1, batchSize)
+    }
+
+    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
+
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
+        var components = URLComponents(url: baseURL.appending(path: "v1/air-quality"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [
+            URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
+            URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
+            URLQueryItem(name: "current", value: Self.variables.joined(separator: ",")),
+            URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")),
+        ]
+        return [components.url!]
+    }
+
+    /// One result per place: its air (empty where the model has no values), or why there is none.
+    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<AirQuality, WeatherError>], WeatherError> {
+        OpenMeteoAnswer<Location>.locations(batch, responses: responses).map { locations in
+            zip(batch, locations).map { place, location in location.flatMap { Self.air($0, place: place, now: now) } }
+        }
+    }
+
+    public func reason(in body: Data) -> String? { ServiceJSON.string("reason", in: body) }
+
+    struct Location: Decodable {
+        var error: Bool?
+        var reason: String?
+        var utcOffsetSeconds: WholeNumber?
+        var current: Current?
+
+        enum CodingKeys: String, CodingKey {
+            case error, reason, current
+            case utcOffsetSeconds = "utc_offset_seconds"
+        }
+    }
+
+    struct Current: Decodable {
+        var time: String?
+        var us_aqi, european_aqi, pm2_5, pm10: Double?
+    }
+
+    static func air(_ location: Location, place: PlaceQuery, now: Date) -> Result<AirQuality, WeatherError> {
+        if location.error == true {
+            let reason = location.reason.map { SafeText.clean($0, maxLength: 200) }
+            return .failure(WeatherError(.provider, reason ?? "the service reported an error", detail: .serviceError(reason: reason)))
+        }
+        guard let current = location.current else { return .success(AirQuality()) }
+        // Times are local to the offset the answer names (or the place's zone).
+        let zone = location.utcOffsetSeconds.flatMap { WeatherBounds.utcOffset.contains($0.value) ? TimeZone(secondsFromGMT: $0.value) : nil }
+            ?? LocalTime.zone(place.timeZone)
+        let air = AirQuality(
+            time: current.time.flatMap { LocalTime.instant(fromLocal: $0, in: zone) },
+            usAQI: current.us_aqi, europeanAQI: current.european_aqi, pm2_5: current.pm2_5, pm10: current.pm10)
+        return Result { () throws(WeatherError) in
+            try air.validate("current", now: now)
+            return air
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ForecastCore
+
+/// The frame every Open-Meteo API answers in: for one location a plain object,
+/// for several an array in request order with `location_id` on all but the
+/// first. This matches the entries back to the places of a batch.
+enum OpenMeteoAnswer<Location: Decodable> {
+    /// One result per place of `batch`, in order: its entry, or why it has none.
+    /// Fails whole only when the answer as a whole cannot be read.
+    static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {
+        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
+        let entries: [Entry]
+        do {
+            if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+                entries = try ServiceJSON.decoder.decode([Entry].self, from: body)
+            } else {
+                entries = [try ServiceJSON.decoder.decode(Entry.self, from: body)]
+            }
+        } catch {
+            return .failure(ServiceJSON.failure(error, body: body))
+        }
+        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations", detail: .noLocations)) }
+        if case .failure(let error) = entries.first?.location, entries.allSatisfy({ (try? $0.location.get()) == nil }) {
+            // Nothing in it is a location at all: the answer as a whole is bad.
+            return .failure(error)
+        }
+
+        // Each place gets exactly one entry: its location_id, or its position when
+        // the entry has none. An id claimed twice is no answer for that place.
+        var claims: [Int: [Entry]] = [:]
+        for (position, entry) in entries.enumerated() {
+            let index: Int
+            switch entry.locationID {
+            case .success(let id?): index = id
+            case .success(nil): index = position
+            case .failure: continue
+            }
+            guard batch.indices.contains(index) else { continue }
+            claims[index, default: []].append(entry)
+        }
+        return .success(batch.indices.map { index in
+            guard let claimed = claims[index] else {
+                return .failure(WeatherError(.badResponse, "the answer has no entry for this place", detail: .noEntryForPlace))
+            }
+            guard claimed.count == 1 else {
+                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place", detail: .entriesForPlace(claimed.count)))
+            }
+            return claimed[0].location
+        })
+    }
+
+    /// One element of the answer: its location_id and its body, each of which
+    /// may fail on its own, so one bad entry never spoils its neighbours.
+    struct Entry: Decodable {
+        var locationID: Result<Int?, WeatherError>
+        var location: Result<Location, WeatherError>
+
+        init(from decoder: any Decoder) throws {
+            do {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                locationID = .success(try container.decodeIfPresent(WholeNumber.self, forKey: AnyKey("location_id"))?.value)
+            } catch {
+                locationID = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
+            }
+            do {
+                location = .success(try Location(from: decoder))
+            } catch {
+                location = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
+            }
+        }
+    }
+}
