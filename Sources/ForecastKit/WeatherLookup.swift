@@ -37,6 +37,13 @@ public struct WeatherOutcome: Sendable {
     public var fetchedAny: Bool
 
     public var failures: [WeatherError] { weather.values.compactMap(\.error) }
+
+    public init(weather: [Int64: PlaceWeather], cancelled: Bool, notSaved: StoreError? = nil, fetchedAny: Bool) {
+        self.weather = weather
+        self.cancelled = cancelled
+        self.notSaved = notSaved
+        self.fetchedAny = fetchedAny
+    }
 }
 
 /// The weather use case: from the cache while it is young enough, else from
@@ -81,29 +88,11 @@ public struct WeatherLookup: Sendable {
         var notSaved: StoreError?
         var cancelled = false
         if let provider, !due.isEmpty {
-            var options = settings.refreshOptions
-            options.detail = detail
-            let client = context.makeHTTPClient(options.concurrency)
-            let bucket = StoreRateBucket(store: store)
-            let refresher = WeatherRefresher(
-                provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
             let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
-            // The air comes from another service, asked at the same time; its
-            // failure never spoils the weather.
-            async let airAnswers = Self.air(queries, from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
-            fetched = await refresher.refresh(queries, events: events)
-            let air = await airAnswers
-            cancelled = Task.isCancelled
-            await client.shutdown()
-            for (id, outcome) in fetched {
-                guard case .success(var report) = outcome else { continue }
-                switch air[id] {
-                case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
-                case .failure(let error)?: airFailures[id] = error
-                case nil: break
-                }
-                fetched[id] = .success(report)
-            }
+            let answers = await Self.fetch(
+                queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
+                bucket: StoreRateBucket(store: store), events: events)
+            (fetched, airFailures, cancelled) = (answers.outcomes, answers.airFailures, answers.cancelled)
             let successes = fetched.compactMapValues { try? $0.get() }
             do {
                 try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
@@ -146,10 +135,77 @@ public struct WeatherLookup: Sendable {
 }
 
 extension WeatherLookup {
+    /// What one round of asking brought.
+    struct Fetched {
+        var outcomes: [Int64: PlaceOutcome]
+        var airFailures: [Int64: WeatherError]
+        var cancelled: Bool
+    }
+
+    /// Asks `provider` for the weather of `queries` and, at the same time, the
+    /// air-quality service for their air, which goes into each report that
+    /// arrived; the air's failure never spoils the weather.
+    static func fetch(
+        _ queries: [PlaceQuery], provider: any WeatherProvider, air airService: OpenMeteoAirQuality?,
+        settings: WeatherSettings, detail: ReportDetail, context: AppContext, bucket: StoreRateBucket?,
+        events: (@Sendable (RefreshEvent) -> Void)?
+    ) async -> Fetched {
+        var options = settings.refreshOptions
+        options.detail = detail
+        let client = context.makeHTTPClient(options.concurrency)
+        let refresher = WeatherRefresher(
+            provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
+        async let airAnswers = Self.air(
+            queries, from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
+        var fetched = await refresher.refresh(queries, events: events)
+        let air = await airAnswers
+        let cancelled = Task.isCancelled
+        await client.shutdown()
+        var airFailures: [Int64: WeatherError] = [:]
+        for (id, outcome) in fetched {
+            guard case .success(var report) = outcome else { continue }
+            switch air[id] {
+            case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
+            case .failure(let error)?: airFailures[id] = error
+            case nil: break
+            }
+            fetched[id] = .success(report)
+        }
+        return Fetched(outcomes: fetched, airFailures: airFailures, cancelled: cancelled)
+    }
+
+    /// The full weather of a place that is not saved: asked for, never read
+    /// from or written to the cache, and not counted in the shared rate limit
+    /// (which lives in the database this must not change). Nothing with
+    /// `--offline`, as nothing is cached for it.
+    public static func unsaved(
+        _ place: NewPlace, settings: WeatherSettings, context: AppContext, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> WeatherOutcome {
+        guard !settings.offline else { return WeatherOutcome(weather: [0: PlaceWeather()], cancelled: false, fetchedAny: false) }
+        let provider = try settings.makeProvider(environment: context.environment)
+        let airService = try settings.makeAirQuality(environment: context.environment)
+        let query = PlaceQuery(id: 0, coordinate: place.coordinate, timeZone: place.timeZone)
+        let answers = await fetch(
+            [query], provider: provider, air: airService, settings: settings, detail: .full, context: context, bucket: nil,
+            events: events)
+        var weather = PlaceWeather()
+        switch answers.outcomes[0] {
+        case .success(let report)?:
+            weather.report = report
+            weather.fetchedAt = context.clock()
+            weather.airQualityError = answers.airFailures[0]
+        case .failure(let error)?:
+            weather.error = error
+        case nil:
+            weather.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
+        }
+        return WeatherOutcome(weather: [0: weather], cancelled: answers.cancelled, fetchedAny: weather.report != nil)
+    }
+
     /// The air at `places`, or nothing when the service is switched off.
     static func air(
         _ places: [PlaceQuery], from service: OpenMeteoAirQuality?, client: any HTTPClient, options: RefreshOptions,
-        settings: WeatherSettings, bucket: StoreRateBucket, clock: @escaping @Sendable () -> Date
+        settings: WeatherSettings, bucket: StoreRateBucket?, clock: @escaping @Sendable () -> Date
     ) async -> [Int64: Result<AirQuality, WeatherError>] {
         guard let service else { return [:] }
         var options = options

@@ -88,17 +88,28 @@ struct AddCommand: AsyncParsableCommand {
     /// Works out the place to save, before the database is opened: a failed
     /// lookup leaves no trace, not even a new empty database.
     func resolve() async throws -> NewPlace {
-        let words = Words.current
         let finder = PlaceFinder(context: CommandContext.current.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
         if here { return try finder.draftHere(label: label) }
+        return try await Self.draft(
+            name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add")
+    }
+
+    /// The place a name or coordinates mean, under the never-silent choosing
+    /// rule: ambiguous candidates are listed (with how to choose, as
+    /// `forecast COMMAND … --pick 1`) and the command fails with nothing done.
+    static func draft(
+        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String
+    ) async throws -> NewPlace {
+        let words = Words.current
+        let finder = PlaceFinder(context: CommandContext.current.app)
         if let lat, let lon {
             let coordinate = try Coordinate(
                 latitude: Coordinate.parseDegrees(lat, field: .latitude),
                 longitude: Coordinate.parseDegrees(lon, field: .longitude))
             return finder.draft(at: coordinate, label: label)
         }
-        let query = try PlaceName(name.joined(separator: " ")).value
+        let query = try PlaceName(name).value
         if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
             throw InputError.badCountryCode(country)
         }
@@ -109,7 +120,7 @@ struct AddCommand: AsyncParsableCommand {
             let out = CommandContext.current.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
             out.lines(SearchCommand.table(cities, width: out.columns))
-            out.line(words.nothingSavedChoose("forecast add \(Self.shellQuoted(query)) --pick 1"))
+            out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
             throw CommandFailure(message: "")
         case .chosen(let city, let others):
             if others > 0 && pick == nil {

@@ -8,7 +8,7 @@ import Foundation
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one place's weather in detail, and remember it as the last viewed.",
+        abstract: "Show one place's weather in detail, saved or not; a saved one is remembered as the last viewed.",
         discussion: """
             The place, its local time; the current conditions, today's highest UV
             index and the air quality; the next 24 hours (--hours, up to 48) with a
@@ -16,6 +16,11 @@ struct ShowCommand: AsyncParsableCommand {
             (--days, up to 7), all in the place's own time zone. Without a place, shows the last one viewed (the
             first place at the start). --next and --previous page through the list in
             its current order and wrap around at the ends.
+
+            A name no saved place answers to is looked up like 'add' does (the
+            gazetteer, then online; --pick and --country choose among same-named
+            places), and so are --lat/--lon: its weather is shown without saving
+            anything, not even as the last viewed, with how to save it.
 
             Examples:
               $ forecast show Seoul
@@ -25,11 +30,26 @@ struct ShowCommand: AsyncParsableCommand {
               $ forecast show --previous --format json
               $ forecast show 서울 --lang ko --offline
               $ forecast show Seoul --days 3 --hours 48
+              $ forecast show Berlin         # not saved: shown, nothing saved
+              $ forecast show --lat 35.68 --lon 139.77
+              $ forecast show Springfield --country US --pick 2
             """
     )
 
-    @Argument(help: "The place: its number, name or the start of its name.")
+    @Argument(help: "The place: its number, name or the start of its name; or any place's name.")
     var place: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Latitude of a place to show, saved or not.", valueName: "degrees"))
+    var lat: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Longitude of a place to show, saved or not.", valueName: "degrees"))
+    var lon: String?
+
+    @Option(name: .long, help: ArgumentHelp("Choose candidate N of an ambiguous name.", valueName: "N"))
+    var pick: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only consider places in this country (ISO code).", valueName: "CC"))
+    var country: String?
 
     @Flag(name: .long, help: "Show the place after the last viewed one.")
     var next = false
@@ -50,17 +70,64 @@ struct ShowCommand: AsyncParsableCommand {
 
     func validate() throws {
         if next && previous { throw ValidationError(Words.current.usage(.nextAndPrevious)) }
-        if place != nil && (next || previous) { throw ValidationError(Words.current.usage(.placeAndPaging)) }
+        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Words.current.usage(.placeAndPaging)) }
+        if lat != nil || lon != nil {
+            guard place == nil else { throw ValidationError(Words.current.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Words.current.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Words.current.usage(.pickWithCoordinates)) }
+        } else if (pick != nil || country != nil) && place == nil {
+            throw ValidationError(Words.current.usage(.nameOrCoordinates))
+        }
+        if let pick, pick < 1 { throw ValidationError(Words.current.usage(.pickFromOne(pick))) }
         if !(1...7).contains(days) { throw ValidationError(Words.current.usage(.days(days))) }
         if !(1...48).contains(hours) { throw ValidationError(Words.current.usage(.hours(hours))) }
     }
 
     func run() async throws {
-        guard let store = try self.store.openExisting() else { throw InputError.nothingSaved }
-        let saved = SavedPlaces(store: store, context: CommandContext.current.app)
-        let target: SavedPlaces.ViewTarget =
-            if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-        let (place, index, count) = try saved.view(target)
+        let database = try store.openExisting()
+        switch try await target(database) {
+        case .saved(let place, let index, let count, let store):
+            try await showSaved(place, index: index, count: count, store: store)
+        case .unsaved(let draft):
+            try await showUnsaved(draft)
+        }
+    }
+
+    enum Target {
+        case saved(Place, index: Int, count: Int, PlaceStore)
+        case unsaved(NewPlace)
+    }
+
+    /// A saved place when one answers to what was typed; else the place the
+    /// name (or the coordinates) means, unsaved unless it turns out saved.
+    func target(_ database: PlaceStore?) async throws -> Target {
+        let app = CommandContext.current.app
+        let lookup = lat != nil || pick != nil || country != nil
+        if !lookup {
+            do {
+                guard let database else { throw InputError.nothingSaved }
+                let target: SavedPlaces.ViewTarget =
+                    if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
+                let (place, index, count) = try SavedPlaces(store: database, context: app).view(target)
+                return .saved(place, index: index, count: count, database)
+            } catch let error as InputError {
+                // Only a name goes on to the gazetteer: a number means a position in the list.
+                guard let place, Int(place.trimmingCharacters(in: .whitespaces)) == nil,
+                      error == .noSavedMatch(place.trimmingCharacters(in: .whitespaces)) || error == .nothingSaved else { throw error }
+            }
+        }
+        let draft = try await AddCommand.draft(
+            name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show")
+        if let database {
+            let ordered = try database.ordered().places
+            if let index = ordered.firstIndex(where: draft.isSame(as:)) {
+                return .saved(ordered[index], index: index, count: ordered.count, database)
+            }
+        }
+        return .unsaved(draft)
+    }
+
+    func showSaved(_ place: Place, index: Int, count: Int, store: PlaceStore) async throws {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
             for: [place], detail: .full, options: weatherOptions, store: store)
         let settings = try store.settings()
@@ -74,11 +141,46 @@ struct ShowCommand: AsyncParsableCommand {
             as: output)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
-            do { try saved.recordViewed(place) } catch {
+            do { try SavedPlaces(store: store, context: context.app).recordViewed(place) } catch {
                 outcome.notSaved = outcome.notSaved ?? StoreError.wrapping(error)
             }
         }
         try WeatherSession.finish(outcome, places: 1)
+    }
+
+    /// A place that is not saved: its weather, asked for and shown, and
+    /// nothing written anywhere (the settings are read if there are any).
+    func showUnsaved(_ draft: NewPlace) async throws {
+        let context = CommandContext.current
+        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(for: draft, options: weatherOptions)
+        let settings = try store.openExisting()?.settings() ?? Settings()
+        let format = WeatherFormat(
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+        let now = context.app.clock()
+        let place = Place(
+            id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,
+            admin1: draft.admin1, coordinate: draft.coordinate, timeZone: draft.timeZone, geonamesID: draft.geonamesID,
+            position: 0, addedAt: now)
+        try context.render(
+            ShowOutput(
+                place: place, position: 0, count: 0, weather: outcome.weather[0] ?? PlaceWeather(), settings: settings,
+                format: format, now: now, span: ShowOutput.Span(days: days, hours: hours), saved: false),
+            as: output)
+        context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
+        try WeatherSession.finish(outcome, places: 1)
+    }
+
+    /// The `add` that saves what this showed.
+    var saveCommand: String {
+        var words = ["forecast", "add"]
+        if let lat, let lon {
+            words += ["--lat", lat, "--lon", lon]
+        } else {
+            words.append(AddCommand.shellQuoted(place ?? ""))
+            if let country { words += ["--country", AddCommand.shellQuoted(country)] }
+            if let pick { words += ["--pick", "\(pick)"] }
+        }
+        return SafeText.clean(words.joined(separator: " "), maxLength: 200)
     }
 
     /// The forecast steps of the next `hours` hours, from the current hour on:
@@ -107,8 +209,10 @@ struct ShowCommand: AsyncParsableCommand {
 /// One place in detail: `show`'s one output.
 struct ShowOutput: ReportOutput {
     var location: LocationItem
-    var position: Int
-    var count: Int
+    /// Whether the place is in the saved list (position and count are only for one that is).
+    var saved: Bool
+    var position: Int?
+    var count: Int?
     var localTime: String
     var utcOffset: String
     var units: UnitsItem
@@ -162,23 +266,24 @@ struct ShowOutput: ReportOutput {
     private let span: Span
 
     enum CodingKeys: CodingKey {
-        case location, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
+        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
         case error, airQualityError
     }
 
     init(
         place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
-        span: Span = Span()
+        span: Span = Span(), saved: Bool = true
     ) {
         self.place = place
         self.span = span
+        self.saved = saved
         self.weather = weather
         self.format = format
         self.now = now
         let zone = LocalTime.zone(place.timeZone)
-        location = LocationItem(place, position: position)
-        self.position = position
-        self.count = count
+        location = LocationItem(place, position: position, saved: saved)
+        self.position = saved ? position : nil
+        self.count = saved ? count : nil
         localTime = LocalTime.iso8601(now, in: zone)
         utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
@@ -217,7 +322,7 @@ struct ShowOutput: ReportOutput {
     // MARK: - Text
 
     func rows(in context: CommandContext) -> [ReportRow] {
-        [ReportRow(place: place, position: position, weather: weather, format: format, words: context.words, now: now)]
+        [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: context.words, now: now)]
     }
 
     func text(in context: CommandContext) -> [String] {
@@ -233,7 +338,8 @@ struct ShowOutput: ReportOutput {
             let other = words.korean ? city.name : city.koreanName
             if let other, other != title { title += " (\(SafeText.clean(other)))" }
         }
-        lines.append(out.bold(title) + out.dim("  " + words.position(report.position, of: report.count)))
+        let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
+        lines.append(out.bold(title) + out.dim("  " + whereInList))
         lines.append("  " + words.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
         lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
 
@@ -242,7 +348,7 @@ struct ShowOutput: ReportOutput {
             if let error = weather.error {
                 lines.append(out.red("  " + words.noWeather(error)))
             } else {
-                lines.append("  " + words.noWeatherCached)
+                lines.append("  " + (saved ? words.noWeatherCached : words.nothingCachedUnsaved))
             }
             return lines
         }

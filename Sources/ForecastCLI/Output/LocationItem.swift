@@ -50,12 +50,13 @@ struct LocationItem: FlatPlaceJSON {
     var place: PlaceFields
     var own: Saved
 
+    /// What a saved place has (a place shown unsaved has no position, id or date).
     struct Saved: Encodable {
-        var position: Int
-        var id: Int64
+        var position: Int?
+        var id: Int64?
         var canonicalName: String
         var geonamesId: Int?
-        var addedAt: Date
+        var addedAt: Date?
         var weather: WeatherItem?
         var error: ErrorItem?
         var airQualityError: ErrorItem?
@@ -63,11 +64,16 @@ struct LocationItem: FlatPlaceJSON {
 
     var name: String { place.name }
 
-    init(_ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil, now: Date = Date()) {
+    init(
+        _ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil, now: Date = Date(),
+        saved: Bool = true
+    ) {
         self.place = PlaceFields(
             name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
             timeZone: place.timeZone)
-        own = Saved(position: position, id: place.id, canonicalName: place.canonicalName, geonamesId: place.geonamesID, addedAt: place.addedAt)
+        own = Saved(
+            position: saved ? position : nil, id: saved ? place.id : nil, canonicalName: place.canonicalName,
+            geonamesId: place.geonamesID, addedAt: saved ? place.addedAt : nil)
         if let weather, let format {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(

@@ -28,6 +28,19 @@ enum WeatherSession {
         return (outcome, settings)
     }
 
+    /// The weather of a place that is not saved (its outcome's one entry has id 0),
+    /// with Ctrl-C stopping it cleanly.
+    static func unsavedWeather(for place: NewPlace, options: WeatherOptions) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
+        let settings = try options.settings()
+        let app = CommandContext.current.app
+        let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
+            do { return .success(try await WeatherLookup.unsaved(place, settings: settings, context: app)) } catch { return .failure(error) }
+        }
+        var outcome = try result.get()
+        if interrupted { outcome.cancelled = true }
+        return (outcome, settings)
+    }
+
     /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
     /// one-line summary) if any place failed; 3 if the weather could not be
     /// saved; else normally. A failed save is always said, whatever else is.

@@ -420,6 +420,18 @@ struct Words: Sendable {
 
     func noWeather(_ error: WeatherError) -> String { say("No weather: ", "날씨 없음: ") + weatherError(error) }
 
+    var notSaved: String { say("not saved", "저장 안 됨") }
+
+    func notSavedHint(_ name: String, _ command: String) -> String {
+        say("\(quoted(name)) is not saved; nothing was changed. To save it: \(command)",
+            "\(quoted(name))은(는) 저장된 곳이 아니며 아무것도 바꾸지 않았습니다. 저장하려면: \(command)")
+    }
+
+    var nothingCachedUnsaved: String {
+        say("Nothing is cached for a place that is not saved; run without --offline to fetch it.",
+            "저장하지 않은 곳의 날씨는 저장해 두지 않습니다. --offline 없이 실행하면 받아 옵니다.")
+    }
+
     var noWeatherCached: String {
         say("No weather cached yet; run without --offline to fetch it.", "저장된 날씨가 아직 없습니다. --offline 없이 실행하면 받아 옵니다.")
     }
