@@ -19,6 +19,9 @@ struct CommandContext: Sendable {
     var storeExists: @Sendable (_ path: String) -> Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     var emoji: Bool
+    /// What `forecast config` keeps, as read before the command ran (for the
+    /// language and the default format, which are needed before any store is opened).
+    var preferences = Preferences()
 
     var environment: [String: String] { app.environment }
 

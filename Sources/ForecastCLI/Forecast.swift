@@ -32,7 +32,7 @@ public struct Forecast: AsyncParsableCommand {
         version: "0.2.0",
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
-            ShowCommand.self, UnitsCommand.self, SearchCommand.self,
+            ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self,
         ]
     )
 
@@ -50,7 +50,8 @@ public struct Forecast: AsyncParsableCommand {
     /// Runs one command line in `context` and returns its exit status: what
     /// `runMain` does, and what in-process tests call.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
-        await CommandContext.$current.withValue(context) {
+        let context = configured(context, arguments: arguments)
+        return await CommandContext.$current.withValue(context) {
             do {
                 var command = try parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -65,17 +66,38 @@ public struct Forecast: AsyncParsableCommand {
         }
     }
 
+    /// `context` with what `forecast config` keeps: its language where neither
+    /// --lang nor $FORECAST_LANG chose one, and its default format. Read from
+    /// the database the command will use, if there is one; a file that cannot
+    /// be read is left for the command to report.
+    static func configured(_ context: CommandContext, arguments: [String]) -> CommandContext {
+        let environment = context.environment
+        let path = DatabaseLocation.resolve(
+            explicit: flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
+        guard context.storeExists(path), let settings = try? context.openStore(path).settings() else { return context }
+        var context = context
+        context.preferences = settings.preferences
+        if flag("--lang", in: arguments) == nil, (environment["FORECAST_LANG"] ?? "").isEmpty,
+           let language = settings.preferences.language.flatMap(Language.init(code:)) {
+            context.words = Words(language: language)
+        }
+        return context
+    }
+
     /// The value of `--lang` among the arguments (before any `--`), if given.
-    static func languageFlag(in arguments: [String]) -> String? {
+    static func languageFlag(in arguments: [String]) -> String? { flag("--lang", in: arguments) }
+
+    /// The value of an option among the arguments (before any `--`), if given.
+    static func flag(_ name: String, in arguments: [String]) -> String? {
         var found: String?
         var index = arguments.startIndex
         while index < arguments.endIndex, arguments[index] != "--" {
             let argument = arguments[index]
-            if argument == "--lang", index + 1 < arguments.endIndex {
+            if argument == name, index + 1 < arguments.endIndex {
                 found = arguments[index + 1]
                 index += 1
-            } else if argument.hasPrefix("--lang=") {
-                found = String(argument.dropFirst("--lang=".count))
+            } else if argument.hasPrefix(name + "=") {
+                found = String(argument.dropFirst(name.count + 1))
             }
             index += 1
         }
@@ -93,6 +115,9 @@ public struct Forecast: AsyncParsableCommand {
             say(words.message(error))
             return error.isNotFound ? ExitStatus.notFound : ExitStatus.failure
         case let error as SettingsError:
+            say(words.message(error))
+            return ExitStatus.failure
+        case let error as ConfigError:
             say(words.message(error))
             return ExitStatus.failure
         case let error as PlaceLookupError:

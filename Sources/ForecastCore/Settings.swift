@@ -4,14 +4,38 @@ public struct Settings: Hashable, Sendable {
     public var sort: PlaceSort
     public var lastViewedPlaceID: Int64?
     public var windUnit: WindUnit
+    /// What `forecast config` set; nil where it set nothing.
+    public var preferences: Preferences
 
     public init(
         temperatureUnit: TemperatureUnit = .celsius, sort: PlaceSort = .custom, lastViewedPlaceID: Int64? = nil,
-        windUnit: WindUnit = .ms
+        windUnit: WindUnit = .ms, preferences: Preferences = Preferences()
     ) {
         self.temperatureUnit = temperatureUnit
         self.sort = sort
         self.lastViewedPlaceID = lastViewedPlaceID
         self.windUnit = windUnit
+        self.preferences = preferences
+    }
+}
+
+/// Preferences kept by `forecast config`, already checked: a flag or an
+/// environment variable overrides each, and each has a built-in default.
+public struct Preferences: Hashable, Sendable, Codable {
+    /// "open-meteo" or "openweathermap".
+    public var provider: String?
+    /// "en" or "ko".
+    public var language: String?
+    public var ttlMinutes: Double?
+    public var concurrency: Int?
+    /// The default output format of `list` and `show`.
+    public var format: String?
+
+    public init(provider: String? = nil, language: String? = nil, ttlMinutes: Double? = nil, concurrency: Int? = nil, format: String? = nil) {
+        self.provider = provider
+        self.language = language
+        self.ttlMinutes = ttlMinutes
+        self.concurrency = concurrency
+        self.format = format
     }
 }

@@ -7,7 +7,8 @@ public struct WeatherRequest: Sendable {
     public var provider: ProviderName?
     public var refresh = false
     public var offline = false
-    public var concurrency = 8
+    /// Nil: the environment, then `forecast config`, then 8.
+    public var concurrency: Int?
     public var timeout: TimeInterval = 10
     public var ttlMinutes: Double?
     public var rateLimit: Double?
@@ -21,6 +22,7 @@ public struct WeatherRequest: Sendable {
 public enum SettingsError: Error, Equatable, Sendable {
     case unknownProvider(String)
     case badTTL(String)
+    case badConcurrency(String)
     case missingKey(variable: String)
     case badURL(variable: String, value: String)
 }
@@ -43,8 +45,12 @@ public struct WeatherSettings: Sendable {
 
     public static let providerVariable = "FORECAST_PROVIDER"
     public static let ttlVariable = "FORECAST_TTL_MINUTES"
+    public static let concurrencyVariable = "FORECAST_CONCURRENCY"
 
-    public static func resolve(_ request: WeatherRequest, environment: [String: String]) throws(SettingsError) -> WeatherSettings {
+    /// The request, then the environment, then `forecast config` (`preferences`), then the defaults.
+    public static func resolve(
+        _ request: WeatherRequest, environment: [String: String], preferences: Preferences = Preferences()
+    ) throws(SettingsError) -> WeatherSettings {
         let provider: ProviderName
         if let chosen = request.provider {
             provider = chosen
@@ -52,18 +58,25 @@ public struct WeatherSettings: Sendable {
             guard let parsed = ProviderName(rawValue: name.lowercased()) else { throw .unknownProvider(name) }
             provider = parsed
         } else {
-            provider = .openMeteo
+            provider = preferences.provider.flatMap(ProviderName.init(rawValue:)) ?? .openMeteo
         }
-        var ttl: TimeInterval = 600
+        var ttl: TimeInterval = (preferences.ttlMinutes ?? 10) * 60
         if let minutes = request.ttlMinutes {
             ttl = minutes * 60
         } else if let text = environment[ttlVariable], !text.isEmpty {
             guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(text) }
             ttl = minutes * 60
         }
+        var concurrency = preferences.concurrency ?? 8
+        if let chosen = request.concurrency {
+            concurrency = chosen
+        } else if let text = environment[concurrencyVariable], !text.isEmpty {
+            guard let count = Int(text), (1...256).contains(count) else { throw .badConcurrency(text) }
+            concurrency = count
+        }
         let korean = Language.resolve(flag: request.language, environment: environment) == .ko
         var options = RefreshOptions()
-        options.concurrency = request.concurrency
+        options.concurrency = concurrency
         options.budget = request.timeout
         options.callsPerMinute = request.rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
         var settings = WeatherSettings(

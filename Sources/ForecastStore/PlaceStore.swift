@@ -249,6 +249,22 @@ public final class PlaceStore: Sendable {
         try write { db in try db.execute(sql: "UPDATE settings SET wind_unit = ?", arguments: [unit]) }
     }
 
+    /// Stores `preferences` and the units, all in one transaction; returns the settings now in force.
+    public func setPreferences(_ preferences: Preferences, temperature: TemperatureUnit, wind: WindUnit) throws -> Settings {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE settings SET provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?,
+                        temperature_unit = ?, wind_unit = ?
+                    """,
+                arguments: [
+                    preferences.provider, preferences.language, preferences.ttlMinutes, preferences.concurrency,
+                    preferences.format, temperature, wind,
+                ])
+            return try Self.settings(db)
+        }
+    }
+
     /// Sets whichever units are given, both or neither, in one transaction;
     /// returns the units now in force.
     public func setUnits(temperature: TemperatureUnit?, wind: WindUnit?) throws -> Settings {

@@ -56,11 +56,18 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
     var sortDescending: Bool
     var lastViewedPlaceId: Int64?
     var windUnit: WindUnit
+    var provider: String?
+    var language: String?
+    var ttlMinutes: Double?
+    var concurrency: Int?
+    var defaultFormat: String?
 
     var settings: Settings {
         Settings(
             temperatureUnit: temperatureUnit, sort: PlaceSort(key: sortKey, descending: sortDescending),
-            lastViewedPlaceID: lastViewedPlaceId, windUnit: windUnit)
+            lastViewedPlaceID: lastViewedPlaceId, windUnit: windUnit,
+            preferences: Preferences(
+                provider: provider, language: language, ttlMinutes: ttlMinutes, concurrency: concurrency, format: defaultFormat))
     }
 }
 

@@ -60,7 +60,8 @@ import Testing
         let ttl = try await cli.run("list", "--ttl", "-1")
         #expect(ttl.status == 64 && ttl.stderr.contains("--ttl must be 0 or more minutes"), "\(ttl.stderr)")
         let help = try await cli.run("list", "--help")
-        #expect(!help.stdout.contains("(default 8). (default: 8)") && help.stdout.contains("(default: 8)"))
+        #expect(!help.stdout.contains("(default: 8)") && help.stdout.contains("(default 8, or\n                          $FORECAST_CONCURRENCY"),
+                "the default is said once, with where else it can come from")
     }
 }
 

@@ -152,8 +152,9 @@ struct ShowCommand: AsyncParsableCommand {
     /// nothing written anywhere (the settings are read if there are any).
     func showUnsaved(_ draft: NewPlace) async throws {
         let context = CommandContext.current
-        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(for: draft, options: weatherOptions)
         let settings = try store.openExisting()?.settings() ?? Settings()
+        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
+            for: draft, options: weatherOptions, preferences: settings.preferences)
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
         let now = context.app.clock()

@@ -10,8 +10,8 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct ReportFormatOption: ParsableArguments {
-    @Option(name: .long, help: "Output format: table, json, csv, tsv, markdown or line.")
-    var format: ReportFormat = .table
+    @Option(name: .long, help: "Output format: table, json, csv, tsv, markdown or line (default: $FORECAST_FORMAT, else 'forecast config format', else table).")
+    var format: ReportFormat?
 
     @Option(name: .long, help: ArgumentHelp(
         "With --format line: the fields to print, e.g. '{name} {symbol} {temp} {humidity}'. See 'Report fields' in README.",
@@ -19,8 +19,25 @@ struct ReportFormatOption: ParsableArguments {
     var template: String?
 
     func validate() throws {
-        if template != nil && format != .line { throw ValidationError(Words.current.usage(.templateNeedsLine)) }
+        if template != nil && format != nil && format != .line { throw ValidationError(Words.current.usage(.templateNeedsLine)) }
         if let template { _ = try ReportTemplate(template) }
+    }
+
+    /// The format in force: the flag, else $FORECAST_FORMAT, else `forecast config format`, else the table.
+    func resolved(in context: CommandContext) throws -> ReportFormat {
+        let chosen: ReportFormat
+        if let format {
+            chosen = format
+        } else if let text = context.environment[Configuration.formatVariable], !text.isEmpty {
+            guard let format = ReportFormat(rawValue: text.lowercased()) else {
+                throw ConfigError.badValue(.format, SafeText.clean(text, maxLength: 60), allowed: Configuration.formats.joined(separator: ", "))
+            }
+            chosen = format
+        } else {
+            chosen = context.preferences.format.flatMap(ReportFormat.init(rawValue:)) ?? .table
+        }
+        if template != nil && chosen != .line { throw ValidationError(Words.current.usage(.templateNeedsLine)) }
+        return chosen
     }
 }
 
@@ -152,7 +169,7 @@ extension CommandContext {
     func render(_ output: some ReportOutput, as option: ReportFormatOption) throws {
         let fields = ReportField.allCases
         let headers = fields.map { $0.header(temperature: output.units.temperature, wind: output.units.wind) }
-        switch option.format {
+        switch try option.resolved(in: self) {
         case .table: try render(output, as: .table)
         case .json: try render(output, as: .json)
         case .csv:

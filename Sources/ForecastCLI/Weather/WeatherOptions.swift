@@ -14,16 +14,16 @@ struct WeatherOptions: ParsableArguments {
     @Flag(name: .long, help: "Use only cached weather; make no request.")
     var offline = false
 
-    @Option(name: .long, help: ArgumentHelp("open-meteo (default, no key) or openweathermap (needs OPENWEATHER_API_KEY). Default: $FORECAST_PROVIDER.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("open-meteo (default, no key) or openweathermap (needs OPENWEATHER_API_KEY). Default: $FORECAST_PROVIDER, else 'forecast config provider'.", valueName: "name"))
     var provider: ProviderName?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once.", valueName: "N"))
-    var concurrency: Int = 8
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once (default 8, or $FORECAST_CONCURRENCY, or 'forecast config concurrency').", valueName: "N"))
+    var concurrency: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait.", valueName: "seconds"))
     var timeout: Double = 10
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES).", valueName: "minutes"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES, or 'forecast config ttl').", valueName: "minutes"))
     var ttl: Double?
 
     @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a minute allowed (default: 600 for Open-Meteo, 60 for OpenWeatherMap's free plan).", valueName: "N"))
@@ -34,7 +34,7 @@ struct WeatherOptions: ParsableArguments {
 
     func validate() throws {
         if refresh && offline { throw ValidationError(Words.current.usage(.refreshAndOffline)) }
-        guard (1...256).contains(concurrency) else { throw ValidationError(Words.current.usage(.concurrency)) }
+        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Words.current.usage(.concurrency)) }
         guard timeout > 0, timeout <= 300 else { throw ValidationError(Words.current.usage(.timeout)) }
         if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Words.current.usage(.ttl)) }
         if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Words.current.usage(.rateLimit)) }
@@ -56,9 +56,11 @@ struct WeatherOptions: ParsableArguments {
         return request
     }
 
-    /// The settings a lookup runs with.
-    func settings(environment: [String: String] = CommandContext.current.environment) throws(SettingsError) -> WeatherSettings {
-        let settings = try WeatherSettings.resolve(request, environment: environment)
+    /// The settings a lookup runs with: these flags, then the environment, then `preferences`.
+    func settings(
+        preferences: Preferences, environment: [String: String] = CommandContext.current.environment
+    ) throws(SettingsError) -> WeatherSettings {
+        let settings = try WeatherSettings.resolve(request, environment: environment, preferences: preferences)
         // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
         if !offline { _ = try settings.makeProvider(environment: environment) }
         return settings

@@ -12,7 +12,7 @@ enum WeatherSession {
     static func weather(
         for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings()
+        let settings = try options.settings(preferences: try store.settings().preferences)
         let lookup = WeatherLookup(context: CommandContext.current.app, store: store)
         let progress = ProgressLine()
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
@@ -30,8 +30,10 @@ enum WeatherSession {
 
     /// The weather of a place that is not saved (its outcome's one entry has id 0),
     /// with Ctrl-C stopping it cleanly.
-    static func unsavedWeather(for place: NewPlace, options: WeatherOptions) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings()
+    static func unsavedWeather(
+        for place: NewPlace, options: WeatherOptions, preferences: Preferences
+    ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
+        let settings = try options.settings(preferences: preferences)
         let app = CommandContext.current.app
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
             do { return .success(try await WeatherLookup.unsaved(place, settings: settings, context: app)) } catch { return .failure(error) }

@@ -69,6 +69,9 @@ extension Words {
         case .badTTL(let text):
             say("\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes",
                 "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다")
+        case .badConcurrency(let text):
+            say("\(WeatherSettings.concurrencyVariable) \(quoted(text)) is not a number from 1 to 256",
+                "\(WeatherSettings.concurrencyVariable) \(quoted(text))은(는) 1에서 256 사이의 숫자가 아닙니다")
         case .missingKey(let variable):
             say("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)",
                 "OpenWeatherMap에는 API 키가 필요합니다: \(variable)을(를) 설정하세요 (키가 필요 없는 --provider open-meteo도 있습니다)")
@@ -76,6 +79,21 @@ extension Words {
             say("\(variable) \(quoted(value)) is not an http(s) URL", "\(variable) \(quoted(value))은(는) http(s) URL이 아닙니다")
         }
     }
+
+    func message(_ error: ConfigError) -> String {
+        switch error {
+        case .unknownKey(let name):
+            say("there is no setting \(quoted(name)); the settings are \(Self.configKeys)",
+                "\(quoted(name))(이)라는 설정은 없습니다. 설정: \(Self.configKeys)")
+        case .badValue(let key, let value, let allowed):
+            say("\(key.rawValue) cannot be \(quoted(value)): use \(allowed)", "\(key.rawValue)에 \(quoted(value))은(는) 쓸 수 없습니다: \(allowed)")
+        case .secret(let name):
+            say("\(quoted(name)) is never stored: set OPENWEATHER_API_KEY in the environment",
+                "\(quoted(name))은(는) 저장하지 않습니다: 환경 변수 OPENWEATHER_API_KEY에 두세요")
+        }
+    }
+
+    static let configKeys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
 
     func message(_ error: PlaceLookupError) -> String {
         switch error {

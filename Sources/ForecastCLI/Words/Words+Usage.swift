@@ -5,7 +5,7 @@ import ForecastCore
 /// stay in its English.
 enum UsageProblem {
     case language, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
-    case nextAndPrevious, placeAndPaging, days(Int), hours(Int)
+    case nextAndPrevious, placeAndPaging, days(Int), hours(Int), unsetAndKey
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
     case pickFromOne(Int), limit(Int), descendingNeedsKey
     case templateNeedsLine, templateField(String), templateUnclosed(String)
@@ -25,6 +25,7 @@ extension Words {
         case .batchSize: say("--batch-size must be between 1 and 100", "--batch-size는 1에서 100 사이여야 합니다")
         case .nextAndPrevious: say("--next and --previous cannot be used together", "--next와 --previous는 함께 쓸 수 없습니다")
         case .placeAndPaging: say("give a place or --next/--previous, not both", "장소와 --next/--previous 중 하나만 쓰세요")
+        case .unsetAndKey: say("give --unset KEY, or KEY [VALUE], not both", "--unset KEY와 KEY [VALUE] 중 하나만 쓰세요")
         case .days(let days): say("--days must be between 1 and 7, not \(days)", "--days는 1에서 7 사이여야 합니다 (\(days)은(는) 안 됩니다)")
         case .hours(let hours): say("--hours must be between 1 and 48, not \(hours)", "--hours는 1에서 48 사이여야 합니다 (\(hours)은(는) 안 됩니다)")
         case .hereTakesNothing: say("--here takes no name, coordinates, --pick or --country", "--here에는 이름, 좌표, --pick, --country를 함께 쓸 수 없습니다")

@@ -422,6 +422,30 @@ struct Words: Sendable {
 
     var notSaved: String { say("not saved", "저장 안 됨") }
 
+    // MARK: - config
+
+    var configHeaders: [String] { [say("Setting", "설정"), say("Value", "값"), say("From", "출처")] }
+
+    func configSource(_ source: ConfigSource, variable: String?) -> String {
+        switch source {
+        case .environment: say("environment", "환경 변수") + (variable.map { " (\($0))" } ?? "")
+        case .config: say("config", "설정")
+        case .locale: say("locale", "로캘") + (variable.map { " (\($0))" } ?? "")
+        case .builtIn: say("default", "기본값")
+        }
+    }
+
+    func configSet(_ key: String, _ value: String) -> String { say("\(key) is now \(value).", "\(key)을(를) \(value)(으)로 바꿨습니다.") }
+
+    func configUnset(_ key: String, now value: String) -> String {
+        say("\(key) is no longer set; it is \(value) now.", "\(key) 설정을 지웠습니다. 지금 값은 \(value)입니다.")
+    }
+
+    func configOverridden(_ variable: String, _ value: String) -> String {
+        say("Note: \(variable) is set, so it decides while it is: \(value).",
+            "참고: \(variable)이(가) 설정되어 있어 그 값이 우선합니다: \(value).")
+    }
+
     func notSavedHint(_ name: String, _ command: String) -> String {
         say("\(quoted(name)) is not saved; nothing was changed. To save it: \(command)",
             "\(quoted(name))은(는) 저장된 곳이 아니며 아무것도 바꾸지 않았습니다. 저장하려면: \(command)")

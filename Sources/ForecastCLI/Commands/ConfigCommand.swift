@@ -1,0 +1,118 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import Foundation
+
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show or set the preferences kept for later runs.",
+        discussion: """
+            Settings: provider (open-meteo, openweathermap), language (en, ko), ttl
+            (minutes), concurrency (1-256), wind-unit (ms, kmh, mph), temperature-unit
+            (celsius, fahrenheit, kelvin) and format (the default of list and show:
+            table, json, csv, tsv, markdown, line).
+
+            What is in force comes from, strongest first: a flag (--provider, --lang,
+            --ttl, --concurrency, --format), the environment (FORECAST_PROVIDER,
+            FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT),
+            this config, then the default (for the language, the locale: LC_ALL,
+            LC_MESSAGES or LANG). Without arguments, every setting is listed with its
+            value and where it came from. The OpenWeatherMap key is never stored: it
+            is read from OPENWEATHER_API_KEY only.
+
+            Examples:
+              $ forecast config
+              $ forecast config provider openweathermap
+              $ forecast config language ko
+              $ forecast config ttl 30
+              $ forecast config --unset ttl
+              $ forecast config format --format json
+            """
+    )
+
+    @Argument(help: "The setting to show or set.")
+    var key: String?
+
+    @Argument(help: "The value to keep for it.")
+    var value: String?
+
+    @Option(name: .long, help: ArgumentHelp("Forget a setting: the environment or the default decides again.", valueName: "key"))
+    var unset: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var language: LanguageOption
+
+    func validate() throws {
+        if unset != nil && key != nil { throw ValidationError(Words.current.usage(.unsetAndKey)) }
+    }
+
+    func run() async throws {
+        let context = CommandContext.current
+        let environment = context.environment
+        if let name = unset ?? (value == nil ? nil : key) {
+            let key = try Configuration.key(name)
+            // Checked before the database is opened: a bad value leaves no trace.
+            let database = try store.open()
+            let before = try database.settings()
+            let wanted = try Configuration.set(key, to: unset == nil ? value : nil, in: before)
+            let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
+            // What is kept, whatever the environment says meanwhile.
+            let kept = Configuration.entry(key, after, environment: [:]).value
+            try context.render(
+                ConfigOutput(
+                    settings: [ConfigItem(Configuration.entry(key, after, environment: environment))], changed: key,
+                    unset: unset != nil, kept: kept),
+                as: output.format)
+            return
+        }
+        let settings = try store.openExisting()?.settings() ?? Settings()
+        let keys = try key.map { [try Configuration.key($0)] } ?? ConfigKey.allCases
+        try context.render(
+            ConfigOutput(
+                settings: keys.map { ConfigItem(Configuration.entry($0, settings, environment: environment)) }, changed: nil,
+                unset: false, kept: nil),
+            as: output.format)
+    }
+}
+
+/// One setting in force, where it came from.
+struct ConfigItem: Encodable {
+    var key: ConfigKey
+    var value: String
+    var source: ConfigSource
+    var variable: String?
+
+    init(_ entry: Configuration.Entry) {
+        key = entry.key
+        value = entry.value
+        source = entry.source
+        variable = entry.variable
+    }
+}
+
+/// `config`'s one output: the settings shown, and what was just changed.
+struct ConfigOutput: CommandOutput {
+    var settings: [ConfigItem]
+    var changed: ConfigKey?
+    var unset: Bool
+    var kept: String?
+
+    enum CodingKeys: CodingKey { case settings, changed }
+
+    func text(in context: CommandContext) -> [String] {
+        let words = context.words
+        let from = { (item: ConfigItem) in words.configSource(item.source, variable: item.variable) }
+        if let changed, let item = settings.first {
+            let kept = kept ?? item.value
+            var lines = [unset ? words.configUnset(changed.rawValue, now: kept) : words.configSet(changed.rawValue, kept)]
+            // Kept, but the environment still decides while it is set.
+            if item.source == .environment, let variable = item.variable { lines.append(words.configOverridden(variable, item.value)) }
+            return lines
+        }
+        var table = TextTable(headers: words.configHeaders)
+        for item in settings { table.append([item.key.rawValue, item.value, from(item)]) }
+        return table.render()
+    }
+}

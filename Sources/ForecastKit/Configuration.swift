@@ -1,0 +1,156 @@
+import ForecastCore
+import ForecastProviders
+import Foundation
+
+/// A preference `forecast config` keeps.
+public enum ConfigKey: String, CaseIterable, Sendable, Codable {
+    case provider, language, ttl, concurrency
+    case windUnit = "wind-unit"
+    case temperatureUnit = "temperature-unit"
+    case format
+
+    /// The environment variable that overrides the stored value, if any.
+    public var variable: String? {
+        switch self {
+        case .provider: WeatherSettings.providerVariable
+        case .language: "FORECAST_LANG"
+        case .ttl: WeatherSettings.ttlVariable
+        case .concurrency: WeatherSettings.concurrencyVariable
+        case .format: Configuration.formatVariable
+        case .windUnit, .temperatureUnit: nil
+        }
+    }
+
+    public var defaultValue: String {
+        switch self {
+        case .provider: ProviderName.openMeteo.rawValue
+        case .language: Language.en.rawValue
+        case .ttl: "10"
+        case .concurrency: "8"
+        case .windUnit: WindUnit.ms.rawValue
+        case .temperatureUnit: TemperatureUnit.celsius.rawValue
+        case .format: "table"
+        }
+    }
+}
+
+/// Where a preference in force came from, strongest first (a flag beats all,
+/// but `forecast config` has no flags to show).
+public enum ConfigSource: String, Sendable, Encodable {
+    case environment, config, locale
+    case builtIn = "default"
+}
+
+/// What `forecast config` got wrong. The CLI says it in words.
+public enum ConfigError: Error, Equatable, Sendable {
+    case unknownKey(String)
+    /// A value the key cannot take, and what it can.
+    case badValue(ConfigKey, String, allowed: String)
+    /// Asked to store the API key, which is never stored.
+    case secret(String)
+}
+
+/// Reading and changing the preferences, and telling where each value in
+/// force comes from: a flag, else the environment, else `forecast config`,
+/// else the default. (The language sits between config and the locale: a
+/// locale is a machine-wide default, not a choice made for forecast.)
+public enum Configuration {
+    public static let formatVariable = "FORECAST_FORMAT"
+    public static let formats = ["table", "json", "csv", "tsv", "markdown", "line"]
+
+    public struct Entry: Sendable, Equatable {
+        public var key: ConfigKey
+        public var value: String
+        public var source: ConfigSource
+        /// The variable that set it, when the environment did.
+        public var variable: String?
+    }
+
+    public static func key(_ name: String) throws(ConfigError) -> ConfigKey {
+        let folded = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        if ["api-key", "key", "openweather-api-key", "appid"].contains(folded) { throw .secret(name) }
+        guard let key = ConfigKey(rawValue: folded) else { throw .unknownKey(name) }
+        return key
+    }
+
+    /// Every key's value in force and its source.
+    public static func entries(_ settings: Settings, environment: [String: String]) -> [Entry] {
+        ConfigKey.allCases.map { entry($0, settings, environment: environment) }
+    }
+
+    public static func entry(_ key: ConfigKey, _ settings: Settings, environment: [String: String]) -> Entry {
+        if let variable = key.variable, let text = environment[variable], !text.isEmpty {
+            return Entry(key: key, value: SafeText.clean(text, maxLength: 100), source: .environment, variable: variable)
+        }
+        if let stored = stored(key, settings) { return Entry(key: key, value: stored, source: .config) }
+        if key == .language {
+            for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+                if let locale = environment[variable], !locale.isEmpty {
+                    let language = Language.resolve(flag: nil, environment: [variable: locale])
+                    return Entry(key: key, value: language.rawValue, source: .locale, variable: variable)
+                }
+            }
+        }
+        return Entry(key: key, value: key.defaultValue, source: .builtIn)
+    }
+
+    /// What `forecast config` stored for `key`, if anything (units always count
+    /// as stored when they differ from the default).
+    static func stored(_ key: ConfigKey, _ settings: Settings) -> String? {
+        let p = settings.preferences
+        switch key {
+        case .provider: return p.provider
+        case .language: return p.language
+        case .ttl: return p.ttlMinutes.map(number)
+        case .concurrency: return p.concurrency.map(String.init)
+        case .format: return p.format
+        case .windUnit: return settings.windUnit == .ms ? nil : settings.windUnit.rawValue
+        case .temperatureUnit: return settings.temperatureUnit == .celsius ? nil : settings.temperatureUnit.rawValue
+        }
+    }
+
+    /// `settings` with `key` set to `value` (checked), or unset with nil.
+    public static func set(_ key: ConfigKey, to value: String?, in settings: Settings) throws(ConfigError) -> Settings {
+        var settings = settings
+        let text = value?.trimmingCharacters(in: .whitespaces)
+        let bad = { (allowed: String) in ConfigError.badValue(key, SafeText.clean(value ?? "", maxLength: 60), allowed: allowed) }
+        switch key {
+        case .provider:
+            guard let text else { settings.preferences.provider = nil; break }
+            guard let provider = ProviderName(rawValue: text.lowercased()) else {
+                throw bad(ProviderName.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.preferences.provider = provider.rawValue
+        case .language:
+            guard let text else { settings.preferences.language = nil; break }
+            guard let language = Language(code: text) else { throw bad("en, ko") }
+            settings.preferences.language = language.rawValue
+        case .ttl:
+            guard let text else { settings.preferences.ttlMinutes = nil; break }
+            guard let minutes = Double(text), minutes.isFinite, (0...10080).contains(minutes) else { throw bad("0–10080 minutes") }
+            settings.preferences.ttlMinutes = minutes
+        case .concurrency:
+            guard let text else { settings.preferences.concurrency = nil; break }
+            guard let count = Int(text), (1...256).contains(count) else { throw bad("1–256") }
+            settings.preferences.concurrency = count
+        case .format:
+            guard let text else { settings.preferences.format = nil; break }
+            guard formats.contains(text.lowercased()) else { throw bad(formats.joined(separator: ", ")) }
+            settings.preferences.format = text.lowercased()
+        case .windUnit:
+            guard let text else { settings.windUnit = .ms; break }
+            guard let unit = WindUnit(rawValue: text.lowercased()) else { throw bad(WindUnit.allCases.map(\.rawValue).joined(separator: ", ")) }
+            settings.windUnit = unit
+        case .temperatureUnit:
+            guard let text else { settings.temperatureUnit = .celsius; break }
+            guard let unit = TemperatureUnit(argument: text) else { throw bad("celsius, fahrenheit, kelvin") }
+            settings.temperatureUnit = unit
+        }
+        return settings
+    }
+
+    /// "10", "2.5".
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

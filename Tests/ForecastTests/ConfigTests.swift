@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastKit
+
+/// `forecast config`: preferences kept in the database, overridden by the
+/// environment and by flags, and listed with where each came from.
+@Suite struct ConfigTests {
+    @Test func precedenceIsFlagThenEnvironmentThenConfigThenDefault() throws {
+        var preferences = Preferences()
+        preferences.provider = "openweathermap"
+        preferences.ttlMinutes = 30
+        preferences.concurrency = 3
+        let fromConfig = try WeatherSettings.resolve(WeatherRequest(), environment: [:], preferences: preferences)
+        #expect(fromConfig.provider == .openWeatherMap && fromConfig.ttl == 1800 && fromConfig.refreshOptions.concurrency == 3)
+
+        let environment = ["FORECAST_PROVIDER": "open-meteo", "FORECAST_TTL_MINUTES": "5", "FORECAST_CONCURRENCY": "12"]
+        let fromEnvironment = try WeatherSettings.resolve(WeatherRequest(), environment: environment, preferences: preferences)
+        #expect(fromEnvironment.provider == .openMeteo && fromEnvironment.ttl == 300 && fromEnvironment.refreshOptions.concurrency == 12)
+
+        var request = WeatherRequest()
+        request.provider = .openWeatherMap
+        request.ttlMinutes = 1
+        request.concurrency = 2
+        let fromFlags = try WeatherSettings.resolve(request, environment: environment, preferences: preferences)
+        #expect(fromFlags.provider == .openWeatherMap && fromFlags.ttl == 60 && fromFlags.refreshOptions.concurrency == 2)
+
+        let defaults = try WeatherSettings.resolve(WeatherRequest(), environment: [:])
+        #expect(defaults.provider == .openMeteo && defaults.ttl == 600 && defaults.refreshOptions.concurrency == 8)
+        #expect(throws: SettingsError.badConcurrency("999")) {
+            try WeatherSettings.resolve(WeatherRequest(), environment: ["FORECAST_CONCURRENCY": "999"])
+        }
+    }
+
+    @Test func everyEntrySaysWhereItCameFrom() throws {
+        var settings = try Configuration.set(.ttl, to: "30", in: Settings())
+        settings = try Configuration.set(.windUnit, to: "KMH", in: settings)
+        let entries = Configuration.entries(settings, environment: ["FORECAST_PROVIDER": "openweathermap", "LANG": "ko_KR.UTF-8"])
+        let byKey = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
+        #expect(entries.map(\.key) == ConfigKey.allCases)
+        #expect(byKey[.provider] == .init(key: .provider, value: "openweathermap", source: .environment, variable: "FORECAST_PROVIDER"))
+        #expect(byKey[.language] == .init(key: .language, value: "ko", source: .locale, variable: "LANG"))
+        #expect(byKey[.ttl]?.value == "30" && byKey[.ttl]?.source == .config)
+        #expect(byKey[.windUnit]?.value == "kmh" && byKey[.windUnit]?.source == .config)
+        #expect(byKey[.concurrency] == .init(key: .concurrency, value: "8", source: .builtIn))
+        // The language in config beats the locale, but not $FORECAST_LANG.
+        let korean = try Configuration.set(.language, to: "ko", in: Settings())
+        #expect(Configuration.entry(.language, korean, environment: ["LANG": "en_US.UTF-8"]).source == .config)
+        #expect(Configuration.entry(.language, korean, environment: ["FORECAST_LANG": "en"]).value == "en")
+    }
+
+    @Test func badValuesAndTheKeyAreRefused() {
+        #expect(throws: ConfigError.secret("api-key")) { try Configuration.key("api-key") }
+        #expect(throws: ConfigError.secret("OPENWEATHER_API_KEY".lowercased())) { try Configuration.key("openweather_api_key") }
+        #expect(throws: ConfigError.unknownKey("colour")) { try Configuration.key("colour") }
+        for (key, value) in [(ConfigKey.ttl, "-1"), (.ttl, "nan"), (.ttl, "1e9"), (.concurrency, "0"), (.provider, "darksky"),
+                             (.language, "fr"), (.format, "xml"), (.windUnit, "knots"), (.temperatureUnit, "rankine")] {
+            #expect(throws: ConfigError.self, "\(key) \(value)") { try Configuration.set(key, to: value, in: Settings()) }
+        }
+    }
+
+    @Test func theCommandKeepsListsAndForgets() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        #expect(try await cli.run("add", "Seoul").status == 0)
+
+        #expect(try await cli.run("config", "ttl", "30").stdout == "ttl is now 30.\n")
+        #expect(try await cli.run("config", "format", "line").status == 0)
+        #expect(try await cli.run("config", "language", "ko").stdout == "language is now ko.\n", "said in the language in force before")
+        let before = try #require(FileManager.default.contents(atPath: cli.database))
+
+        // Bad input: a clear error, and the file as it was.
+        let secret = try await cli.run("config", "api-key", "abc123")
+        #expect(secret.status == 1 && secret.stderr.contains("OPENWEATHER_API_KEY") && !secret.stderr.contains("abc123"))
+        let bad = try await cli.run("config", "concurrency", "1000", "--lang", "en")
+        #expect(bad.status == 1 && bad.stderr == "error: concurrency cannot be '1000': use 1–256\n")
+        #expect(FileManager.default.contents(atPath: cli.database) == before)
+
+        // The stored language and format are in force for every command.
+        let list = try await cli.run("list")
+        #expect(list.status == 0 && list.lines.count == 1 && list.lines[0].hasPrefix("서울 "), "\(list.stdout)")
+        #expect(try await cli.run("list", "--format", "table", "--lang", "en").lines.first?.hasPrefix("#  Name") == true)
+        var overridden = cli
+        overridden.environment["FORECAST_FORMAT"] = "json"
+        #expect(try await overridden.run("list").stdout.hasPrefix("{"))
+
+        let json = try await cli.run("config", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["settings"] as? [[String: Any]])
+        #expect(rows.count == ConfigKey.allCases.count)
+        #expect(rows.first { $0["key"] as? String == "ttl" }?["source"] as? String == "config")
+        #expect(rows.first { $0["key"] as? String == "provider" }?["source"] as? String == "default")
+
+        var withVariable = cli
+        withVariable.environment["FORECAST_TTL_MINUTES"] = "5"
+        let noted = try await withVariable.run("config", "ttl", "45", "--lang", "en")
+        #expect(noted.stdout == "ttl is now 45.\nNote: FORECAST_TTL_MINUTES is set, so it decides while it is: 5.\n")
+
+        #expect(try await cli.run("config", "--unset", "language").status == 0)
+        #expect(try await cli.run("config", "--unset", "format").stdout == "format is no longer set; it is table now.\n")
+        #expect(try await cli.run("config", "language").lines.last?.contains("default") == true)
+        await stub.stop()
+    }
+}
