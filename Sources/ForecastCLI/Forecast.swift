@@ -32,7 +32,7 @@ public struct Forecast: AsyncParsableCommand {
         version: "0.2.0",
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
-            ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self,
+            ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self, ImportCommand.self,
         ]
     )
 
@@ -118,6 +118,9 @@ public struct Forecast: AsyncParsableCommand {
             say(words.message(error))
             return ExitStatus.failure
         case let error as ConfigError:
+            say(words.message(error))
+            return ExitStatus.failure
+        case let error as ImportError:
             say(words.message(error))
             return ExitStatus.failure
         case let error as PlaceLookupError:

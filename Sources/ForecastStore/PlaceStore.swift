@@ -170,6 +170,62 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    public struct ImportResult: Equatable, Sendable {
+        public var added: [Place]
+        public var skipped: Int
+        /// Places removed first (with --replace).
+        public var removed: Int
+        /// Whether the file's settings were kept: with --replace, or into an empty list.
+        public var settingsApplied: Bool
+    }
+
+    /// Imports `places` in one transaction: with `replace`, instead of every
+    /// saved place; otherwise after them, skipping those saved already. The
+    /// settings are kept when the list is replaced or was empty (a new machine);
+    /// otherwise the ones here stay. `dryRun` works it all out and writes nothing.
+    public func importPlaces(
+        _ places: [NewPlace], settings: Settings?, replace: Bool, dryRun: Bool, now: Date = Date()
+    ) throws -> ImportResult {
+        struct DryRun: Error { var result: ImportResult }
+        do {
+            return try queue.write { db in
+                let saved = try PlaceRecord.fetchAll(db).map { try $0.place() }
+                let applySettings = settings != nil && (replace || saved.isEmpty)
+                if replace { _ = try PlaceRecord.deleteAll(db) }
+                let (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : saved)
+                var position = replace ? 0 : (saved.map(\.position).max() ?? 0)
+                var added: [Place] = []
+                for place in add {
+                    position += 1
+                    var record = PlaceRecord(place, position: position, addedAt: now)
+                    try record.insert(db)
+                    added.append(try record.place())
+                }
+                if applySettings, let settings {
+                    try db.execute(
+                        sql: """
+                            UPDATE settings SET temperature_unit = ?, wind_unit = ?, sort_key = ?, sort_descending = ?,
+                                provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?
+                            """,
+                        arguments: [
+                            settings.temperatureUnit, settings.windUnit, settings.sort.key, settings.sort.descending,
+                            settings.preferences.provider, settings.preferences.language, settings.preferences.ttlMinutes,
+                            settings.preferences.concurrency, settings.preferences.format,
+                        ])
+                }
+                if replace { try db.execute(sql: "UPDATE settings SET last_viewed_place_id = NULL") }
+                let result = ImportResult(added: added, skipped: skipped, removed: replace ? saved.count : 0, settingsApplied: applySettings)
+                // A dry run rolls the transaction back: what it reports is what a real one would do.
+                if dryRun { throw DryRun(result: result) }
+                return result
+            }
+        } catch let dry as DryRun {
+            return dry.result
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
     /// Chooses places from the list as it is shown (`choose` sees it in order,
     /// inside the same transaction) and the store does the rest. Whoever chooses
     /// may throw: then nothing is written.

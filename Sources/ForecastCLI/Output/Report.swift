@@ -174,12 +174,8 @@ extension CommandContext {
         case .json: try render(output, as: .json)
         case .csv:
             // RFC 4180: CRLF, a field with a comma, quote or line break quoted, quotes doubled.
-            let quote = { (value: String) in
-                value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
-                    ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
-            }
             let lines = [headers] + output.rows(in: self).map { row in fields.map { row.bare[$0] ?? "" } }
-            stdout.write(lines.map { $0.map(quote).joined(separator: ",") + "\r\n" }.joined())
+            stdout.write(lines.map(CSV.record).joined())
         case .tsv:
             let clean = { (value: String) in value.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
             let lines = [headers] + output.rows(in: self).map { row in fields.map { row.bare[$0] ?? "" } }

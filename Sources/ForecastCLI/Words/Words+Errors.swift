@@ -93,6 +93,46 @@ extension Words {
         }
     }
 
+    func message(_ error: ImportError) -> String {
+        switch error {
+        case .tooLarge(let bytes, let maximum):
+            return say("the file is \(bytes / 1_048_576) MB or more; an export is never over \(maximum / 1_048_576) MB",
+                       "파일이 \(bytes / 1_048_576) MB 이상입니다. 내보낸 파일은 \(maximum / 1_048_576) MB를 넘지 않습니다")
+        case .notText: return say("the file is not UTF-8 text", "파일이 UTF-8 텍스트가 아닙니다")
+        case .notJSON(let field?): return say("the file is not a valid export: \(field) cannot be read", "올바른 내보내기 파일이 아닙니다: \(field)을(를) 읽을 수 없습니다")
+        case .notJSON(nil): return say("the file is not valid JSON", "파일이 올바른 JSON이 아닙니다")
+        case .notAnExport:
+            return say("the file is not a forecast export (no \"format\": \"\(PlaceExport.formatName)\" with a version)",
+                       "forecast에서 내보낸 파일이 아닙니다 (\"format\": \"\(PlaceExport.formatName)\"과 version이 없습니다)")
+        case .unknownVersion(let version):
+            return say("the file is version \(version); this forecast reads version \(PlaceExport.currentVersion) (a newer forecast wrote it?)",
+                       "파일 버전이 \(version)입니다. 이 forecast는 버전 \(PlaceExport.currentVersion)만 읽습니다 (더 새 forecast가 쓴 파일인가요?)")
+        case .csv(.unclosedQuote(let record)):
+            return say("CSV record \(record): a quoted field is never closed", "CSV \(record)번째 줄: 따옴표가 닫히지 않았습니다")
+        case .csv(.strayQuote(let record)):
+            return say("CSV record \(record): a quote in the middle of a field", "CSV \(record)번째 줄: 필드 중간에 따옴표가 있습니다")
+        case .badHeader(let found):
+            let expected = PlaceExport.csvHeader.joined(separator: ",")
+            return say("the CSV header is '\(found.joined(separator: ","))'; expected '\(expected)'",
+                       "CSV 머리글이 '\(found.joined(separator: ","))'입니다. '\(expected)'이어야 합니다")
+        case .empty: return say("the file is empty", "파일이 비어 있습니다")
+        case .setting(let key, let value):
+            return say("the file's setting \(key) cannot be \(quoted(value))", "파일의 설정 \(key)에 \(quoted(value))은(는) 쓸 수 없습니다")
+        case .row(let row, let problem):
+            let what: String = switch problem {
+            case .missing(let field): say("\(field) is missing", "\(field)이(가) 없습니다")
+            case .wrongType(let field): say("\(field) has the wrong type", "\(field)의 형식이 틀렸습니다")
+            case .columns(let found, let expected): say("\(found) fields, expected \(expected)", "필드가 \(found)개입니다. \(expected)개여야 합니다")
+            case .input(let error): message(error)
+            case .badTimeZone(let zone): say("\(quoted(zone)) is not a time zone", "\(quoted(zone))은(는) 시간대가 아닙니다")
+            case .badCountry(let code): say("\(quoted(code)) is not a country code", "\(quoted(code))은(는) 나라 코드가 아닙니다")
+            case .badRegion: say("the region has characters that cannot be kept", "지역에 저장할 수 없는 문자가 있습니다")
+            case .badGeonamesID(let id): say("\(quoted(id)) is not a GeoNames id", "\(quoted(id))은(는) GeoNames id가 아닙니다")
+            }
+            return say("row \(row): ", "\(row)번째 장소: ") + what + say("; nothing was imported", ". 아무것도 가져오지 않았습니다")
+        }
+    }
+
     static let configKeys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
 
     func message(_ error: PlaceLookupError) -> String {

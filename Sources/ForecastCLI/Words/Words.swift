@@ -422,6 +422,36 @@ struct Words: Sendable {
 
     var notSaved: String { say("not saved", "저장 안 됨") }
 
+    // MARK: - export and import
+
+    func exported(_ count: Int, to file: String) -> String {
+        say("Exported \(self.count(count, "place", "places", "곳")) to \(quoted(file)).",
+            "\(count)곳을 \(quoted(file))에 내보냈습니다.")
+    }
+
+    func cannotWrite(_ file: String, _ error: any Error) -> String {
+        say("cannot write \(quoted(file)): ", "\(quoted(file))에 쓸 수 없습니다: ") + SafeText.clean((error as NSError).localizedDescription, maxLength: 200)
+    }
+
+    func cannotRead(_ file: String) -> String { say("cannot read \(quoted(file))", "\(quoted(file))을(를) 읽을 수 없습니다") }
+
+    func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String] {
+        var lines: [String] = []
+        if dryRun {
+            lines.append(say("Dry run: nothing was changed.", "시험 실행이라 아무것도 바꾸지 않았습니다."))
+            if removed > 0 { lines.append(say("\(count(removed, "place", "places", "곳")) would be removed first.", "먼저 \(removed)곳을 지우게 됩니다.")) }
+            lines.append(say("\(count(added, "place", "places", "곳")) would be imported; \(skipped) already saved would be skipped.",
+                             "\(added)곳을 가져오고, 이미 저장된 \(skipped)곳은 건너뛰게 됩니다."))
+            if settings { lines.append(say("The file's settings would be kept.", "파일의 설정을 적용하게 됩니다.")) }
+            return lines
+        }
+        if removed > 0 { lines.append(say("Removed \(count(removed, "place", "places", "곳")) first (--replace).", "먼저 \(removed)곳을 지웠습니다 (--replace).")) }
+        lines.append(say("Imported \(count(added, "place", "places", "곳")); \(skipped) already saved, skipped.",
+                         "\(added)곳을 가져왔습니다. 이미 저장된 \(skipped)곳은 건너뛰었습니다."))
+        if settings { lines.append(say("The file's settings were kept.", "파일의 설정을 적용했습니다.")) }
+        return lines
+    }
+
     // MARK: - config
 
     var configHeaders: [String] { [say("Setting", "설정"), say("Value", "값"), say("From", "출처")] }

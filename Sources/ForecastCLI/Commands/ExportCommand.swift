@@ -1,0 +1,147 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import ForecastStore
+import Foundation
+
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, csv
+}
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the saved places (and the settings) to a file, to carry them elsewhere.",
+        discussion: """
+            The places in their own order, each with its label, name, country, region,
+            coordinates, time zone and GeoNames id. JSON also carries the settings
+            (units, sort and what 'forecast config' keeps; never the API key) and a
+            version; CSV holds the places only. Read back with 'forecast import'.
+
+            Examples:
+              $ forecast export -o places.json
+              $ forecast export --format csv > places.csv
+              $ forecast export | ssh laptop forecast import -
+            """
+    )
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+    var output: String?
+
+    @Option(name: .long, help: "json (places and settings) or csv (places only).")
+    var format: ExportFormat = .json
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
+
+    func run() async throws {
+        let context = CommandContext.current
+        let export = try PlaceTransfer.export(try store.openExisting())
+        let text = switch format {
+        case .json: try JSONOutput.render(export) + "\n"
+        case .csv: export.csv
+        }
+        guard let output, output != "-" else {
+            context.stdout.write(text)
+            return
+        }
+        // Written whole or not at all: a temporary file beside it, then a rename.
+        let target = URL(fileURLWithPath: output)
+        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).\(getpid()).tmp")
+        do {
+            try Data(text.utf8).write(to: temporary)
+            if FileManager.default.fileExists(atPath: target.path) {
+                _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: target)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CommandFailure(message: context.words.cannotWrite(output, error))
+        }
+        context.stderr.line(context.words.exported(export.places.count, to: output))
+    }
+}
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the places of an exported file (JSON or CSV), all or none.",
+        discussion: """
+            The whole file is checked before anything is written; then it is saved in
+            one transaction. Places already saved are skipped and counted. A file that
+            cannot be read, a bad row or an unknown version is an error naming the row,
+            and nothing changes. The file's settings are kept when the list is empty
+            (a new machine) or with --replace; otherwise yours stay.
+
+            Examples:
+              $ forecast import places.json
+              $ forecast import places.csv --dry-run
+              $ forecast import places.json --replace
+              $ forecast export | ssh laptop forecast import -
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The file to read (- for standard input).", valueName: "file"))
+    var file: String
+
+    @Flag(name: .customLong("dry-run"), help: "Check the file and say what would change, changing nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Replace the saved places (and settings) with the file's, instead of adding.")
+    var replace = false
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var language: LanguageOption
+
+    func run() async throws {
+        let context = CommandContext.current
+        let data = try read()
+        let (places, settings) = try PlaceTransfer.read(data)
+        // A dry run into no database makes none: it runs against an empty one in memory.
+        let database = dryRun ? try store.openExisting() ?? .inMemory() : try store.open()
+        let result = try PlaceTransfer.load(
+            places, settings: settings, into: database, replace: replace, dryRun: dryRun, now: context.app.clock())
+        try context.render(ImportOutput(result, dryRun: dryRun), as: output.format)
+    }
+
+    /// The file's bytes, at most a little more than any export can be.
+    func read() throws -> Data {
+        let words = CommandContext.current.words
+        let handle: FileHandle
+        if file == "-" {
+            handle = .standardInput
+        } else {
+            guard let opened = FileHandle(forReadingAtPath: file) else { throw CommandFailure(message: words.cannotRead(file)) }
+            handle = opened
+        }
+        defer { if file != "-" { try? handle.close() } }
+        do {
+            return try handle.read(upToCount: PlaceImport.maximumBytes + 1) ?? Data()
+        } catch {
+            throw CommandFailure(message: words.cannotRead(file))
+        }
+    }
+}
+
+/// What an import did (or, dry, would do).
+struct ImportOutput: CommandOutput {
+    var added: [LocationItem]
+    var skipped: Int
+    var removed: Int
+    var settingsApplied: Bool
+    var dryRun: Bool
+
+    init(_ result: PlaceStore.ImportResult, dryRun: Bool) {
+        added = result.added.map { LocationItem($0, position: $0.position, saved: !dryRun) }
+        skipped = result.skipped
+        removed = result.removed
+        settingsApplied = result.settingsApplied
+        self.dryRun = dryRun
+    }
+
+    func text(in context: CommandContext) -> [String] {
+        context.words.imported(added: added.count, skipped: skipped, removed: removed, settings: settingsApplied, dryRun: dryRun)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The saved list as a file that can leave the machine: the places in their
+/// manual order and the settings. `version` says how to read it; a reader
+/// refuses a version it does not know rather than guess.
+public struct PlaceExport: Codable, Equatable, Sendable {
+    public static let formatName = "forecast-places"
+    public static let currentVersion = 1
+    /// The CSV form's header: the places only (CSV has no room for settings).
+    public static let csvHeader = ["label", "name", "country", "region", "latitude", "longitude", "timezone", "geonames_id"]
+
+    public var format: String
+    public var version: Int
+    public var settings: ExportedSettings?
+    public var places: [ExportedPlace]
+
+    public init(places: [Place], settings: Settings) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.settings = ExportedSettings(settings)
+        self.places = places.sorted { $0.position < $1.position }.map(ExportedPlace.init)
+    }
+
+    /// The CSV form: a header, then one record per place.
+    public var csv: String {
+        CSV.record(Self.csvHeader) + places.map { CSV.record($0.csvFields) }.joined()
+    }
+}
+
+public struct ExportedPlace: Codable, Equatable, Sendable {
+    /// The name shown (the user's label, or the gazetteer's name).
+    public var label: String
+    /// The gazetteer's name ("near London" for a place added by coordinates).
+    public var name: String
+    public var country: String
+    public var region: String
+    public var latitude: Double
+    public var longitude: Double
+    public var timezone: String
+    public var geonamesId: Int?
+
+    public init(_ place: Place) {
+        label = place.displayName
+        name = place.canonicalName
+        country = place.countryCode
+        region = place.admin1
+        latitude = place.coordinate.latitude
+        longitude = place.coordinate.longitude
+        timezone = place.timeZone
+        geonamesId = place.geonamesID
+    }
+
+    var csvFields: [String] {
+        // The shortest text that reads back as exactly the same number.
+        [label, name, country, region, String(latitude), String(longitude), timezone, geonamesId.map(String.init) ?? ""]
+    }
+}
+
+/// The settings an export carries: units, sort and what `forecast config` keeps.
+public struct ExportedSettings: Codable, Equatable, Sendable {
+    public var temperatureUnit: TemperatureUnit
+    public var windUnit: WindUnit
+    public var sort: SortKey
+    public var sortDescending: Bool
+    public var provider: String?
+    public var language: String?
+    public var ttlMinutes: Double?
+    public var concurrency: Int?
+    public var format: String?
+
+    public init(_ settings: Settings) {
+        temperatureUnit = settings.temperatureUnit
+        windUnit = settings.windUnit
+        sort = settings.sort.key
+        sortDescending = settings.sort.descending
+        provider = settings.preferences.provider
+        language = settings.preferences.language
+        ttlMinutes = settings.preferences.ttlMinutes
+        concurrency = settings.preferences.concurrency
+        format = settings.preferences.format
+    }
+}
