@@ -19,8 +19,16 @@ struct ListCommand: AsyncParsableCommand {
             and wait fits in it, so a service that never answers costs that long
             and no longer.
 
-            Exit status: 0 all fine; 2 some places' weather could not be fetched;
-            3 the weather was shown but could not be saved; 130 interrupted.
+            --where keeps the places whose weather matches, for cron and scripts:
+            comparisons of a report field (temp, feels, humidity, wind, pressure,
+            clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude,
+            position) with <, <=, >, >=, = or !=, joined by and/or, with not and
+            parentheses. Numbers are in your units. A place without the value never
+            matches. The places keep their numbers.
+
+            Exit status: 0 all fine; 1 --where matched no place (nothing is printed);
+            2 some places' weather could not be fetched; 3 the weather was shown but
+            could not be saved; 130 interrupted.
 
             Examples:
               $ forecast list
@@ -28,14 +36,32 @@ struct ListCommand: AsyncParsableCommand {
               $ forecast list --offline --format json
               $ forecast list --offline --format csv > weather.csv
               $ forecast list --format line --template '{name} {symbol} {temp} {humidity}%'
+              $ forecast list --where 'rain>=60 or aqi>100' --format line && notify-send umbrella
+              $ forecast list --where 'temp<0 and not wind>10'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """
     )
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Only the places whose weather matches, e.g. 'rain>=60 and temp<5'.", valueName: "expression"))
+    var filter: String?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: ReportFormatOption
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
+
+    func validate() throws {
+        if let filter { _ = try Self.parse(filter) }
+    }
+
+    /// The --where expression, or a usage error pointing at the bad token.
+    static func parse(_ text: String) throws -> FilterExpression {
+        do {
+            return try FilterExpression.parse(text, fields: Set(ReportField.allCases.filter(\.isNumeric).map(\.rawValue)))
+        } catch {
+            throw ValidationError(Words.current.filterProblem(text, error))
+        }
+    }
 
     func run() async throws {
         let context = CommandContext.current
@@ -50,12 +76,13 @@ struct ListCommand: AsyncParsableCommand {
             for: before.places, detail: .summary, options: weatherOptions, store: store)
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
-        try context.render(
-            ListOutput(
-                settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean,
-                now: context.app.clock()),
-            as: output)
+        var list = ListOutput(
+            settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, now: context.app.clock())
+        if let filter { list.keep(try Self.parse(filter), words: context.words) }
+        try context.render(list, as: output)
         try WeatherSession.finish(outcome, places: ordered.count)
+        // Like grep: nothing matched is its own status, after any failure is said.
+        if filter != nil && list.entries.isEmpty { throw CommandFailure(message: "", status: ExitStatus.failure) }
     }
 }
 
@@ -64,15 +91,19 @@ struct ListOutput: ReportOutput {
     var locations: [LocationItem]
     var sort: SortItem
     var units: UnitsItem
-    private let places: [Place]
+    /// The places shown, with their numbers in the whole list.
+    private(set) var entries: [(position: Int, place: Place)]
+    private var filtered = false
     private let weather: [Int64: PlaceWeather]
     private let format: WeatherFormat
+    private let now: Date
 
     enum CodingKeys: CodingKey { case locations, sort, units }
 
     init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date) {
         format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
-        places = ordered
+        entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
+        self.now = now
         self.weather = weather
         locations = ordered.enumerated().map { [format] index, place in
             LocationItem(place, position: index + 1, weather: weather[place.id], format: format, now: now)
@@ -81,27 +112,36 @@ struct ListOutput: ReportOutput {
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
     }
 
+    /// Keeps only the places `filter` matches, by the numbers a report shows.
+    mutating func keep(_ filter: FilterExpression, words: Words) {
+        filtered = true
+        entries = entries.filter { position, place in
+            let row = ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
+            return filter.matches { name in ReportField(rawValue: name).flatMap { row.bare[$0] }.flatMap(Double.init) }
+        }
+        let shown = Set(entries.map(\.place.id))
+        locations = locations.filter { item in item.own.id.map(shown.contains) ?? false }
+    }
+
     func rows(in context: CommandContext) -> [ReportRow] {
-        let now = context.app.clock()
-        return places.enumerated().map { index, place in
-            ReportRow(place: place, position: index + 1, weather: weather[place.id], format: format, words: context.words, now: now)
+        entries.map { position, place in
+            ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: context.words, now: now)
         }
     }
 
     func text(in context: CommandContext) -> [String] {
         let out = context.stdout
         let words = context.words
-        guard !places.isEmpty else { return [words.nothingSavedYet] }
+        guard !entries.isEmpty else { return filtered ? [] : [words.nothingSavedYet] }
         var table = TextTable(
             headers: words.listHeaders,
             alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .right, .left])
-        let now = context.app.clock()
-        for (index, place) in places.enumerated() {
+        for (position, place) in entries {
             let w = weather[place.id]
             let report = w?.report
             let today = report?.today(now: now)
             table.append([
-                "\(index + 1)", DisplayWidth.truncate(words.name(place), to: 24),
+                "\(position)", DisplayWidth.truncate(words.name(place), to: 24),
                 words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone))),
                 format.symbol(report?.current.condition),
                 DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
@@ -118,7 +158,7 @@ struct ListOutput: ReportOutput {
         var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4])
         lines[0] = out.bold(lines[0])
         return lines.enumerated().map { index, line in
-            index > 0 && weather[places[index - 1].id]?.error != nil ? out.red(line) : line
+            index > 0 && weather[entries[index - 1].place.id]?.error != nil ? out.red(line) : line
         }
     }
 

@@ -14,6 +14,24 @@ enum UsageProblem {
 extension Words {
     static let fieldList = ReportField.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// "--where 'rain>=x': expected a number at 'x' (character 7)".
+    func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
+        let fields = ReportField.allCases.filter(\.isNumeric).map(\.rawValue).joined(separator: ", ")
+        let what: String = switch error.problem {
+        case .unknownField(let name): say("\(name) is not a field; the fields are \(fields)", "\(name)(이)라는 필드는 없습니다. 필드: \(fields)")
+        case .expectedField: say("expected a field (\(fields))", "필드가 와야 합니다 (\(fields))")
+        case .expectedComparison: say("expected <, <=, >, >=, = or !=", "<, <=, >, >=, = 또는 !=가 와야 합니다")
+        case .expectedNumber: say("expected a number", "숫자가 와야 합니다")
+        case .expectedAndOr: say("expected 'and', 'or' or the end", "'and', 'or' 또는 끝이 와야 합니다")
+        case .unclosedParenthesis: say("this parenthesis is never closed", "이 괄호가 닫히지 않았습니다")
+        case .unexpectedCharacter: say("this character cannot be used", "이 문자는 쓸 수 없습니다")
+        }
+        let token = error.token.isEmpty
+            ? say("at the end", "끝에서")
+            : say("at '\(error.token)' (character \(error.position))", "'\(error.token)'에서 (\(error.position)번째 글자)")
+        return "--where '\(SafeText.quoted(text))', \(token): \(what)"
+    }
+
     func usage(_ problem: UsageProblem) -> String {
         switch problem {
         case .language: say("--lang must be en or ko", "--lang에는 en이나 ko를 쓰세요")

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+
+/// `list --where`: the expression language, and the command's exit status.
+@Suite struct FilterTests {
+    let fields: Set<String> = ["temp", "rain", "aqi", "humidity", "wind"]
+
+    @Test func andBindsTighterThanOrAndParenthesesGroup() throws {
+        let expression = try FilterExpression.parse("rain>=60 or temp<0 and aqi>100", fields: fields)
+        #expect(expression == .or(
+            .compare(field: "rain", .greaterOrEqual, 60),
+            .and(.compare(field: "temp", .less, 0), .compare(field: "aqi", .greater, 100))))
+        let grouped = try FilterExpression.parse("(rain >= 60 OR temp < -0.5) and not wind=3", fields: fields)
+        #expect(grouped == .and(
+            .or(.compare(field: "rain", .greaterOrEqual, 60), .compare(field: "temp", .less, -0.5)),
+            .not(.compare(field: "wind", .equal, 3))))
+        #expect(try FilterExpression.parse("temp==5", fields: fields) == .compare(field: "temp", .equal, 5))
+    }
+
+    @Test func aMissingValueNeverMatches() throws {
+        let values: [String: Double] = ["temp": -3, "rain": 80]
+        let look = { (name: String) in values[name] }
+        #expect(try FilterExpression.parse("rain>=60 and temp<0", fields: fields).matches(look))
+        #expect(!(try FilterExpression.parse("aqi>100", fields: fields).matches(look)), "no air: no match")
+        #expect(!(try FilterExpression.parse("aqi<=100", fields: fields).matches(look)), "nor its opposite")
+        #expect(try FilterExpression.parse("not aqi>100", fields: fields).matches(look), "not says what it says")
+        #expect(!(try FilterExpression.parse("temp!=-3 or rain<80", fields: fields).matches(look)))
+    }
+
+    @Test(arguments: [
+        ("rain>=abc", FilterExpression.ParseError.Problem.expectedNumber, 7),
+        ("rian>5", .unknownField("rian"), 1),
+        ("temp>1 humidity<3", .expectedAndOr, 8),
+        ("temp>1 and", .expectedField, 11),
+        ("(temp>1 and rain<3", .unclosedParenthesis, 1),
+        ("temp 5", .expectedComparison, 6),
+        ("temp=>5", .expectedNumber, 6),
+        ("temp>1 and $x", .unexpectedCharacter, 12),
+        ("temp>1e999", .expectedAndOr, 7),
+        ("", .expectedField, 1),
+    ])
+    func errorsPointAtTheBadToken(text: String, problem: FilterExpression.ParseError.Problem, position: Int) {
+        #expect(throws: FilterExpression.ParseError.self) { try FilterExpression.parse(text, fields: fields) }
+        do { _ = try FilterExpression.parse(text, fields: fields) } catch {
+            #expect(error.problem == problem && error.position == position, "\(text): \(error)")
+        }
+    }
+
+    @Test func listKeepsTheMatchesWithTheirNumbersAndSaysByItsStatus() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        for name in ["Seoul", "London", "Busan"] { #expect(try await cli.run("add", name).status == 0) }
+        // The stub: °C = (60 − latitude °F) → London is coldest; US AQI = 20 + 2 × latitude.
+        let cold = try await cli.run("list", "--where", "temp<-10", "--format", "line", "--template", "{position} {name}")
+        #expect(cold.status == 0 && cold.lines == ["2 London"], "\(cold.stdout)")
+        let either = try await cli.run("list", "--where", "temp<-10 or aqi<92", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(either.stdout.utf8)) as? [String: Any])
+        #expect((object["locations"] as? [[String: Any]])?.compactMap { $0["position"] as? Int } == [2, 3])
+        let none = try await cli.run("list", "--where", "temp>100")
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.isEmpty, "like grep: no match, no words")
+        let bad = try await cli.run("list", "--where", "rain>=abc")
+        #expect(bad.status == 64 && bad.stderr == "error: --where 'rain>=abc', at 'abc' (character 7): expected a number\n")
+        #expect(await stub.log.count == 1, "a bad expression asks nothing")
+        await stub.stop()
+    }
+}
