@@ -33,6 +33,7 @@ public struct Forecast: AsyncParsableCommand {
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
             ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self, ImportCommand.self,
+            ReportCommand.self,
         ]
     )
 

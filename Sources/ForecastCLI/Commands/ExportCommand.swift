@@ -45,20 +45,7 @@ struct ExportCommand: AsyncParsableCommand {
             context.stdout.write(text)
             return
         }
-        // Written whole or not at all: a temporary file beside it, then a rename.
-        let target = URL(fileURLWithPath: output)
-        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).\(getpid()).tmp")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: target.path) {
-                _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: target)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CommandFailure(message: context.words.cannotWrite(output, error))
-        }
+        try FileOutput.write(text, to: output)
         context.stderr.line(context.words.exported(export.places.count, to: output))
     }
 }

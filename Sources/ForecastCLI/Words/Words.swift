@@ -422,6 +422,40 @@ struct Words: Sendable {
 
     var notSaved: String { say("not saved", "저장 안 됨") }
 
+    // MARK: - report
+
+    func reportTitle(_ places: Int) -> String { say("Weather for \(count(places, "place", "places", "곳"))", "\(places)곳의 날씨") }
+
+    var reportHeaders: [String] {
+        ["#", say("Place", "장소"), say("Local time", "현지 시각"), "", say("Weather", "날씨"), say("Temp", "기온"),
+         say("Feels", "체감"), say("Humidity", "습도"), say("Wind", "바람"), say("Today", "오늘"), say("Rain", "강수"),
+         say("UV", "자외선"), "AQI", ""]
+    }
+
+    func hoursCaption(_ steps: Int, unit: String) -> String {
+        say("Coming hours: temperature (line, \(unit)) and chance of precipitation (bars, %)",
+            "앞으로의 시간: 기온 (선, \(unit))과 강수 확률 (막대, %)")
+    }
+
+    func daysCaption(unit: String) -> String {
+        say("Coming days: low to high (\(unit)) and chance of precipitation", "앞으로 며칠: 최저–최고 기온 (\(unit))과 강수 확률")
+    }
+
+    func hoursChartLabel(low: String, high: String, rain: Int?) -> String {
+        say("Temperature from \(low) to \(high)", "기온 \(low)–\(high)")
+            + (rain.map { say(", chance of precipitation up to \($0)%", ", 강수 확률 최대 \($0)%") } ?? "")
+    }
+
+    var reportCredits: String {
+        say("Made by forecast. Weather: Open-Meteo (CC BY 4.0) or OpenWeatherMap; air quality: CAMS / Open-Meteo; places: GeoNames.",
+            "forecast로 만들었습니다. 날씨: Open-Meteo (CC BY 4.0) 또는 OpenWeatherMap, 대기질: CAMS / Open-Meteo, 장소: GeoNames.")
+    }
+
+    func reportWritten(_ places: Int, to file: String) -> String {
+        say("Wrote the report of \(count(places, "place", "places", "곳")) to \(quoted(file)).",
+            "\(places)곳의 보고서를 \(quoted(file))에 썼습니다.")
+    }
+
     // MARK: - export and import
 
     func exported(_ count: Int, to file: String) -> String {

@@ -1,0 +1,60 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import ForecastStore
+import Foundation
+
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML report of every saved place's weather.",
+        discussion: """
+            A summary table, then for each place its current conditions, a chart of
+            the next 48 hours' temperature and chance of rain, and the coming days'
+            lows and highs, in your units and language. The file has no scripts,
+            fonts or other files to fetch: it works offline and can be mailed.
+            Weather is fetched as 'show' fetches it (the full forecast, from the cache
+            while it is fresh). An empty list is an error, and no file is written.
+
+            Exit status as for list: 2 when some places' weather could not be fetched
+            (the report is still written, saying which).
+
+            Examples:
+              $ forecast report -o weather.html
+              $ forecast report --lang ko -o 날씨.html
+              $ forecast report --offline > weather.html
+            """
+    )
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var weatherOptions: WeatherOptions
+    @OptionGroup var language: LanguageOption
+
+    func run() async throws {
+        let context = CommandContext.current
+        // Nothing saved: say so, and write nothing (not an empty report).
+        guard let database = try store.openExisting() else { throw InputError.nothingSaved }
+        let (settings, ordered) = try database.ordered()
+        guard !ordered.isEmpty else { throw InputError.nothingSaved }
+        let (outcome, weatherSettings) = try await WeatherSession.weather(
+            for: ordered, detail: .full, options: weatherOptions, store: database)
+        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+        let report = HTMLReport(
+            entries: ordered.enumerated().map { index, place in
+                HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())
+            },
+            format: format, words: context.words, now: context.app.clock(),
+            units: UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit))
+        let html = report.render()
+        if let output, output != "-" {
+            try FileOutput.write(html, to: output)
+            context.stderr.line(context.words.reportWritten(ordered.count, to: output))
+        } else {
+            context.stdout.write(html)
+        }
+        try WeatherSession.finish(outcome, places: ordered.count)
+    }
+}

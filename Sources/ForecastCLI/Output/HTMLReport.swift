@@ -1,0 +1,168 @@
+import ForecastCore
+import ForecastKit
+import Foundation
+
+/// `forecast report`: one self-contained HTML file for the whole list. No
+/// scripts, fonts or other files: it works offline and can be mailed. It is
+/// also well-formed XML (every SVG included), so tests read it as XML.
+struct HTMLReport {
+    struct Entry {
+        var position: Int
+        var place: Place
+        var weather: PlaceWeather
+    }
+
+    var entries: [Entry]
+    var format: WeatherFormat
+    var words: Words
+    var now: Date
+    var units: UnitsItem
+
+    func render() -> String {
+        let title = words.reportTitle(entries.count)
+        let generated = words.dateTime(LocalTime.reading(now, in: TimeZone(secondsFromGMT: 0)!)) + " UTC"
+        var html = """
+            <!DOCTYPE html>
+            <html lang="\(words.language.rawValue)">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <meta name="generator" content="forecast"/>
+            <title>\(HTML.escape(title))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <header><h1>\(HTML.escape(title))</h1><p class="meta">\(HTML.escape(generated)) · \(HTML.escape(format.temperatureUnit.symbol)), \(HTML.escape(format.windUnit.symbol))</p></header>
+
+            """
+        html += summary()
+        for entry in entries { html += section(entry) }
+        html += """
+            <footer>\(HTML.escape(words.reportCredits))</footer>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+
+    // MARK: - The summary table
+
+    func summary() -> String {
+        let headers = words.reportHeaders
+        var rows = ""
+        for entry in entries {
+            let row = ReportRow(place: entry.place, position: entry.position, weather: entry.weather, format: format, words: words, now: now)
+            let cell = { (field: ReportField) in HTML.escape(row.shown[field] ?? "–") }
+            let percent = { (field: ReportField) in row.shown[field].map { HTML.escape($0) + "%" } ?? "–" }
+            let air = entry.weather.report?.airQuality?.usAQI.map { aqi in
+                "<span class=\"aqi aqi\(AirQuality.Category.allCases.firstIndex(of: AirQuality.Category(usAQI: aqi)) ?? 0)\">\(cell(.aqi))</span>"
+            } ?? "–"
+            let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>"
+            let status = entry.weather.error.map { "<td class=\"error\">\(HTML.escape(words.weatherError($0)))</td>" }
+                ?? (entry.weather.stale ? "<td class=\"stale\">\(HTML.escape(words.stale(entry.weather.fetchedAt.map { words.age($0, now: now) })))</td>" : "<td></td>")
+            rows += "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td>\(cell(.time))</td>"
+                + "<td class=\"sym\">\(cell(.symbol))</td><td>\(cell(.condition))</td>"
+                + "<td class=\"num\">\(cell(.temp))</td><td class=\"num\">\(cell(.feels))</td><td class=\"num\">\(percent(.humidity))</td>"
+                + "<td class=\"num\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
+                + "<td class=\"num\">\(cell(.low)) / \(cell(.high))</td><td class=\"num\">\(percent(.rain))</td>"
+                + "<td class=\"num\">\(cell(.uv))</td><td class=\"num\">\(air)</td>\(status)</tr>\n"
+        }
+        let head = headers.map { "<th>\(HTML.escape($0))</th>" }.joined()
+        return "<table class=\"summary\">\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table>\n"
+    }
+
+    // MARK: - One place
+
+    func section(_ entry: Entry) -> String {
+        let place = entry.place
+        let zone = LocalTime.zone(place.timeZone)
+        var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
+        html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.name(place)))"
+            + " <small>\(HTML.escape(words.region(countryCode: place.countryCode, admin1: place.admin1)))</small></h2>\n"
+        guard let report = entry.weather.report else {
+            let reason = entry.weather.error.map { words.noWeather($0) } ?? words.noWeatherCached
+            return html + "<p class=\"error\">\(HTML.escape(reason))</p>\n</section>\n"
+        }
+        let c = report.current
+        let today = report.today(now: now)
+        var facts = [
+            "\(format.symbol(c.condition)) \(format.describe(c.condition))",
+            "\(format.temperatureText(c.temperature)), " + words.feelsLike(format.temperatureText(c.feelsLike)),
+            "\(words.humidity) \(format.percent(c.humidity))",
+            "\(words.wind) \(format.windText(c.windSpeed, direction: c.windDirection))",
+            "\(words.uvIndex) \(words.uv(today?.uvIndexMax))",
+            "\(words.airQuality) \(words.air(report.airQuality, error: entry.weather.airQualityError))",
+        ]
+        facts.append(LocalTime.reading(now, in: zone).hourMinute + " " + SafeText.clean(place.timeZone, maxLength: 64))
+        html += "<p class=\"now\">" + facts.map(HTML.escape).joined(separator: " · ") + "</p>\n"
+        if let error = entry.weather.error {
+            html += "<p class=\"error\">\(HTML.escape(words.staleBecause(words.age(entry.weather.fetchedAt ?? now, now: now), error)))</p>\n"
+        }
+        let hours = ShowCommand.nextHours(report, from: now, hours: 48)
+        if !hours.isEmpty {
+            html += "<figure>\n" + SVGChart.hours(hours, zone: zone, format: format, words: words)
+                + "\n<figcaption>\(HTML.escape(words.hoursCaption(hours.count, unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"
+        }
+        let days = ShowCommand.nextDays(report, from: now, days: 7)
+        if !days.isEmpty {
+            html += "<figure>\n" + SVGChart.days(days, format: format, words: words)
+                + "\n<figcaption>\(HTML.escape(words.daysCaption(unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    static let style = """
+        :root{color-scheme:light dark;--fg:#1d2330;--muted:#667085;--line:#e4e7ec;--card:#fff;--bg:#f5f7fa;--temp:#e4572e;--rain:#3b82f6}
+        @media (prefers-color-scheme:dark){:root{--fg:#e6e9ef;--muted:#98a2b3;--line:#344054;--card:#1b2130;--bg:#101520}}
+        *{box-sizing:border-box}
+        body{margin:0;padding:24px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK KR","Apple SD Gothic Neo",sans-serif}
+        header h1{margin:0 0 2px;font-size:24px}
+        .meta,figcaption,footer,small{color:var(--muted)}
+        table.summary{border-collapse:collapse;width:100%;margin:16px 0 8px;background:var(--card);border-radius:10px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+        .summary th,.summary td{padding:7px 10px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
+        .summary th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
+        .summary tr:last-child td{border-bottom:0}
+        .num{text-align:right!important;font-variant-numeric:tabular-nums}
+        .sym{font-size:18px}
+        a{color:inherit}
+        .error{color:#d92d20}
+        .stale{color:#b54708}
+        .aqi{padding:1px 7px;border-radius:9px;color:#111}
+        .aqi0{background:#a6e3a1}.aqi1{background:#f9e2af}.aqi2{background:#fab387}.aqi3{background:#f38ba8}.aqi4{background:#cba6f7}.aqi5{background:#b4637a;color:#fff}
+        section.place{background:var(--card);border-radius:10px;padding:14px 18px;margin:16px 0;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+        section.place h2{margin:0 0 4px;font-size:18px}
+        .pos{display:inline-block;min-width:24px;color:var(--muted)}
+        .now{margin:0 0 8px}
+        figure{margin:10px 0 4px}
+        figure svg{width:100%;height:auto;max-width:900px;display:block}
+        figcaption{font-size:12px}
+        svg text{fill:var(--muted);font-size:11px}
+        svg .grid{stroke:var(--line);stroke-width:1}
+        svg .temp{fill:none;stroke:var(--temp);stroke-width:2.2;stroke-linejoin:round}
+        svg .dot{fill:var(--temp)}
+        svg .rain{fill:var(--rain);fill-opacity:.35}
+        svg .range{fill:var(--temp);fill-opacity:.75}
+        svg .label{fill:var(--fg)}
+        footer{margin-top:20px;font-size:12px}
+        """
+}
+
+/// Text safe inside HTML and XML: the five characters that mean markup, escaped.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in SafeText.clean(text, maxLength: 2000) {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
