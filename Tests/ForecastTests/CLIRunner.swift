@@ -67,6 +67,8 @@ struct CLI: Sendable {
         try await run(arguments, binary: Self.binary)
     }
 
+    static let running = ProcessSlots(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
     /// Runs the binary without blocking a thread: the tests' in-process servers
     /// share the same small pool of threads and must keep answering meanwhile.
     /// `whileRunning` gets the process once started (to interrupt it, say).
@@ -92,6 +94,8 @@ struct CLI: Sendable {
         env["FORECAST_PROVIDER"] = nil
         env["OPENWEATHER_API_KEY"] = nil
         env["FORECAST_TTL_MINUTES"] = nil
+        env["FORECAST_CONCURRENCY"] = nil
+        env["FORECAST_FORMAT"] = nil
         // English unless a test asks otherwise, whatever this machine's locale.
         for variable in ["FORECAST_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] { env[variable] = nil }
         env.merge(environment) { $1 }
@@ -109,9 +113,20 @@ struct CLI: Sendable {
                 continuation.finish()
             }
         }
-        try await ProcessLaunch.start(process)
-        try await whileRunning?(process)
+        // At most a few binaries at once: dozens of debug builds starting
+        // together on two cores starved the in-process stub servers past their
+        // 10 s budgets (seen once in a full run).
+        await Self.running.acquire()
+        do {
+            try await ProcessLaunch.start(process)
+            try await whileRunning?(process)
+        } catch {
+            if process.isRunning { process.terminate() }
+            await Self.running.release()
+            throw error
+        }
         for await _ in exited {}
+        await Self.running.release()
         return Result(
             status: process.terminationStatus,
             stdout: try String(contentsOf: out, encoding: .utf8),
@@ -127,4 +142,24 @@ struct CLI: Sendable {
     func databaseBytes() -> Data? { FileManager.default.contents(atPath: database) }
 
     struct CLIError: Error { var result: Result }
+}
+
+/// A counting semaphore for the binaries the tests run.
+actor ProcessSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
 }
