@@ -174,32 +174,41 @@ extension WeatherLookup {
         return Fetched(outcomes: fetched, airFailures: airFailures, cancelled: cancelled)
     }
 
-    /// The full weather of a place that is not saved: asked for, never read
-    /// from or written to the cache, and not counted in the shared rate limit
-    /// (which lives in the database this must not change). Nothing with
-    /// `--offline`, as nothing is cached for it.
+    /// The weather of places that are not saved, keyed by their index in
+    /// `places`: asked for all at once (batched as the provider allows), never
+    /// read from or written to the cache, and not counted in the shared rate
+    /// limit (which lives in a database this must not change). Nothing with
+    /// `--offline`, as nothing is cached for them.
     public static func unsaved(
-        _ place: NewPlace, settings: WeatherSettings, context: AppContext, events: (@Sendable (RefreshEvent) -> Void)? = nil
+        _ places: [NewPlace], detail: ReportDetail, settings: WeatherSettings, context: AppContext,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil
     ) async throws -> WeatherOutcome {
-        guard !settings.offline else { return WeatherOutcome(weather: [0: PlaceWeather()], cancelled: false, fetchedAny: false) }
+        let keys = places.indices.map { Int64($0) }
+        guard !settings.offline else {
+            return WeatherOutcome(weather: Dictionary(uniqueKeysWithValues: keys.map { ($0, PlaceWeather()) }), cancelled: false, fetchedAny: false)
+        }
         let provider = try settings.makeProvider(environment: context.environment)
         let airService = try settings.makeAirQuality(environment: context.environment)
-        let query = PlaceQuery(id: 0, coordinate: place.coordinate, timeZone: place.timeZone)
+        let queries = zip(keys, places).map { PlaceQuery(id: $0, coordinate: $1.coordinate, timeZone: $1.timeZone) }
         let answers = await fetch(
-            [query], provider: provider, air: airService, settings: settings, detail: .full, context: context, bucket: nil,
+            queries, provider: provider, air: airService, settings: settings, detail: detail, context: context, bucket: nil,
             events: events)
-        var weather = PlaceWeather()
-        switch answers.outcomes[0] {
-        case .success(let report)?:
-            weather.report = report
-            weather.fetchedAt = context.clock()
-            weather.airQualityError = answers.airFailures[0]
-        case .failure(let error)?:
-            weather.error = error
-        case nil:
-            weather.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
+        var weather: [Int64: PlaceWeather] = [:]
+        for key in keys {
+            var one = PlaceWeather()
+            switch answers.outcomes[key] {
+            case .success(let report)?:
+                one.report = report
+                one.fetchedAt = context.clock()
+                one.airQualityError = answers.airFailures[key]
+            case .failure(let error)?:
+                one.error = error
+            case nil:
+                one.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
+            }
+            weather[key] = one
         }
-        return WeatherOutcome(weather: [0: weather], cancelled: answers.cancelled, fetchedAny: weather.report != nil)
+        return WeatherOutcome(weather: weather, cancelled: answers.cancelled, fetchedAny: weather.values.contains { $0.report != nil })
     }
 
     /// The air at `places`, or nothing when the service is switched off.

@@ -75,4 +75,32 @@ import Testing
         #expect(usage.status == 64)
         await stub.stop()
     }
+
+    @Test func searchWithWeatherAsksOnceForEveryCandidateAndSavesNothing() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        let table = try await cli.run("search", "Springfield", "--weather", "--limit", "5")
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.lines[0].contains("Weather") && table.lines[0].contains("Temp"))
+        #expect(table.lines.count == 6 && table.lines[1].contains("Springfield") && table.lines[1].contains("°C"))
+        let (asked, airAsked) = (await stub.log.count, await stub.log.air.count)
+        #expect(asked == 1 && airAsked == 1, "five candidates, one batched request")
+        let query = try #require(await stub.log.all().first?.query)
+        #expect(query["latitude"]?.split(separator: ",").count == 5 && query["hourly"] == nil, "the light summary")
+
+        let json = try await cli.run("search", "서울", "--weather", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let first = try #require((object["results"] as? [[String: Any]])?.first)
+        let weather = try #require(first["weather"] as? [String: Any])
+        #expect(weather["temperature"] as? Double == -5.3 && weather["airQuality"] is [String: Any])  // 60 − 37.566 °F
+        #expect(!FileManager.default.fileExists(atPath: cli.database), "search saves nothing, not even a database")
+
+        var down = cli
+        down.environment["FORECAST_OPEN_METEO_URL"] = "http://127.0.0.1:9"
+        let failed = try await down.run("search", "Paris", "--weather", "--limit", "2", "--timeout", "3")
+        #expect(failed.status == 2 && failed.lines.count == 3 && failed.lines[1].contains("network"))
+        #expect(failed.stderr == "error: weather for 2 of 2 places could not be fetched (2 network)\n")
+        await stub.stop()
+    }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import ForecastCore
 import ForecastGazetteer
 import ForecastKit
+import ForecastProviders
+import Foundation
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,11 +14,15 @@ struct SearchCommand: AsyncParsableCommand {
             larger places first. Case, accents and width are ignored. Names the
             built-in gazetteer does not know are looked up online.
 
+            --weather adds each candidate's current weather, asked for all of
+            them at once (one Open-Meteo request for up to 50), and saves nothing.
+
             Examples:
               $ forecast search Seoul
               $ forecast search 서울
               $ forecast search sao paulo
               $ forecast search Springfield --country US --format json
+              $ forecast search Springfield --weather
             """
     )
 
@@ -29,6 +35,16 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("At most this many results (1-100).", valueName: "N"))
     var limit: Int = 10
 
+    @Flag(name: .long, help: "Show each candidate's current weather too (fetched in one batch; nothing is saved).")
+    var weather = false
+
+    @Option(name: .long, help: ArgumentHelp("With --weather: open-meteo or openweathermap (default: $FORECAST_PROVIDER, else 'forecast config provider').", valueName: "name"))
+    var provider: ProviderName?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --weather: seconds the whole fetch may take.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
@@ -42,23 +58,57 @@ struct SearchCommand: AsyncParsableCommand {
             guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query), status: ExitStatus.notFound) }
             if online { context.stderr.line(context.words.foundOnline) }
         }
-        try context.render(SearchOutput(query: query, matches: matches, online: online), as: output.format)
+        guard weather, !matches.isEmpty else {
+            return try context.render(SearchOutput(query: query, matches: matches, online: online), as: output.format)
+        }
+        let finder = PlaceFinder(context: context.app)
+        var request = WeatherRequest()
+        request.provider = provider
+        request.timeout = timeout
+        request.language = context.words.language.rawValue
+        // The settings are read, never written: search changes nothing.
+        let settings = try store.openExisting()?.settings() ?? Settings()
+        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
+            for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
+            preferences: settings.preferences)
+        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+        let found = SearchOutput(
+            query: query, matches: matches, online: online,
+            weather: matches.indices.map { outcome.weather[Int64($0)] ?? PlaceWeather() }, format: format, now: context.app.clock())
+        try context.render(found, as: output.format)
+        try WeatherSession.finish(outcome, places: matches.count)
     }
 
     /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
     /// population, coordinates, time zone and region give way, in that order.
-    static func table(_ cities: [City], width: Int?) -> [String] {
+    /// With `weather` (one per city), the weather's symbol, words and
+    /// temperature too, before the columns that give way first.
+    static func table(_ cities: [City], width: Int?, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
         let words = Words.current
-        var table = TextTable(headers: words.candidateHeaders, alignments: [.right, .left, .left, .left, .left, .left, .right])
+        let withWeather = weather != nil && format != nil
+        var headers = words.candidateHeaders
+        var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .right]
+        if withWeather {
+            headers.insert(contentsOf: ["", words.weatherHeader, words.temperatureHeader], at: 4)
+            alignments.insert(contentsOf: [.left, .left, .right], at: 4)
+        }
+        var table = TextTable(headers: headers, alignments: alignments)
         for (index, city) in cities.enumerated() {
-            table.append([
+            var row = [
                 "\(index + 1)", words.name(city),
                 SafeText.clean(Gazetteer.bundled.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
                 "\(words.countryName(city.countryCode)) (\(city.countryCode))",
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
-            ])
+            ]
+            if let weather, let format, index < weather.count {
+                let report = weather[index].report
+                let condition = report.map { format.describe($0.current.condition) }
+                    ?? weather[index].error.map { words.errorKind($0.kind) } ?? "–"
+                row.insert(contentsOf: [format.symbol(report?.current.condition), condition, format.temperatureText(report?.current.temperature)], at: 4)
+            }
+            table.append(row)
         }
-        return table.fitted(width: width, dropOrder: [6, 4, 5, 2])
+        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 2, 5] : [6, 4, 5, 2])
     }
 
     static func grouped(_ number: Int) -> String {
@@ -77,6 +127,8 @@ struct SearchOutput: CommandOutput {
     var query: String
     var results: [Result]
     private let cities: [City]
+    private var weather: [PlaceWeather]?
+    private var format: WeatherFormat?
 
     enum CodingKeys: CodingKey { case query, results }
 
@@ -89,24 +141,38 @@ struct SearchOutput: CommandOutput {
             var koreanName: String?
             var population: Int
             var match: String
+            var weather: WeatherItem?
+            var error: ErrorItem?
         }
     }
 
-    init(query: String, matches: [GazetteerMatch], online: Bool) {
+    init(
+        query: String, matches: [GazetteerMatch], online: Bool, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
+        now: Date = Date()
+    ) {
         self.query = query
+        self.weather = weather
+        self.format = format
         cities = matches.map(\.city)
-        results = matches.map { m in
+        results = matches.enumerated().map { index, m in
+            let found = weather.flatMap { index < $0.count ? $0[index] : nil }
+            let item = found.flatMap { w in
+                w.report.flatMap { report in
+                    format.map { WeatherItem(report, fetchedAt: w.fetchedAt ?? now, stale: false, zone: LocalTime.zone(m.city.timeZone), format: $0, now: now) }
+                }
+            }
+            return
             Result(
                 place: PlaceFields(
                     name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
                     timeZone: m.city.timeZone),
                 own: Result.Found(
                     geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
-                    match: online ? "online" : "\(m.kind)"))
+                    match: online ? "online" : "\(m.kind)", weather: item, error: found?.error.map(ErrorItem.init)))
         }
     }
 
     func text(in context: CommandContext) -> [String] {
-        SearchCommand.table(cities, width: context.stdout.columns)
+        SearchCommand.table(cities, width: context.stdout.columns, weather: weather, format: format)
     }
 }

@@ -154,7 +154,7 @@ struct ShowCommand: AsyncParsableCommand {
         let context = CommandContext.current
         let settings = try store.openExisting()?.settings() ?? Settings()
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
-            for: draft, options: weatherOptions, preferences: settings.preferences)
+            for: [draft], detail: .full, options: weatherOptions.request, preferences: settings.preferences)
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
         let now = context.app.clock()

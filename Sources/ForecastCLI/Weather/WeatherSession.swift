@@ -28,15 +28,19 @@ enum WeatherSession {
         return (outcome, settings)
     }
 
-    /// The weather of a place that is not saved (its outcome's one entry has id 0),
-    /// with Ctrl-C stopping it cleanly.
+    /// The weather of places that are not saved (the outcome is keyed by
+    /// their index), with Ctrl-C stopping it cleanly.
     static func unsavedWeather(
-        for place: NewPlace, options: WeatherOptions, preferences: Preferences
+        for places: [NewPlace], detail: ReportDetail, options: WeatherRequest, preferences: Preferences
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings(preferences: preferences)
         let app = CommandContext.current.app
+        let settings = try WeatherSettings.resolve(options, environment: app.environment, preferences: preferences)
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
-            do { return .success(try await WeatherLookup.unsaved(place, settings: settings, context: app)) } catch { return .failure(error) }
+            do {
+                return .success(try await WeatherLookup.unsaved(places, detail: detail, settings: settings, context: app))
+            } catch {
+                return .failure(error)
+            }
         }
         var outcome = try result.get()
         if interrupted { outcome.cancelled = true }

@@ -422,6 +422,9 @@ struct Words: Sendable {
 
     var notSaved: String { say("not saved", "저장 안 됨") }
 
+    var weatherHeader: String { say("Weather", "날씨") }
+    var temperatureHeader: String { say("Temp", "기온") }
+
     // MARK: - report
 
     func reportTitle(_ places: Int) -> String { say("Weather for \(count(places, "place", "places", "곳"))", "\(places)곳의 날씨") }
