@@ -41,9 +41,6 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
     public static func format(_ degrees: Double) -> String {
         guard degrees.isFinite else { return String(degrees) }
-        var text = String(format: "%.4f", locale: Locale(identifier: "en_US_POSIX"), degrees)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        return SafeNumber.fixed(degrees, decimals: 4, trim: true)
     }
 }

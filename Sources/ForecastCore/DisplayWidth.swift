@@ -2,7 +2,9 @@
 /// emoji take two, combining marks and zero-width characters none.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most of a table, is one column a byte: no Unicode tables needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ character: Character) -> Int {

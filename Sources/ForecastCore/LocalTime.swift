@@ -7,18 +7,22 @@ public enum LocalTime {
         TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
     }
 
+    /// "07", "23": a number from 0 to 99 in two digits (by hand: String(format:) is slow).
+    public static func twoDigits(_ value: Int) -> String {
+        value >= 0 && value < 10 ? "0" + String(value) : String(value)
+    }
+
     /// "+09:00", "-03:30", "+00:00".
     public static func offset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
-        return String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+        return sign + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
     }
 
     /// ISO 8601 with the place's offset: "2026-11-22T03:56:00+09:00".
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
         let r = reading(date, in: zone)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", r.date.year, r.date.month, r.date.day, r.hour, r.minute, r.second)
-            + offset(r.utcOffset)
+        return r.date.iso + "T" + twoDigits(r.hour) + ":" + twoDigits(r.minute) + ":" + twoDigits(r.second) + offset(r.utcOffset)
     }
 
     /// What a clock and calendar in `zone` show at `date`.
@@ -90,7 +94,11 @@ public struct CivilDate: Hashable, Sendable {
     }
 
     /// "2026-11-22".
-    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var iso: String {
+        guard year >= 0 else { return String(format: "%05d-%02d-%02d", year, month, day) }
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + LocalTime.twoDigits(month) + "-" + LocalTime.twoDigits(day)
+    }
 
     /// The date of an ISO "YYYY-MM-DD…" text, or nil.
     public init?(iso text: String) {
@@ -127,5 +135,5 @@ public struct ClockReading: Hashable, Sendable {
     }
 
     /// "14:05".
-    public var hourMinute: String { String(format: "%02d:%02d", hour, minute) }
+    public var hourMinute: String { LocalTime.twoDigits(hour) + ":" + LocalTime.twoDigits(minute) }
 }

@@ -37,6 +37,7 @@ public enum SafeText {
     /// `text` with control characters and bidi overrides removed and line
     /// breaks turned into spaces, nothing else changed: for laying out cells.
     public static func printable(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -110,6 +111,28 @@ public enum SafeNumber {
         let r = value.rounded()
         guard r.isFinite, r > -9.0e18, r < 9.0e18 else { return nil }
         return Int(r)
+    }
+
+    /// `value` with `decimals` digits after the point ("12.5", "-0.30"), a
+    /// point whatever the locale, trailing zeros dropped when `trim` says so
+    /// ("12.5000" → "12.5", "3.0" → "3"). Written by hand: String(format:locale:)
+    /// builds an ICU number formatter on every call, which made a 1,000-place
+    /// report spend most of its time formatting numbers.
+    public static func fixed(_ value: Double, decimals: Int, trim: Bool = false) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        let places = max(0, min(decimals, 9))
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)
+        guard scaled < 9.0e15 else { return String(value) }
+        let units = Int(scaled)
+        var text = units == 0 ? "" : (value < 0 ? "-" : "")
+        text += String(units / scale)
+        guard places > 0 else { return text }
+        var fraction = String(units % scale)
+        fraction = String(repeating: "0", count: places - fraction.count) + fraction
+        if trim { while fraction.hasSuffix("0") { fraction.removeLast() } }
+        return fraction.isEmpty ? text : text + "." + fraction
     }
 
     /// `value` as an Int only if it is exactly one ("200", 3.0), else nil.

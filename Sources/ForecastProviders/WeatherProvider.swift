@@ -74,10 +74,7 @@ extension WeatherProvider {
 
 /// A fixed, locale-independent decimal for URLs ("37.5665", never "37,5665").
 func urlDegrees(_ value: Double) -> String {
-    var text = String(format: "%.5f", locale: Locale(identifier: "en_US_POSIX"), value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
+    SafeNumber.fixed(value, decimals: 5, trim: true)
 }
 
 /// Decoding helpers shared by the providers.

@@ -97,6 +97,11 @@ import Testing
         let noted = try await withVariable.run("config", "ttl", "45", "--lang", "en")
         #expect(noted.stdout == "ttl is now 45.\nNote: FORECAST_TTL_MINUTES is set, so it decides while it is: 5.\n")
 
+        let fresh = CLI()
+        #expect(try await fresh.run("config", "ttl", "-5").status == 64, "read as an option: a usage error")
+        #expect(try await fresh.run("config", "ttl", "lots").status == 1)
+        #expect(!FileManager.default.fileExists(atPath: fresh.database), "a bad value creates no database")
+
         #expect(try await cli.run("config", "--unset", "language").status == 0)
         #expect(try await cli.run("config", "--unset", "format").stdout == "format is no longer set; it is table now.\n")
         #expect(try await cli.run("config", "language").lines.last?.contains("default") == true)

@@ -53,7 +53,8 @@ struct ConfigCommand: AsyncParsableCommand {
         let environment = context.environment
         if let name = unset ?? (value == nil ? nil : key) {
             let key = try Configuration.key(name)
-            // Checked before the database is opened: a bad value leaves no trace.
+            // Checked before the database is opened: a bad value leaves no trace, not even a new file.
+            _ = try Configuration.set(key, to: unset == nil ? value : nil, in: Settings())
             let database = try store.open()
             let before = try database.settings()
             let wanted = try Configuration.set(key, to: unset == nil ? value : nil, in: before)

@@ -88,7 +88,6 @@ struct ListCommand: AsyncParsableCommand {
 
 /// The saved places in order, with their weather: `list`'s one output.
 struct ListOutput: ReportOutput {
-    var locations: [LocationItem]
     var sort: SortItem
     var units: UnitsItem
     /// The places shown, with their numbers in the whole list.
@@ -100,14 +99,23 @@ struct ListOutput: ReportOutput {
 
     enum CodingKeys: CodingKey { case locations, sort, units }
 
+    /// The JSON's locations are made only when JSON is asked for: a table of
+    /// 5,000 places need not format 10,000 times it never prints.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let locations = entries.map { position, place in
+            LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
+        }
+        try container.encode(locations, forKey: .locations)
+        try container.encode(sort, forKey: .sort)
+        try container.encode(units, forKey: .units)
+    }
+
     init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date) {
         format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
         self.now = now
         self.weather = weather
-        locations = ordered.enumerated().map { [format] index, place in
-            LocationItem(place, position: index + 1, weather: weather[place.id], format: format, now: now)
-        }
         sort = SortItem(settings.sort)
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
     }
@@ -119,8 +127,6 @@ struct ListOutput: ReportOutput {
             let row = ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
             return filter.matches { name in ReportField(rawValue: name).flatMap { row.bare[$0] }.flatMap(Double.init) }
         }
-        let shown = Set(entries.map(\.place.id))
-        locations = locations.filter { item in item.own.id.map(shown.contains) ?? false }
     }
 
     func rows(in context: CommandContext) -> [ReportRow] {

@@ -125,7 +125,7 @@ struct ReportRow: Sendable {
 
     /// "12", "-3.5", "0": no grouping, a point, whatever the locale.
     static func decimal(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(exactly: value.rounded()) ?? 0) : String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), value)
+        SafeNumber.fixed(value, decimals: 1, trim: true)
     }
 }
 

@@ -8,7 +8,7 @@ enum SVGChart {
 
     /// "12.5" with a point whatever the locale.
     static func n(_ value: Double) -> String {
-        String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), value.isFinite ? value : 0)
+        SafeNumber.fixed(value.isFinite ? value : 0, decimals: 1)
     }
 
     /// Temperature as a line over the chance of rain as bars, hour by hour.

@@ -34,7 +34,7 @@ struct WeatherFormat {
     func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
         let compass = direction.map { " " + Words(language: korean ? .ko : .en).compass(CompassPoint(degrees: $0)) } ?? ""
-        return String(format: "%.1f %@%@", locale: Locale(identifier: "en_US_POSIX"), speed, windUnit.symbol, compass)
+        return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
     func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+
+/// The hand-written number and time texts say exactly what String(format:) said.
+@Suite struct NumberTextTests {
+    @Test func fixedDecimalsAgreeWithPrintf() {
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -200...200, using: &generator)
+            for decimals in [0, 1, 4, 5] {
+                let printf = String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
+                let expected = printf.hasPrefix("-") && Double(printf) == 0 ? String(printf.dropFirst()) : printf
+                if SafeNumber.fixed(value, decimals: decimals) != expected { mismatches.append("\(value) \(decimals)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(SafeNumber.fixed(12.5000, decimals: 4, trim: true) == "12.5")
+        #expect(SafeNumber.fixed(3.0, decimals: 1, trim: true) == "3")
+        #expect(SafeNumber.fixed(-0.00001, decimals: 4, trim: true) == "0", "no minus zero")
+        #expect(SafeNumber.fixed(.nan, decimals: 1) == "nan" && SafeNumber.fixed(-.infinity, decimals: 1) == "-inf")
+        #expect(SafeNumber.fixed(1e300, decimals: 1) == String(1e300), "beyond Int: no trap")
+    }
+
+    @Test func timesAreZeroPadded() {
+        let date = Date(timeIntervalSince1970: 1_768_798_800)  // 2026-01-19T05:00Z
+        #expect(LocalTime.iso8601(date, in: TimeZone(identifier: "Asia/Kolkata")!) == "2026-01-19T10:30:00+05:30")
+        #expect(LocalTime.iso8601(date, in: TimeZone(identifier: "America/St_Johns")!) == "2026-01-19T01:30:00-03:30")
+        #expect(ClockReading(date, utcOffset: 0).hourMinute == "05:00")
+        #expect(CivilDate(year: 987, month: 3, day: 4).iso == "0987-03-04")
+    }
+}
