@@ -62,7 +62,16 @@ public struct NewPlace: Hashable, Sendable {
     /// Whether this is the same place as one already saved: the same GeoNames
     /// city, or (for places added by coordinates) within about 100 metres.
     public func isSame(as place: Place) -> Bool {
-        if let geonamesID, let other = place.geonamesID { return geonamesID == other }
-        return coordinate.distance(to: place.coordinate) < 0.1
+        Self.same(geonamesID, coordinate, place.geonamesID, place.coordinate)
+    }
+
+    /// The same for another place about to be saved (two rows of one import file).
+    public func isSame(as other: NewPlace) -> Bool {
+        Self.same(geonamesID, coordinate, other.geonamesID, other.coordinate)
+    }
+
+    private static func same(_ id: Int?, _ at: Coordinate, _ otherID: Int?, _ otherAt: Coordinate) -> Bool {
+        if let id, let otherID { return id == otherID }
+        return at.distance(to: otherAt) < 0.1
     }
 }

@@ -68,7 +68,7 @@ public struct WeatherLookup: Sendable {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
         let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
-        let airService = settings.offline ? nil : try settings.makeAirQuality(environment: context.environment)
+        let airService = try settings.makeAirQuality(environment: context.environment)
         let name = settings.provider.rawValue
         let cache: [Int64: PlaceStore.CachedWeather]
         switch detail {
@@ -83,17 +83,15 @@ public struct WeatherLookup: Sendable {
             settings.refresh || (cache[place.id].map { $0.age(now: now) > settings.ttl } ?? true)
         }
 
-        var fetched: [Int64: PlaceOutcome] = [:]
-        var airFailures: [Int64: WeatherError] = [:]
+        var fetched: [Int64: PlaceWeather] = [:]
         var notSaved: StoreError?
         var cancelled = false
         if let provider, !due.isEmpty {
             let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
-            let answers = await Self.fetch(
+            (fetched, cancelled) = await Self.fetch(
                 queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
                 bucket: StoreRateBucket(store: store), events: events)
-            (fetched, airFailures, cancelled) = (answers.outcomes, answers.airFailures, answers.cancelled)
-            let successes = fetched.compactMapValues { try? $0.get() }
+            let successes = fetched.compactMapValues(\.report)
             do {
                 try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
             } catch {
@@ -101,55 +99,38 @@ public struct WeatherLookup: Sendable {
             }
         }
 
-        let fetchedAt = context.clock()
         var result: [Int64: PlaceWeather] = [:]
         for place in places {
-            var weather = PlaceWeather()
-            switch fetched[place.id] {
-            case .success(let report)?:
-                weather.report = report
-                weather.fetchedAt = fetchedAt
-                weather.airQualityError = airFailures[place.id]
-            case .failure(let error)?:
-                weather.error = error
-                if let old = cache[place.id] {
-                    weather.report = old.report
-                    weather.fetchedAt = old.fetchedAt
-                    weather.stale = true
-                }
-            case nil:
-                if let old = cache[place.id] {
-                    weather.report = old.report
-                    weather.fetchedAt = old.fetchedAt
-                    // Older than the TTL; but never weather from the last minute
-                    // (`--ttl 0 --offline` once said "stale, updated just now").
-                    weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
-                }
+            var weather = fetched[place.id] ?? PlaceWeather()
+            if let old = cache[place.id], weather.error != nil {
+                // This fetch failed: the last known weather, marked stale.
+                weather.report = old.report
+                weather.fetchedAt = old.fetchedAt
+                weather.stale = true
+            } else if fetched[place.id] == nil, let old = cache[place.id] {
+                weather.report = old.report
+                weather.fetchedAt = old.fetchedAt
+                // Older than the TTL; but never weather from the last minute
+                // (`--ttl 0 --offline` once said "stale, updated just now").
+                weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
             }
             result[place.id] = weather
         }
         return WeatherOutcome(
-            weather: result, cancelled: cancelled, notSaved: notSaved,
-            fetchedAny: fetched.values.contains { (try? $0.get()) != nil })
+            weather: result, cancelled: cancelled, notSaved: notSaved, fetchedAny: fetched.values.contains { $0.report != nil })
     }
 }
 
 extension WeatherLookup {
-    /// What one round of asking brought.
-    struct Fetched {
-        var outcomes: [Int64: PlaceOutcome]
-        var airFailures: [Int64: WeatherError]
-        var cancelled: Bool
-    }
-
     /// Asks `provider` for the weather of `queries` and, at the same time, the
     /// air-quality service for their air, which goes into each report that
-    /// arrived; the air's failure never spoils the weather.
+    /// arrived; the air's failure never spoils the weather. Every query gets
+    /// its weather or its error (an interrupted one: `cancelled`).
     static func fetch(
-        _ queries: [PlaceQuery], provider: any WeatherProvider, air airService: OpenMeteoAirQuality?,
+        _ queries: [PlaceQuery], provider: any WeatherProvider, air airService: OpenMeteoAirQuality,
         settings: WeatherSettings, detail: ReportDetail, context: AppContext, bucket: StoreRateBucket?,
         events: (@Sendable (RefreshEvent) -> Void)?
-    ) async -> Fetched {
+    ) async -> (weather: [Int64: PlaceWeather], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
         let client = context.makeHTTPClient(options.concurrency)
@@ -157,21 +138,31 @@ extension WeatherLookup {
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
         async let airAnswers = Self.air(
             queries, from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
-        var fetched = await refresher.refresh(queries, events: events)
+        let fetched = await refresher.refresh(queries, events: events)
         let air = await airAnswers
         let cancelled = Task.isCancelled
         await client.shutdown()
-        var airFailures: [Int64: WeatherError] = [:]
-        for (id, outcome) in fetched {
-            guard case .success(var report) = outcome else { continue }
-            switch air[id] {
-            case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
-            case .failure(let error)?: airFailures[id] = error
-            case nil: break
+        let fetchedAt = context.clock()
+        var weather: [Int64: PlaceWeather] = [:]
+        for query in queries {
+            var one = PlaceWeather()
+            switch fetched[query.id] {
+            case .success(var report)?:
+                switch air[query.id] {
+                case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
+                case .failure(let error)?: one.airQualityError = error
+                case nil: break
+                }
+                one.report = report
+                one.fetchedAt = fetchedAt
+            case .failure(let error)?:
+                one.error = error
+            case nil:
+                one.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
             }
-            fetched[id] = .success(report)
+            weather[query.id] = one
         }
-        return Fetched(outcomes: fetched, airFailures: airFailures, cancelled: cancelled)
+        return (weather, cancelled)
     }
 
     /// The weather of places that are not saved, keyed by their index in
@@ -190,33 +181,17 @@ extension WeatherLookup {
         let provider = try settings.makeProvider(environment: context.environment)
         let airService = try settings.makeAirQuality(environment: context.environment)
         let queries = zip(keys, places).map { PlaceQuery(id: $0, coordinate: $1.coordinate, timeZone: $1.timeZone) }
-        let answers = await fetch(
+        let (weather, cancelled) = await fetch(
             queries, provider: provider, air: airService, settings: settings, detail: detail, context: context, bucket: nil,
             events: events)
-        var weather: [Int64: PlaceWeather] = [:]
-        for key in keys {
-            var one = PlaceWeather()
-            switch answers.outcomes[key] {
-            case .success(let report)?:
-                one.report = report
-                one.fetchedAt = context.clock()
-                one.airQualityError = answers.airFailures[key]
-            case .failure(let error)?:
-                one.error = error
-            case nil:
-                one.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
-            }
-            weather[key] = one
-        }
-        return WeatherOutcome(weather: weather, cancelled: answers.cancelled, fetchedAny: weather.values.contains { $0.report != nil })
+        return WeatherOutcome(weather: weather, cancelled: cancelled, fetchedAny: weather.values.contains { $0.report != nil })
     }
 
-    /// The air at `places`, or nothing when the service is switched off.
+    /// The air at `places`, under its own client-side limit.
     static func air(
-        _ places: [PlaceQuery], from service: OpenMeteoAirQuality?, client: any HTTPClient, options: RefreshOptions,
+        _ places: [PlaceQuery], from service: OpenMeteoAirQuality, client: any HTTPClient, options: RefreshOptions,
         settings: WeatherSettings, bucket: StoreRateBucket?, clock: @escaping @Sendable () -> Date
     ) async -> [Int64: Result<AirQuality, WeatherError>] {
-        guard let service else { return [:] }
         var options = options
         options.callsPerMinute = settings.airQualityCallsPerMinute
         let refresher = BatchRefresher<AirQuality>(

@@ -37,8 +37,6 @@ public struct WeatherSettings: Sendable {
     public var offline: Bool
     public var refresh: Bool
     public var refreshOptions: RefreshOptions
-    /// Whether to ask for the air quality beside the weather.
-    public var airQuality = true
     /// The client-side limit for the air-quality service.
     public var airQualityCallsPerMinute: Double = 600
     let batchSize: Int
@@ -105,10 +103,9 @@ public struct WeatherSettings: Sendable {
         }
     }
 
-    /// The air-quality service, or nil when it is switched off.
-    public func makeAirQuality(environment: [String: String]) throws(SettingsError) -> OpenMeteoAirQuality? {
-        guard airQuality else { return nil }
-        return OpenMeteoAirQuality(
+    /// The air-quality service, asked beside the weather whichever the provider.
+    public func makeAirQuality(environment: [String: String]) throws(SettingsError) -> OpenMeteoAirQuality {
+        OpenMeteoAirQuality(
             baseURL: try Self.url(OpenMeteoAirQuality.urlVariable, default: OpenMeteoAirQuality.defaultBaseURL, environment),
             batchSize: batchSize)
     }

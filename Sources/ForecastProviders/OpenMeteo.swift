@@ -62,15 +62,12 @@ public struct OpenMeteoProvider: WeatherProvider {
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         let variables = Self.variables(detail)
         var components = URLComponents(url: baseURL.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false)!
-        var items = [
-            URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
-            URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
-            URLQueryItem(name: "current", value: variables.current.joined(separator: ",")),
-        ]
+        let (coordinates, timeZone) = OpenMeteoAnswer<Location>.locationItems(batch)
+        var items = coordinates + [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
         if !variables.hourly.isEmpty { items.append(URLQueryItem(name: "hourly", value: variables.hourly.joined(separator: ","))) }
         items += [
             URLQueryItem(name: "daily", value: variables.daily.joined(separator: ",")),
-            URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")),
+            timeZone,
             URLQueryItem(name: "forecast_days", value: String(variables.days)),
         ]
         if let hours = variables.hours { items.append(URLQueryItem(name: "forecast_hours", value: String(hours))) }

@@ -21,12 +21,8 @@ public struct OpenMeteoAirQuality: BatchService {
 
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         var components = URLComponents(url: baseURL.appending(path: "v1/air-quality"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [
-            URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
-            URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
-            URLQueryItem(name: "current", value: Self.variables.joined(separator: ",")),
-            URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")),
-        ]
+        let (coordinates, timeZone) = OpenMeteoAnswer<Location>.locationItems(batch)
+        components.queryItems = coordinates + [URLQueryItem(name: "current", value: Self.variables.joined(separator: ",")), timeZone]
         return [components.url!]
     }
 

@@ -5,6 +5,15 @@ import ForecastCore
 /// for several an array in request order with `location_id` on all but the
 /// first. This matches the entries back to the places of a batch.
 enum OpenMeteoAnswer<Location: Decodable> {
+    /// Where the places of a batch are, as every Open-Meteo API asks: the
+    /// coordinates and the zones, comma-separated in batch order.
+    static func locationItems(_ batch: [PlaceQuery]) -> (coordinates: [URLQueryItem], timeZone: URLQueryItem) {
+        ([
+            URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
+            URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
+        ], URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")))
+    }
+
     /// One result per place of `batch`, in order: its entry, or why it has none.
     /// Fails whole only when the answer as a whole cannot be read.
     static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {

@@ -202,16 +202,10 @@ public final class PlaceStore: Sendable {
                     added.append(try record.place())
                 }
                 if applySettings, let settings {
+                    try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
                     try db.execute(
-                        sql: """
-                            UPDATE settings SET temperature_unit = ?, wind_unit = ?, sort_key = ?, sort_descending = ?,
-                                provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?
-                            """,
-                        arguments: [
-                            settings.temperatureUnit, settings.windUnit, settings.sort.key, settings.sort.descending,
-                            settings.preferences.provider, settings.preferences.language, settings.preferences.ttlMinutes,
-                            settings.preferences.concurrency, settings.preferences.format,
-                        ])
+                        sql: "UPDATE settings SET sort_key = ?, sort_descending = ?",
+                        arguments: [settings.sort.key, settings.sort.descending])
                 }
                 if replace { try db.execute(sql: "UPDATE settings SET last_viewed_place_id = NULL") }
                 let result = ImportResult(added: added, skipped: skipped, removed: replace ? saved.count : 0, settingsApplied: applySettings)
@@ -308,17 +302,21 @@ public final class PlaceStore: Sendable {
     /// Stores `preferences` and the units, all in one transaction; returns the settings now in force.
     public func setPreferences(_ preferences: Preferences, temperature: TemperatureUnit, wind: WindUnit) throws -> Settings {
         try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE settings SET provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?,
-                        temperature_unit = ?, wind_unit = ?
-                    """,
-                arguments: [
-                    preferences.provider, preferences.language, preferences.ttlMinutes, preferences.concurrency,
-                    preferences.format, temperature, wind,
-                ])
+            try Self.write(preferences, temperature: temperature, wind: wind, db)
             return try Self.settings(db)
         }
+    }
+
+    private static func write(_ preferences: Preferences, temperature: TemperatureUnit, wind: WindUnit, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE settings SET provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?,
+                    temperature_unit = ?, wind_unit = ?
+                """,
+            arguments: [
+                preferences.provider, preferences.language, preferences.ttlMinutes, preferences.concurrency,
+                preferences.format, temperature, wind,
+            ])
     }
 
     /// Sets whichever units are given, both or neither, in one transaction;

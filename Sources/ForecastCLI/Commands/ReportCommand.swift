@@ -46,8 +46,7 @@ struct ReportCommand: AsyncParsableCommand {
             entries: ordered.enumerated().map { index, place in
                 HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())
             },
-            format: format, words: context.words, now: context.app.clock(),
-            units: UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit))
+            format: format, words: context.words, now: context.app.clock())
         let html = report.render()
         if let output, output != "-" {
             try FileOutput.write(html, to: output)

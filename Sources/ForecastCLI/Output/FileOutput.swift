@@ -11,7 +11,7 @@ enum FileOutput {
             try Data(text.utf8).write(to: temporary)
             // rename(2) replaces an existing file in one step (Foundation's
             // replaceItemAt fails on Linux when the target exists).
-            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(temporary.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw CommandFailure(message: words.cannotWrite(path, error))

@@ -16,7 +16,6 @@ struct HTMLReport {
     var format: WeatherFormat
     var words: Words
     var now: Date
-    var units: UnitsItem
 
     func render() -> String {
         let title = words.reportTitle(entries.count)

@@ -31,8 +31,8 @@ enum SVGChart {
         let y = { (value: Double) in bottom - (value - low) / (high - low) * (bottom - top) }
         let rainMax = hours.compactMap(\.precipitationProbability).max()
         let label = words.hoursChartLabel(
-            low: known.min().map { shown($0, format) } ?? "–",
-            high: known.max().map { shown($0, format) } ?? "–",
+            low: known.min().map(format.text(displayed:)) ?? "–",
+            high: known.max().map(format.text(displayed:)) ?? "–",
             rain: rainMax.flatMap(SafeNumber.rounded))
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTML.escape(label))\">\n"
         // Grid and the temperature axis on the left, the chance of rain on the right.
@@ -107,11 +107,6 @@ enum SVGChart {
             svg += "\n"
         }
         return svg + "</svg>"
-    }
-
-    /// "12°C": a value already in the display unit, with it.
-    static func shown(_ value: Double, _ format: WeatherFormat) -> String {
-        "\(SafeNumber.rounded(value) ?? 0)" + (format.temperatureUnit == .kelvin ? "K" : format.temperatureUnit.symbol)
     }
 
     /// "12°" on an axis: the unit is in the caption.

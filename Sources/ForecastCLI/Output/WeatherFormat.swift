@@ -21,7 +21,12 @@ struct WeatherFormat {
     /// "12°C", "-3°F", "285K".
     func temperatureText(_ celsius: Double?) -> String {
         guard let celsius else { return "–" }
-        guard let value = SafeNumber.rounded(temperatureUnit.convert(celsius: celsius)) else { return "–" }
+        return text(displayed: temperatureUnit.convert(celsius: celsius))
+    }
+
+    /// "12°C" of a temperature already in the display unit.
+    func text(displayed value: Double) -> String {
+        guard let value = SafeNumber.rounded(value) else { return "–" }
         return temperatureUnit == .kelvin ? "\(value)K" : "\(value)\(temperatureUnit.symbol)"
     }
 

@@ -168,11 +168,3 @@ public enum PlaceImport {
         return (add, skipped)
     }
 }
-
-extension NewPlace {
-    /// Whether this is the same place as another about to be saved.
-    public func isSame(as other: NewPlace) -> Bool {
-        if let geonamesID, let id = other.geonamesID { return geonamesID == id }
-        return coordinate.distance(to: other.coordinate) < 0.1
-    }
-}
