@@ -161,8 +161,7 @@ struct SearchOutput: CommandOutput {
                     format.map { WeatherItem(report, fetchedAt: w.fetchedAt ?? now, stale: false, zone: LocalTime.zone(m.city.timeZone), format: $0, now: now) }
                 }
             }
-            return
-            Result(
+            return Result(
                 place: PlaceFields(
                     name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
                     timeZone: m.city.timeZone),
