@@ -28,6 +28,10 @@ public indirect enum FilterExpression: Equatable, Sendable {
         public enum Problem: Equatable, Sendable {
             case unknownField(String)
             case expectedField, expectedComparison, expectedNumber, expectedAndOr, unclosedParenthesis, unexpectedCharacter
+            /// More parentheses and `not`s inside each other than `maximumDepth`.
+            case tooDeep(maximum: Int)
+            /// More comparisons than `maximumComparisons`.
+            case tooLong(maximum: Int)
         }
         public var problem: Problem
         public var position: Int
@@ -43,6 +47,13 @@ public indirect enum FilterExpression: Equatable, Sendable {
         case .not(let a): !a.matches(value)
         }
     }
+
+    /// How deeply parentheses and `not` may nest: the parser and `matches` recurse,
+    /// so an expression as deep as the command line allows would overflow the stack.
+    public static let maximumDepth = 256
+    /// How many comparisons one expression may join: `and`/`or` chains build a tree
+    /// that `matches` walks recursively, so its size is bounded too.
+    public static let maximumComparisons = 1_000
 
     /// Parses `text`, accepting only the names in `fields`.
     public static func parse(_ text: String, fields: Set<String>) throws(ParseError) -> FilterExpression {
@@ -99,13 +110,10 @@ public indirect enum FilterExpression: Equatable, Sendable {
         let fields: Set<String>
         let end: Int
         var index = 0
+        var depth = 0
+        var comparisons = 0
 
         var peek: Token? { index < tokens.count ? tokens[index] : nil }
-
-        mutating func take() -> Token? {
-            defer { index += 1 }
-            return peek
-        }
 
         func failure(_ problem: ParseError.Problem) -> ParseError {
             ParseError(problem: problem, position: peek?.position ?? end, token: SafeText.quoted(peek?.text ?? ""))
@@ -131,13 +139,23 @@ public indirect enum FilterExpression: Equatable, Sendable {
             return left
         }
 
+        /// Counts one more level of nesting, refusing it past `maximumDepth`.
+        mutating func enter() throws(ParseError) {
+            depth += 1
+            guard depth <= FilterExpression.maximumDepth else { throw failure(.tooDeep(maximum: FilterExpression.maximumDepth)) }
+        }
+
         mutating func unary() throws(ParseError) -> FilterExpression {
             if isWord("not") {
+                try enter()
+                defer { depth -= 1 }
                 index += 1
                 return .not(try unary())
             }
-            if peek?.kind == .open {
-                let open = take()!
+            if let open = peek, open.kind == .open {
+                try enter()
+                defer { depth -= 1 }
+                index += 1
                 let inner = try or()
                 guard peek?.kind == .close else {
                     if peek == nil { throw ParseError(problem: .unclosedParenthesis, position: open.position, token: "(") }
@@ -152,6 +170,10 @@ public indirect enum FilterExpression: Equatable, Sendable {
         mutating func comparison() throws(ParseError) -> FilterExpression {
             guard let field = peek, field.kind == .word, !["and", "or", "not"].contains(field.text.lowercased()) else {
                 throw failure(.expectedField)
+            }
+            comparisons += 1
+            guard comparisons <= FilterExpression.maximumComparisons else {
+                throw failure(.tooLong(maximum: FilterExpression.maximumComparisons))
             }
             let name = field.text.lowercased()
             guard fields.contains(name) else {

@@ -18,6 +18,32 @@ import Testing
         #expect(try FilterExpression.parse("temp==5", fields: fields) == .compare(field: "temp", .equal, 5))
     }
 
+    /// 17,000 parentheses overflowed the stack (SIGSEGV); now a usage error.
+    @Test func nestingAndLengthAreBounded() throws {
+        let deep = String(repeating: "(", count: 17_000) + "temp>1" + String(repeating: ")", count: 17_000)
+        #expect(throws: FilterExpression.ParseError.self) { try FilterExpression.parse(deep, fields: fields) }
+        do {
+            _ = try FilterExpression.parse(deep, fields: fields)
+        } catch {
+            #expect(error.problem == .tooDeep(maximum: FilterExpression.maximumDepth))
+            #expect(error.position == FilterExpression.maximumDepth + 1)
+        }
+        let nots = String(repeating: "not ", count: 20_000) + "temp>1"
+        #expect(throws: FilterExpression.ParseError.self) { try FilterExpression.parse(nots, fields: fields) }
+        let chain = Array(repeating: "temp>1", count: 50_000).joined(separator: " and ")
+        do {
+            _ = try FilterExpression.parse(chain, fields: fields)
+            Issue.record("a 50,000-term chain was accepted")
+        } catch {
+            #expect(error.problem == .tooLong(maximum: FilterExpression.maximumComparisons))
+        }
+        // Up to the limits, it still parses and evaluates.
+        let fine = String(repeating: "(", count: 256) + "temp>1" + String(repeating: ")", count: 256)
+        #expect(try FilterExpression.parse(fine, fields: fields).matches { _ in 2 })
+        let long = Array(repeating: "temp>1", count: 1_000).joined(separator: " or ")
+        #expect(try FilterExpression.parse(long, fields: fields).matches { _ in 2 })
+    }
+
     @Test func aMissingValueNeverMatches() throws {
         let values: [String: Double] = ["temp": -3, "rain": 80]
         let look = { (name: String) in values[name] }

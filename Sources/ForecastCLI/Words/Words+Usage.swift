@@ -24,6 +24,10 @@ extension Words {
         case .expectedNumber: say("expected a number", "숫자가 와야 합니다")
         case .expectedAndOr: say("expected 'and', 'or' or the end", "'and', 'or' 또는 끝이 와야 합니다")
         case .unclosedParenthesis: say("this parenthesis is never closed", "이 괄호가 닫히지 않았습니다")
+        case .tooDeep(let maximum):
+            say("parentheses and 'not' nest more than \(maximum) deep", "괄호와 'not'이 \(maximum)단계보다 깊게 겹쳐 있습니다")
+        case .tooLong(let maximum):
+            say("more than \(maximum) comparisons in one expression", "한 식에 비교가 \(maximum)개보다 많습니다")
         case .unexpectedCharacter: say("this character cannot be used", "이 문자는 쓸 수 없습니다")
         }
         let token = error.token.isEmpty
