@@ -34,9 +34,10 @@ public enum ZoneLocation {
 
     private static func degrees(_ text: String, degreeDigits: Int) -> Double? {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-        let digits = Array(text.dropFirst())
-        guard digits.allSatisfy(\.isNumber), digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4 else { return nil }
-        func number(_ range: Range<Int>) -> Double { Double(String(digits[range]))! }
+        // ASCII digits only: `isNumber` also holds for '٣' or '三', which Double cannot read.
+        let digits = text.utf8.dropFirst().map { Int($0) - 0x30 }
+        guard digits.allSatisfy((0...9).contains), digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4 else { return nil }
+        func number(_ range: Range<Int>) -> Double { Double(digits[range].reduce(0) { $0 * 10 + $1 }) }
         var value = number(0..<degreeDigits) + number(degreeDigits..<(degreeDigits + 2)) / 60
         if digits.count == degreeDigits + 4 { value += number((degreeDigits + 2)..<(degreeDigits + 4)) / 3600 }
         return sign == "-" ? -value : value

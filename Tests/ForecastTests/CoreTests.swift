@@ -224,6 +224,15 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(abs(newYork.latitude - 40.7142) < 0.001 && abs(newYork.longitude + 74.0064) < 0.001)
         #expect(ZoneLocation.coordinate(of: "Etc/UTC", zoneTable: table) == nil)
     }
+
+    /// A zone table with Arabic-Indic or full-width digits crashed `add --here` (a force unwrap).
+    @Test func nonASCIIDigitsAreNoCoordinate() {
+        let odd = "KR\t+٣٧٣٣+١٢٦٥٨\tAsia/Seoul\nJP\t+３５４２+１３９４６\tAsia/Tokyo\nXX\t+37\tEtc/Odd\nYY\t+\tEtc/Empty\n"
+        #expect(ZoneLocation.coordinate(of: "Asia/Seoul", zoneTable: odd) == nil)
+        #expect(ZoneLocation.coordinate(of: "Asia/Tokyo", zoneTable: odd) == nil)
+        #expect(ZoneLocation.coordinate(of: "Etc/Odd", zoneTable: odd) == nil)
+        #expect(ZoneLocation.coordinate(of: "Etc/Empty", zoneTable: odd) == nil)
+    }
 }
 
 @Suite struct TableFittingTests {
