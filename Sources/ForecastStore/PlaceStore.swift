@@ -19,7 +19,7 @@ public final class PlaceStore: Sendable {
     public static func open(path: String) throws(StoreError) -> PlaceStore {
         try refuseNonSQLite(at: path)
         // A plain file name ("t1.db") lives in the current folder, which exists.
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
