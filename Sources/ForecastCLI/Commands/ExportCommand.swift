@@ -36,17 +36,14 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
+        let target = try FileOutput.checkedTarget(output, in: context)
         let export = try PlaceTransfer.export(try store.openExisting())
         let text = switch format {
         case .json: try JSONOutput.render(export) + "\n"
         case .csv: export.csv
         }
-        guard let output, output != "-" else {
-            context.stdout.write(text)
-            return
-        }
-        try FileOutput.write(text, to: output)
-        context.stderr.line(context.words.exported(export.places.count, to: output))
+        try FileOutput.write(text, to: target, named: output ?? "-", in: context)
+        if let output, target != .standardOutput { context.stderr.line(context.words.exported(export.places.count, to: output)) }
     }
 }
 

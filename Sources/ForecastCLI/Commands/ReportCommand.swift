@@ -35,6 +35,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
+        // Where it goes is checked first: a path that cannot be written fails before any fetch.
+        let target = try FileOutput.checkedTarget(output, in: context)
         // Nothing saved: say so, and write nothing (not an empty report).
         guard let database = try store.openExisting() else { throw InputError.nothingSaved }
         let (settings, ordered) = try database.ordered()
@@ -48,12 +50,8 @@ struct ReportCommand: AsyncParsableCommand {
             },
             format: format, words: context.words, now: context.app.clock())
         let html = report.render()
-        if let output, output != "-" {
-            try FileOutput.write(html, to: output)
-            context.stderr.line(context.words.reportWritten(ordered.count, to: output))
-        } else {
-            context.stdout.write(html)
-        }
+        try FileOutput.write(html, to: target, named: output ?? "-", in: context)
+        if let output, target != .standardOutput { context.stderr.line(context.words.reportWritten(ordered.count, to: output)) }
         try WeatherSession.finish(outcome, places: ordered.count)
     }
 }

@@ -1,20 +1,167 @@
+import ForecastCore
 import Foundation
 
-/// A file written whole or not at all: a temporary file beside it, then a
-/// rename, so a reader never sees half of it and a failure leaves the old one.
+/// Where `-o FILE` writes, and how, decided before anything is fetched or
+/// written (so `report -o /nonexistent/x.html` fails before it refreshes):
+///
+/// - `-`, `/dev/stdout` and `/dev/stderr` are the command's own output streams;
+/// - a regular file, new or existing, is written whole or not at all: a
+///   temporary file beside it, then rename(2). An existing file keeps its
+///   permissions (and, where allowed, its owner);
+/// - a symbolic link is followed: its target is written, the link stays;
+/// - a named pipe or a character device (`/dev/null`, a terminal) is written
+///   straight into, never replaced by a file;
+/// - anything else (a folder, a socket, a block device) is refused.
 enum FileOutput {
-    static func write(_ text: String, to path: String) throws {
-        let words = CommandContext.current.words
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).\(getpid()).tmp")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            // rename(2) replaces an existing file in one step (Foundation's
-            // replaceItemAt fails on Linux when the target exists).
-            guard rename(temporary.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CommandFailure(message: words.cannotWrite(path, error))
+    enum Target: Equatable {
+        case standardOutput, standardError
+        /// A regular file, existing (with its mode and owner) or to be created.
+        case file(path: String, existing: Existing?)
+        /// A FIFO or character device: opened and written in place.
+        case stream(path: String)
+
+        struct Existing: Equatable {
+            var mode: mode_t
+            var owner: uid_t
+            var group: gid_t
         }
+    }
+
+    /// Why a path cannot be written.
+    enum Problem: Error, Equatable {
+        case folder, socket, blockDevice, notRegular, tooManyLinks, missingFolder
+        case system(Int32)
+    }
+
+    /// Where `-o` writes (standard output when not given), or a failure in the user's words.
+    static func checkedTarget(_ path: String?, in context: CommandContext) throws -> Target {
+        guard let path else { return .standardOutput }
+        do { return try target(path) } catch { throw CommandFailure(message: context.words.cannotWrite(path, error)) }
+    }
+
+    /// Where `path` writes to, or why it cannot be written.
+    static func target(_ path: String) throws(Problem) -> Target {
+        switch path {
+        case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardOutput
+        case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardError
+        default: break
+        }
+        let resolved = try followLinks(path)
+        var info = stat()
+        guard lstat(resolved, &info) == 0 else {
+            guard errno == ENOENT else { throw .system(errno) }
+            // A new file: its folder must exist and be one.
+            let folder = FilePath.folder(of: resolved)
+            var folderInfo = stat()
+            guard stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 else { throw .missingFolder }
+            guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw .missingFolder }
+            return .file(path: resolved, existing: nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return .file(path: resolved, existing: .init(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
+        case S_IFIFO, S_IFCHR: return .stream(path: resolved)
+        case S_IFDIR: throw .folder
+        case S_IFSOCK: throw .socket
+        case S_IFBLK: throw .blockDevice
+        default: throw .notRegular
+        }
+    }
+
+    /// `path` with every symbolic link along its last component followed (the
+    /// target of a dangling link is where the file will be created).
+    static func followLinks(_ path: String) throws(Problem) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, Int(PATH_MAX))
+            guard count > 0 else { throw .system(errno) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : FilePath.join(FilePath.folder(of: current), target)
+        }
+        throw .tooManyLinks
+    }
+
+    /// Writes `text` where `target` says. Throws a message in the user's words.
+    static func write(_ text: String, to target: Target, named path: String, in context: CommandContext) throws {
+        do throws(Problem) {
+            switch target {
+            case .standardOutput: context.stdout.write(text)
+            case .standardError: context.stderr.write(text)
+            case .stream(let path): try writeInPlace(Data(text.utf8), to: path)
+            case .file(let path, let existing): try replace(path, with: Data(text.utf8), keeping: existing)
+            }
+        } catch {
+            throw CommandFailure(message: context.words.cannotWrite(path, error))
+        }
+    }
+
+    /// A FIFO or device: opened for writing (no create, no truncation of what
+    /// is not a file) and written in full.
+    private static func writeInPlace(_ data: Data, to path: String) throws(Problem) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw .system(errno) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor)
+    }
+
+    /// A regular file, replaced in one step by a temporary file beside it with
+    /// the old file's mode (new files get 0666 less the umask, as `>` does).
+    private static func replace(_ path: String, with data: Data, keeping existing: Target.Existing?) throws(Problem) {
+        let folder = FilePath.folder(of: path)
+        let name = FilePath.name(of: path)
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 {
+            temporary = FilePath.join(folder, ".\(name).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw .system(errno) }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        do throws(Problem) {
+            let mode: mode_t
+            if let existing {
+                mode = existing.mode
+                // Root writing a user's file keeps it the user's; others cannot, and need not.
+                _ = fchown(descriptor, existing.owner, existing.group)
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            guard fchmod(descriptor, mode) == 0 else { throw .system(errno) }
+            try writeAll(data, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw .system(errno) }
+            closed = true
+            guard close(descriptor) == 0 else { throw .system(errno) }
+            guard rename(temporary, path) == 0 else { throw .system(errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) throws(Problem) {
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw .system(failure) }
     }
 }

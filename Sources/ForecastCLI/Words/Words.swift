@@ -467,7 +467,20 @@ struct Words: Sendable {
     }
 
     func cannotWrite(_ file: String, _ error: any Error) -> String {
-        say("cannot write \(quoted(file)): ", "\(quoted(file))에 쓸 수 없습니다: ") + SafeText.clean((error as NSError).localizedDescription, maxLength: 200)
+        say("cannot write \(quoted(file)): ", "\(quoted(file))에 쓸 수 없습니다: ") + reason(error)
+    }
+
+    private func reason(_ error: any Error) -> String {
+        guard let problem = error as? FileOutput.Problem else { return SafeText.clean((error as NSError).localizedDescription, maxLength: 200) }
+        return switch problem {
+        case .folder: say("it is a folder", "폴더입니다")
+        case .socket: say("it is a socket, not a file", "파일이 아니라 소켓입니다")
+        case .blockDevice: say("it is a block device, which is never overwritten", "블록 장치이므로 덮어쓰지 않습니다")
+        case .notRegular: say("it is not a regular file", "일반 파일이 아닙니다")
+        case .tooManyLinks: say("too many symbolic links", "심볼릭 링크가 너무 많습니다")
+        case .missingFolder: say("its folder does not exist", "그 폴더가 없습니다")
+        case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
+        }
     }
 
     func cannotRead(_ file: String) -> String { say("cannot read \(quoted(file))", "\(quoted(file))을(를) 읽을 수 없습니다") }

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import ForecastCLI
+@testable import ForecastCore
+
+/// `-o FILE`: regular files replaced whole with their permissions kept, links
+/// written through, pipes and devices written into and never replaced.
+@Suite struct FileOutputTests {
+    let folder = TemporaryFolder()
+
+    func kind(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    @Test func anExistingFileKeepsItsPermissions() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul")
+        let path = folder.path("places.json")
+        FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
+        chmod(path, 0o600)
+        #expect(await cli.run("export", "-o", path).status == 0)
+        #expect(mode(path) == 0o600, "a chmod 600 export came back 644")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"Seoul\""))
+        // A new file gets 0666 less the umask, as the shell's `>` would.
+        let new = folder.path("new.json")
+        let mask = umask(0o022)
+        defer { umask(mask) }
+        #expect(await cli.run("export", "-o", new).status == 0)
+        #expect(mode(new) == 0o644)
+        // No temporary file is left beside them.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["new.json", "places.json"])
+    }
+
+    @Test func aSymbolicLinkIsWrittenThroughAndStays() async throws {
+        let cli = try InProcessCLI()
+        let target = folder.path("target.csv"), link = folder.path("link.csv")
+        FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.csv")
+        #expect(await cli.run("export", "--format", "csv", "-o", link).status == 0)
+        #expect(kind(link) == S_IFLNK, "the link was replaced by a file")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("label,name"))
+        // A dangling link: the file is created where it points.
+        let dangling = folder.path("dangling.csv")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made.csv")
+        #expect(await cli.run("export", "--format", "csv", "-o", dangling).status == 0)
+        #expect(kind(dangling) == S_IFLNK && kind(folder.path("made.csv")) == S_IFREG)
+    }
+
+    @Test func aPipeAndADeviceAreWrittenIntoNeverReplaced() async throws {
+        let cli = try InProcessCLI()
+        let fifo = folder.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader first, so that opening for writing does not wait.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        #expect(await cli.run("export", "--format", "csv", "-o", fifo).status == 0)
+        #expect(kind(fifo) == S_IFIFO, "the FIFO became a file")
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(count > 0 && String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).hasPrefix("label,name"))
+
+        #expect(await cli.run("export", "-o", "/dev/null").status == 0)
+        #expect(kind("/dev/null") == S_IFCHR, "/dev/null became a regular file")
+    }
+
+    @Test func dashAndStandardOutputAreTheOutput() async throws {
+        let cli = try InProcessCLI()
+        for path in ["-", "/dev/stdout"] {
+            let result = await cli.run("export", "--format", "csv", "-o", path)
+            #expect(result.status == 0 && result.stdout.hasPrefix("label,name"), "\(path): \(result.stderr)")
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test func whatCannotBeWrittenIsRefusedInWords() async throws {
+        let cli = try InProcessCLI()
+        let subfolder = folder.path("sub")
+        try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+        let refused = await cli.run("export", "-o", subfolder)
+        #expect(refused.status == 1 && refused.stderr.contains("it is a folder"), "\(refused.stderr)")
+        let missing = await cli.run("export", "-o", folder.path("nowhere/x.json"))
+        #expect(missing.status == 1 && missing.stderr.contains("its folder does not exist"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere")))
+    }
+
+    /// `report -o` into a folder that does not exist fails before any weather is fetched.
+    @Test func aReportThatCannotBeWrittenFetchesNothing() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "London")
+        let before = cli.http.count
+        let result = await cli.run("report", "-o", folder.path("nowhere/x.html"))
+        #expect(result.status == 1)
+        #expect(cli.http.count == before, "it refreshed before failing")
+        #expect(try cli.store.cachedSummaries(provider: "open-meteo").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("a", "", "a"), ("t1.db", "", "t1.db"), ("/x", "/", "x"), ("/", "/", "/"), ("dir/a", "dir", "a"),
+        ("dir//a", "dir", "a"), ("dir/a/", "dir", "a"), ("가", "", "가"), ("-", "", "-"), ("./é", ".", "é"),
+    ])
+    func pathsSplitWithoutFoundation(path: String, folder: String, name: String) {
+        #expect(FilePath.folder(of: path) == folder)
+        #expect(FilePath.name(of: path) == name)
+    }
+}
