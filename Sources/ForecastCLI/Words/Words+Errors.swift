@@ -111,10 +111,13 @@ extension Words {
             return say("CSV record \(record): a quoted field is never closed", "CSV \(record)번째 줄: 따옴표가 닫히지 않았습니다")
         case .csv(.strayQuote(let record)):
             return say("CSV record \(record): a quote in the middle of a field", "CSV \(record)번째 줄: 필드 중간에 따옴표가 있습니다")
-        case .badHeader(let found):
+        case .badHeader:
             let expected = PlaceExport.csvHeader.joined(separator: ",")
-            return say("the CSV header is '\(found.joined(separator: ","))'; expected '\(expected)'",
-                       "CSV 머리글이 '\(found.joined(separator: ","))'입니다. '\(expected)'이어야 합니다")
+            return say("the file is not a forecast export: neither its JSON nor CSV starting with the header '\(expected)'",
+                       "forecast에서 내보낸 파일이 아닙니다: 그 JSON도, 머리글 '\(expected)'로 시작하는 CSV도 아닙니다")
+        case .tooManyPlaces(let maximum):
+            return say("the file holds more than \(maximum) places; an export never does",
+                       "파일에 장소가 \(maximum)곳보다 많습니다. 내보낸 파일은 그렇지 않습니다")
         case .empty: return say("the file is empty", "파일이 비어 있습니다")
         case .setting(let key, let value):
             return say("the file's setting \(key) cannot be \(quoted(value))", "파일의 설정 \(key)에 \(quoted(value))은(는) 쓸 수 없습니다")

@@ -22,17 +22,42 @@ public enum CSV {
     /// The records of `text`. A last empty line is no record; a blank line inside is one empty field.
     public static func parse(_ text: String) throws(ParseError) -> [[String]] {
         var records: [[String]] = []
+        do {
+            try forEachRecord(in: text) { (fields: [String], _: Int) throws(Never) in records.append(fields) }
+        } catch {
+            switch error {
+            case .parse(let problem): throw problem
+            case .body(let never): switch never {}
+            }
+        }
+        return records
+    }
+
+    /// Calls `body` with each record of `text` in turn, holding one record at a
+    /// time: its first `maximumFields` fields, and how many it has in all (so
+    /// 32 MB of commas costs a counter, not millions of empty strings).
+    public static func forEachRecord<Failure: Error>(
+        in text: String, maximumFields: Int = .max, _ body: (_ fields: [String], _ count: Int) throws(Failure) -> Void
+    ) throws(CSVFailure<Failure>) {
         var record: [String] = []
+        var count = 0
+        var number = 1
         var field = ""
         var quoted = false
         var afterQuote = false
         var characters = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = characters.next()
-        func endRecord() {
-            record.append(field)
-            records.append(record)
-            record = []
+        func endField() {
+            if count < maximumFields { record.append(field) }
+            count += 1
             field = ""
+        }
+        func endRecord() throws(CSVFailure<Failure>) {
+            endField()
+            do { try body(record, count) } catch { throw .body(error) }
+            record.removeAll(keepingCapacity: true)
+            count = 0
+            number += 1
         }
         while let scalar = pending {
             pending = characters.next()
@@ -52,23 +77,27 @@ public enum CSV {
             }
             switch scalar {
             case ",":
-                record.append(field)
-                field = ""
+                endField()
                 afterQuote = false
             case "\r", "\n":
                 if scalar == "\r" && pending == "\n" { pending = characters.next() }
-                endRecord()
+                try endRecord()
                 afterQuote = false
             case "\"":
-                guard field.isEmpty, !afterQuote else { throw .strayQuote(record: records.count + 1) }
+                guard field.isEmpty, !afterQuote else { throw .parse(.strayQuote(record: number)) }
                 quoted = true
             default:
-                if afterQuote { throw .strayQuote(record: records.count + 1) }
+                if afterQuote { throw .parse(.strayQuote(record: number)) }
                 field.unicodeScalars.append(scalar)
             }
         }
-        if quoted { throw .unclosedQuote(record: records.count + 1) }
-        if !field.isEmpty || !record.isEmpty || afterQuote { endRecord() }
-        return records
+        if quoted { throw .parse(.unclosedQuote(record: number)) }
+        if !field.isEmpty || count > 0 || afterQuote { try endRecord() }
+    }
+
+    /// What `forEachRecord` throws: the text is not CSV, or `body` threw.
+    public enum CSVFailure<Failure: Error>: Error {
+        case parse(ParseError)
+        case body(Failure)
     }
 }

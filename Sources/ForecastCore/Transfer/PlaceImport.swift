@@ -11,8 +11,12 @@ public enum ImportError: Error, Equatable, Sendable {
     case notAnExport
     case unknownVersion(Int)
     case csv(CSV.ParseError)
-    case badHeader(found: [String])
+    /// Neither JSON nor CSV with the export's header: not an export at all, so
+    /// nothing of it is quoted back (it may be /etc/shadow).
+    case badHeader
     case empty
+    /// More places than any export holds.
+    case tooManyPlaces(maximum: Int)
     /// A place that cannot be saved: its row (1-based, the CSV header not counted) and why.
     case row(Int, RowProblem)
     /// A setting that cannot be kept.
@@ -39,15 +43,22 @@ public struct ImportFile: Sendable, Equatable {
 public enum PlaceImport {
     /// Larger than any list anyone keeps (100,000 places is about 15 MB of JSON).
     public static let maximumBytes = 32 << 20
+    /// As many places as a file may hold: what is read is kept in memory until
+    /// it is saved, so the count is bounded as well as the bytes.
+    public static let maximumPlaces = 100_000
 
     /// Reads an export, JSON or CSV (told apart by the first character), and
     /// checks every row before anything is written.
     public static func read(_ data: Data) throws(ImportError) -> ImportFile {
         guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count, maximum: maximumBytes) }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notText }
-        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        if body.first(where: { !$0.isWhitespace }) == "{" { return try json(Data(body.utf8)) }
-        return try csv(body)
+        // Without the byte-order mark, and with no copy of the bytes beyond the one String.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
+        guard let text = String(validating: body, as: UTF8.self) else { throw .notText }
+        if text.utf8.first(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) == UInt8(ascii: "{") {
+            return try json(Data(body))
+        }
+        return try csv(text)
     }
 
     static func json(_ data: Data) throws(ImportError) -> ImportFile {
@@ -58,9 +69,9 @@ public enum PlaceImport {
         guard let head = try? JSONDecoder().decode(Head.self, from: data) else { throw .notJSON(field: nil) }
         guard head.format == PlaceExport.formatName, let version = head.version else { throw .notAnExport }
         guard version == PlaceExport.currentVersion else { throw .unknownVersion(version) }
-        let file: PlaceExport
+        let file: BoundedExport
         do {
-            file = try JSONDecoder().decode(PlaceExport.self, from: data)
+            file = try JSONDecoder().decode(BoundedExport.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw located(context.codingPath, field: key.stringValue, missing: true)
         } catch let DecodingError.typeMismatch(_, context) {
@@ -69,6 +80,8 @@ public enum PlaceImport {
             throw located(context.codingPath, field: nil, missing: true)
         } catch let DecodingError.dataCorrupted(context) {
             throw located(context.codingPath, field: nil, missing: false)
+        } catch let error as ImportError {
+            throw error
         } catch {
             throw .notJSON(field: nil)
         }
@@ -94,34 +107,48 @@ public enum PlaceImport {
     }
 
     static func csv(_ text: String) throws(ImportError) -> ImportFile {
-        let records: [[String]]
-        do { records = try CSV.parse(text) } catch { throw .csv(error) }
-        guard let header = records.first else { throw .empty }
-        guard header.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == PlaceExport.csvHeader else {
-            throw .badHeader(found: header.prefix(10).map { SafeText.clean($0, maxLength: 30) })
-        }
+        let columns = PlaceExport.csvHeader.count
         var places: [NewPlace] = []
-        for (index, record) in records.dropFirst().enumerated() {
-            let row = index + 1
-            if record == [""] { continue }  // a blank line
-            guard record.count == PlaceExport.csvHeader.count else {
-                throw .row(row, .columns(found: record.count, expected: PlaceExport.csvHeader.count))
+        var row = -1
+        do {
+            try CSV.forEachRecord(in: text, maximumFields: columns) { (record: [String], count: Int) throws(ImportError) in
+                row += 1
+                guard row > 0 else {
+                    guard record.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == PlaceExport.csvHeader, count == columns else {
+                        throw .badHeader
+                    }
+                    return
+                }
+                if count == 1 && record == [""] { return }  // a blank line
+                guard count == columns else { throw .row(row, .columns(found: count, expected: columns)) }
+                guard places.count < maximumPlaces else { throw .tooManyPlaces(maximum: maximumPlaces) }
+                places.append(try place(csv: record, row: row))
             }
-            func number(_ text: String, _ field: InputError.Field) throws(ImportError) -> Double {
-                do { return try Coordinate.parseDegrees(text, field: field) } catch { throw .row(row, .input(error)) }
+        } catch {
+            switch error {
+            case .parse(let problem): throw row < 0 ? .badHeader : .csv(problem)
+            case .body(let problem): throw problem
             }
-            let id = record[7].trimmingCharacters(in: .whitespaces)
-            var geonamesID: Int?
-            if !id.isEmpty {
-                guard let parsed = Int(id) else { throw .row(row, .badGeonamesID(SafeText.clean(id, maxLength: 20))) }
-                geonamesID = parsed
-            }
-            places.append(try checked(
-                row: row, label: record[0], name: record[1], country: record[2], region: record[3],
-                latitude: try number(record[4], .latitude), longitude: try number(record[5], .longitude),
-                timeZone: record[6], geonamesID: geonamesID))
         }
+        guard row >= 0 else { throw .empty }
         return ImportFile(places: places, settings: nil)
+    }
+
+    /// One CSV record of the export's columns as a checked place.
+    static func place(csv record: [String], row: Int) throws(ImportError) -> NewPlace {
+        func number(_ text: String, _ field: InputError.Field) throws(ImportError) -> Double {
+            do { return try Coordinate.parseDegrees(text, field: field) } catch { throw .row(row, .input(error)) }
+        }
+        let id = record[7].trimmingCharacters(in: .whitespaces)
+        var geonamesID: Int?
+        if !id.isEmpty {
+            guard let parsed = Int(id) else { throw .row(row, .badGeonamesID(SafeText.clean(id, maxLength: 20))) }
+            geonamesID = parsed
+        }
+        return try checked(
+            row: row, label: record[0], name: record[1], country: record[2], region: record[3],
+            latitude: try number(record[4], .latitude), longitude: try number(record[5], .longitude),
+            timeZone: record[6], geonamesID: geonamesID)
     }
 
     /// One place, checked as `add` checks what it saves.
@@ -157,14 +184,114 @@ public enum PlaceImport {
     }
 
     /// Which of `incoming` to add to `saved`: those not saved already (nor
-    /// earlier in the file), in order; the rest are skipped.
+    /// earlier in the file), in order; the rest are skipped. Linear in both:
+    /// places are looked up by GeoNames id and by a grid of their coordinates.
     public static func plan(_ incoming: [NewPlace], saved: [Place]) -> (add: [NewPlace], skipped: Int) {
+        var known = PlaceIndex()
+        for place in saved { known.insert(place.geonamesID, place.coordinate) }
         var add: [NewPlace] = []
         var skipped = 0
         for place in incoming {
-            let known = saved.contains(where: place.isSame(as:)) || add.contains { $0.isSame(as: place) }
-            if known { skipped += 1 } else { add.append(place) }
+            if known.containsSame(place.geonamesID, place.coordinate) {
+                skipped += 1
+            } else {
+                add.append(place)
+                known.insert(place.geonamesID, place.coordinate)
+            }
         }
         return (add, skipped)
+    }
+}
+
+/// The places seen so far, to answer "is this one of them?" by `NewPlace.isSame`'s
+/// rule (the same GeoNames id when both have one, else within 100 m) without
+/// comparing against each of them: by id, and by a grid of cells at least
+/// 100 m wide, where a match can only be in the same cell or a neighbour.
+struct PlaceIndex {
+    private struct Cell: Hashable {
+        var x: Int
+        var y: Int
+        /// 0 on the latitude/longitude grid; ±1 on the polar grids.
+        var pole: Int
+    }
+    private typealias Entry = (id: Int?, at: Coordinate)
+    private var ids: Set<Int> = []
+    private var cells: [Cell: [Entry]] = [:]
+
+    /// 0.002° of latitude is 222 m.
+    private static let degrees = 0.002
+    /// Within 1.2° of a pole, degrees of longitude shrink to nothing: such points
+    /// also go on a grid of 250 m squares in an azimuthal projection around the
+    /// pole, where distances from the pole are true and the rest nearly so.
+    private static let polarBand = 88.8, polarQuery = 88.9, polarMetres = 250.0
+
+    private static let around = Int((360 / degrees).rounded())
+
+    /// A cell's column, taken round the antimeridian: 180° and -180° are one.
+    private static func column(_ x: Int) -> Int {
+        x < -around / 2 ? x + around : x >= around / 2 ? x - around : x
+    }
+
+    private static func grid(_ at: Coordinate) -> Cell {
+        Cell(x: column(Int((at.longitude / degrees).rounded(.down))), y: Int((at.latitude / degrees).rounded(.down)), pole: 0)
+    }
+
+    private static func polar(_ at: Coordinate) -> Cell {
+        let radius = (90 - abs(at.latitude)) * 111_320
+        let angle = at.longitude * .pi / 180
+        return Cell(
+            x: Int((radius * cos(angle) / polarMetres).rounded(.down)), y: Int((radius * sin(angle) / polarMetres).rounded(.down)),
+            pole: at.latitude > 0 ? 1 : -1)
+    }
+
+    mutating func insert(_ id: Int?, _ at: Coordinate) {
+        if let id { ids.insert(id) }
+        cells[Self.grid(at), default: []].append((id, at))
+        if abs(at.latitude) > Self.polarBand { cells[Self.polar(at), default: []].append((id, at)) }
+    }
+
+    func containsSame(_ id: Int?, _ at: Coordinate) -> Bool {
+        if let id, ids.contains(id) { return true }
+        func matches(_ cell: Cell) -> Bool {
+            (cells[cell] ?? []).contains { other in
+                if let id, let otherID = other.id { return id == otherID }
+                return at.distance(to: other.at) < 0.1
+            }
+        }
+        if abs(at.latitude) > Self.polarQuery {
+            let center = Self.polar(at)
+            for dx in -1...1 {
+                for dy in -1...1 where matches(Cell(x: center.x + dx, y: center.y + dy, pole: center.pole)) { return true }
+            }
+            return false
+        }
+        let center = Self.grid(at)
+        // How many longitude cells 100 m spans here (more towards the poles; at most 25 below 88.9°).
+        let metresPerCell = 111_320 * Self.degrees * cos(at.latitude * .pi / 180)
+        let reach = Int((100 / metresPerCell).rounded(.up))
+        for dy in -1...1 {
+            // Across the antimeridian, the cells on the other side are neighbours too.
+            for dx in -reach...reach where matches(Cell(x: Self.column(center.x + dx), y: center.y + dy, pole: 0)) { return true }
+        }
+        return false
+    }
+}
+
+/// An export read with its places bounded in number, each checked as it is read.
+struct BoundedExport: Decodable {
+    var settings: ExportedSettings?
+    var places: [ExportedPlace]
+
+    enum CodingKeys: String, CodingKey { case settings, places }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        settings = try container.decodeIfPresent(ExportedSettings.self, forKey: .settings)
+        var list = try container.nestedUnkeyedContainer(forKey: .places)
+        places = []
+        while !list.isAtEnd {
+            guard places.count < PlaceImport.maximumPlaces else { throw ImportError.tooManyPlaces(maximum: PlaceImport.maximumPlaces) }
+            places.append(try list.decode(ExportedPlace.self))
+        }
     }
 }
