@@ -196,6 +196,19 @@ struct StoreOptions: ParsableArguments {
     func open() throws -> PlaceStore {
         try CommandContext.current.openStore(path)
     }
+
+    /// For commands that change saved places: the database, which must exist
+    /// (a missing one is "nothing saved", and no file or folder is made for it).
+    func openSaved() throws -> PlaceStore {
+        guard let store = try openExisting() else { throw InputError.nothingSaved }
+        return store
+    }
+
+    /// Says on stderr which saved rows cannot be read (they are left out of what is shown).
+    static func warnAboutDamaged(_ store: PlaceStore) throws {
+        let context = CommandContext.current
+        for place in try store.damagedPlaces() { context.stderr.line(context.words.damaged(place)) }
+    }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -11,6 +11,8 @@ public enum InputError: Error, Equatable, Sendable {
     case unsafeCharacters(Field, String)
     case invisible(Field)
     case tooLong(Field, length: Int, maximum: Int)
+    /// A label that is a whole number, which would be read as a list position.
+    case numericLabel(String)
     case notANumber(Field, String)
     case latitudeOutOfRange(Double)
     case longitudeOutOfRange(Double)

@@ -14,10 +14,15 @@ public struct PlaceName: Hashable, Sendable {
             throw .unsafeCharacters(what, collapsed)
         }
         guard SafeText.isVisible(collapsed) else { throw .invisible(what) }
-        let length = collapsed.count
+        // Counted as the database counts (code points): 'e' with 200 combining
+        // marks is one character on screen and 201 to SQLite's CHECK.
+        let length = max(collapsed.count, collapsed.unicodeScalars.count)
         guard length <= Self.maximumLength else {
             throw .tooLong(what, length: length, maximum: Self.maximumLength)
         }
+        // A label that is a whole number would be read as a position ('rename First 2',
+        // then 'show 2' shows whatever is second): refused, with the reason.
+        if what == .label, collapsed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { throw .numericLabel(collapsed) }
         value = collapsed
     }
 }

@@ -56,8 +56,13 @@ public enum SafeText {
         text.unicodeScalars.contains { scalar in
             !isUnsafe(scalar) && !scalar.properties.isWhitespace
                 && scalar.properties.generalCategory != .format && !scalar.properties.isDefaultIgnorableCodePoint
+                && !blankLooking.contains(scalar.value)
         }
     }
+
+    /// Characters that draw nothing although Unicode does not call them ignorable
+    /// (Braille blank) or that some systems' tables do not (the Hangul fillers).
+    static let blankLooking: Set<UInt32> = [0x2800, 0x3164, 0xFFA0, 0x115F, 0x1160, 0x180E]
 
     /// What the user typed, for repeating in a message: on one line, with
     /// control characters and bidi overrides shown as `\u{1B}` escapes, bounded.

@@ -142,7 +142,24 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// The saved rows that cannot be read, so that a command can say so and
+    /// `remove --damaged` can take them away.
+    public func damagedPlaces() throws -> [DamagedPlace] {
+        try read { db in try Self.places(db).damaged }
+    }
+
     // MARK: - Changing
+
+    /// Removes the rows that cannot be read, and nothing else.
+    public func removeDamaged() throws -> [DamagedPlace] {
+        try write { db in
+            let damaged = try Self.places(db).damaged
+            _ = try PlaceRecord.deleteAll(db, keys: damaged.map(\.id))
+            let remaining = try Self.places(db).valid
+            try Self.renumber(db, remaining)
+            return damaged
+        }
+    }
 
     /// A report kept from an earlier fetch.
     public struct CachedWeather: Sendable {
@@ -161,12 +178,11 @@ public final class PlaceStore: Sendable {
     /// Saves `new` at the end of the manual order, unless it is saved already.
     public func add(_ new: NewPlace, now: Date = Date()) throws -> AddOutcome {
         try write { db in
-            let saved = try PlaceRecord.fetchAll(db).map { try $0.place() }
+            let saved = try Self.places(db).valid
             if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
-            let position = (saved.map(\.position).max() ?? 0) + 1
-            var record = PlaceRecord(new, position: position, addedAt: now)
+            var record = PlaceRecord(new, position: try Self.nextPosition(db, after: saved), addedAt: now)
             try record.insert(db)
-            return .added(try record.place())
+            return .added(try record.place(id: db.lastInsertedRowID))
         }
     }
 
@@ -189,17 +205,18 @@ public final class PlaceStore: Sendable {
         struct DryRun: Error { var result: ImportResult }
         do {
             return try queue.write { db in
-                let saved = try PlaceRecord.fetchAll(db).map { try $0.place() }
+                let saved = try Self.places(db).valid
                 let applySettings = settings != nil && (replace || saved.isEmpty)
                 if replace { _ = try PlaceRecord.deleteAll(db) }
                 let (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : saved)
-                var position = replace ? 0 : (saved.map(\.position).max() ?? 0)
+                var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
                 var added: [Place] = []
+                added.reserveCapacity(add.count)
                 for place in add {
                     position += 1
                     var record = PlaceRecord(place, position: position, addedAt: now)
                     try record.insert(db)
-                    added.append(try record.place())
+                    added.append(try record.place(id: db.lastInsertedRowID))
                 }
                 if applySettings, let settings {
                     try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
@@ -340,7 +357,8 @@ public final class PlaceStore: Sendable {
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT place_id, fetched_at, report FROM weather_summary WHERE provider = ?", arguments: [provider])
             while let row = try rows.next() {
-                if let entry = Self.cached(row, provider: provider, now: now) { result[row["place_id"]] = entry }
+                guard let id = Int64.fromDatabaseValue(row["place_id"] as DatabaseValue) else { continue }
+                if let entry = Self.cached(row, provider: provider, now: now) { result[id] = entry }
             }
             return result
         }
@@ -401,9 +419,10 @@ public final class PlaceStore: Sendable {
         try write { db in
             let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
             var tokens = capacity
-            if let row, let stored = row["tokens"] as Double?, let at = row["updated_at"] as Double?, stored.isFinite, at.isFinite {
+            // Whatever the row holds ('lots', NaN, a blob), only finite numbers count; else the bucket starts full.
+            if let row, let stored = SavedRow.number(row, "tokens"), let at = SavedRow.number(row, "updated_at") {
                 let elapsed = max(0, now.timeIntervalSince1970 - at)
-                tokens = min(capacity, stored + elapsed * capacity / 60)
+                tokens = max(-capacity * 60, min(capacity, stored + elapsed * capacity / 60))
             }
             tokens -= calls
             try db.execute(
@@ -434,17 +453,17 @@ public final class PlaceStore: Sendable {
     /// The order `list` shows. Temperature and humidity come from the newest
     /// cached summary of any provider, so positions mean the same to every command.
     private static func ordered(_ db: Database, _ settings: Settings) throws -> [Place] {
-        let places = try PlaceRecord.order(Column("position"), Column("id")).fetchAll(db).map { try $0.place() }
+        let places = try Self.places(db).valid
         guard settings.sort.key.needsWeather else { return PlaceOrdering.sorted(places, by: settings.sort) }
         let column = settings.sort.key == .temperature ? "temperature" : "humidity"
         var latest: [Int64: Double] = [:]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT place_id, \(column) AS value FROM weather_summary ORDER BY fetched_at")
         while let row = try rows.next() {
-            let value: Double? = row["value"]
-            // Only plausible values sort: the cache may hold what an older forecast accepted.
+            guard let id = Int64.fromDatabaseValue(row["place_id"] as DatabaseValue) else { continue }
+            // Only plausible values sort: the cache may hold what an older forecast accepted, or anything at all.
             let range = settings.sort.key == .temperature ? WeatherBounds.temperature : WeatherBounds.percent
-            latest[row["place_id"]] = value.flatMap { range.contains($0) ? $0 : nil }
+            latest[id] = SavedRow.number(row, "value").flatMap { range.contains($0) ? $0 : nil }
         }
         return PlaceOrdering.sorted(places, by: settings.sort) { latest[$0.id] }
     }
@@ -458,18 +477,42 @@ public final class PlaceStore: Sendable {
     /// A cache row as a report, if it still decodes and every value in it is
     /// plausible: an entry an older forecast stored is never trusted blindly.
     private static func cached(_ row: Row, provider: String, now: Date) -> CachedWeather? {
-        let json: String = row["report"]
-        guard let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)),
+        guard let json = SavedRow.text(row, "report"), json.utf8.count <= maximumCachedReport,
+              let fetchedAt = SavedRow.number(row, "fetched_at"),
+              let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)),
               let valid = try? report.validated(now: now)
         else { return nil }
-        let fetchedAt: Double = row["fetched_at"]
-        guard fetchedAt.isFinite else { return nil }
         return CachedWeather(report: valid, provider: provider, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
     }
 
+    /// Far more than any report forecast writes (about 40 KB): a larger one was not written by it.
+    static let maximumCachedReport = 4 << 20
+
+    /// Every saved place in the manual order, and the rows that cannot be read.
+    private static func places(_ db: Database) throws -> (valid: [Place], damaged: [DamagedPlace]) {
+        var valid: [Place] = [], damaged: [DamagedPlace] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM place ORDER BY position, id")
+        while let row = try rows.next() {
+            switch SavedRow.place(row) {
+            case .success(let place): valid.append(place)
+            case .failure(let problem): damaged.append(problem)
+            }
+        }
+        return (valid, damaged)
+    }
+
+    /// The position after the last one; if that would overflow (a position
+    /// written by something else), the list is renumbered 1...n first.
+    private static func nextPosition(_ db: Database, after saved: [Place]) throws -> Int {
+        let last = saved.map(\.position).max() ?? 0
+        if last >= 0, last < Int(Int32.max) { return last + 1 }
+        try renumber(db, saved.sorted { ($0.position, $0.id) < ($1.position, $1.id) }, force: true)
+        return saved.count + 1
+    }
+
     /// Writes positions 1...n in the given order, touching only rows that change.
-    private static func renumber(_ db: Database, _ places: [Place]) throws {
-        for (offset, place) in places.enumerated() where place.position != offset + 1 {
+    private static func renumber(_ db: Database, _ places: [Place], force: Bool = false) throws {
+        for (offset, place) in places.enumerated() where force || place.position != offset + 1 {
             try db.execute(sql: "UPDATE place SET position = ? WHERE id = ?", arguments: [offset + 1, place.id])
         }
     }

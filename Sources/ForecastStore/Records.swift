@@ -2,10 +2,10 @@ import Foundation
 import ForecastCore
 import GRDB
 
-/// The `place` table's row.
-struct PlaceRecord: Codable, FetchableRecord, MutablePersistableRecord {
+/// The `place` table's row, as written. Rows are read back with `SavedRow`,
+/// which trusts nothing in them.
+struct PlaceRecord: Encodable, MutablePersistableRecord {
     static let databaseTableName = "place"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
@@ -21,6 +21,7 @@ struct PlaceRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var addedAt: Date
 
     init(_ new: NewPlace, position: Int, addedAt: Date) {
+        id = nil
         displayName = new.displayName
         canonicalName = new.canonicalName
         countryCode = new.countryCode
@@ -35,12 +36,58 @@ struct PlaceRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    func place() throws -> Place {
-        guard let id else { throw StoreError.failed("place without an id") }
-        return Place(
+    /// The row just inserted, as a place.
+    func place(id: Int64) throws -> Place {
+        Place(
             id: id, displayName: displayName, canonicalName: canonicalName, countryCode: countryCode,
             admin1: admin1, coordinate: try Coordinate(latitude: latitude, longitude: longitude),
             timeZone: timeZone, geonamesID: geonamesId, position: position, addedAt: addedAt)
+    }
+}
+
+/// A `place` row read as untrusted input: every column converted without
+/// trapping and checked as `add` checks it, text cleaned of control and escape
+/// characters. A row that fails says which column, and fails alone.
+enum SavedRow {
+    static func place(_ row: Row) -> Result<Place, DamagedPlace> {
+        let id = Int64.fromDatabaseValue(row["id"] as DatabaseValue)
+        func damaged(_ column: String) -> Result<Place, DamagedPlace> {
+            .failure(DamagedPlace(id: id ?? 0, column: column, label: text(row, "display_name").map { SafeText.clean($0, maxLength: 40) }))
+        }
+        guard let id else { return damaged("id") }
+        guard let label = text(row, "display_name").flatMap({ try? PlaceName(SafeText.clean($0, maxLength: 200)).value })
+        else { return damaged("display_name") }
+        guard let name = text(row, "canonical_name").map({ SafeText.clean($0, maxLength: 200) }), !name.isEmpty
+        else { return damaged("canonical_name") }
+        guard let latitude = Double.fromDatabaseValue(row["latitude"] as DatabaseValue) else { return damaged("latitude") }
+        guard let longitude = Double.fromDatabaseValue(row["longitude"] as DatabaseValue) else { return damaged("longitude") }
+        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return damaged("latitude") }
+        guard let zone = text(row, "time_zone").flatMap(SafeText.timeZone) else { return damaged("time_zone") }
+        guard let position = Int.fromDatabaseValue(row["position"] as DatabaseValue) else { return damaged("position") }
+        let geonames = row["geonames_id"] as DatabaseValue
+        let geonamesID = geonames.isNull ? nil : Int.fromDatabaseValue(geonames).flatMap { (1...Int(Int32.max)).contains($0) ? $0 : nil }
+        if !geonames.isNull && geonamesID == nil { return damaged("geonames_id") }
+        // What only labels a place may be odd without making it unusable: dropped, not fatal.
+        let country = text(row, "country_code").flatMap { code in
+            code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) } ? code : nil
+        } ?? ""
+        let region = text(row, "admin1").map { SafeText.clean($0, maxLength: 100) } ?? ""
+        let addedAt = Date.fromDatabaseValue(row["added_at"] as DatabaseValue) ?? Date(timeIntervalSince1970: 0)
+        return .success(Place(
+            id: id, displayName: label, canonicalName: name, countryCode: country, admin1: region, coordinate: coordinate,
+            timeZone: zone, geonamesID: geonamesID, position: position, addedAt: addedAt))
+    }
+
+    /// A column's text, or nil when it holds anything else (a number, a blob, NULL).
+    static func text(_ row: Row, _ column: String) -> String? {
+        let value = row[column] as DatabaseValue
+        guard case .string(let text) = value.storage else { return nil }
+        return text
+    }
+
+    /// A number column, or nil when it holds text, a blob or NULL.
+    static func number(_ row: Row, _ column: String) -> Double? {
+        Double.fromDatabaseValue(row[column] as DatabaseValue).flatMap { $0.isFinite ? $0 : nil }
     }
 }
 

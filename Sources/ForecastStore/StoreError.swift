@@ -14,3 +14,11 @@ public enum StoreError: Error, Equatable, Sendable {
         (error as? StoreError) ?? .failed(PlaceStore.describe(error))
     }
 }
+
+/// A saved place whose row cannot be used (another program wrote it, or the
+/// file was damaged): which row, which column, and its label if that reads.
+public struct DamagedPlace: Error, Equatable, Sendable {
+    public var id: Int64
+    public var column: String
+    public var label: String?
+}

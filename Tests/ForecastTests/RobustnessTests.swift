@@ -61,12 +61,13 @@ import Testing
         await stub.stop()
     }
 
-    @Test func aPlainFileNameIsInTheCurrentFolder() async throws {
+    /// A one-character name ("a", "가", "-") trapped in NSString's path methods (SIGILL).
+    @Test(arguments: ["t1.db", "a", "1", "-", "é", "가"]) func aPlainFileNameIsInTheCurrentFolder(name: String) async throws {
         let cli = CLI()
-        let added = try await cli.run("add", "Seoul", "--db", "t1.db")
+        let added = try await cli.run("add", "Seoul", "--db", name)
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(FileManager.default.fileExists(atPath: cli.folder.path("t1.db")))
-        #expect(try await cli.run("list", "--offline", "--db", "t1.db").stdout.contains("Seoul"))
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path(name)))
+        #expect(try await cli.run("list", "--offline", "--db", name).stdout.contains("Seoul"))
     }
 
     @Test(arguments: ["fifo", "folder", "/dev/null"]) func notAFileIsRefusedAtOnce(kind: String) async throws {

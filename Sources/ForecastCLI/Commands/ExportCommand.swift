@@ -37,7 +37,9 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext.current
         let target = try FileOutput.checkedTarget(output, in: context)
-        let export = try PlaceTransfer.export(try store.openExisting())
+        let database = try store.openExisting()
+        if let database { try StoreOptions.warnAboutDamaged(database) }
+        let export = try PlaceTransfer.export(database)
         let text = switch format {
         case .json: try JSONOutput.render(export) + "\n"
         case .csv: export.csv

@@ -72,6 +72,7 @@ struct ListCommand: AsyncParsableCommand {
                 as: output)
         }
         let before = try store.ordered()
+        try StoreOptions.warnAboutDamaged(store)
         let (outcome, weatherSettings) = try await WeatherSession.weather(
             for: before.places, detail: .summary, options: weatherOptions, store: store)
         // Ordered again when a temperature or humidity sort may change with what just arrived.

@@ -29,7 +29,7 @@ struct MoveCommand: AsyncParsableCommand {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.notANumber(.position, position)
         }
-        let moved = try SavedPlaces(store: store.open(), context: CommandContext.current.app).move(place, to: target)
+        let moved = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).move(place, to: target)
         try CommandContext.current.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
     }
 }

@@ -14,19 +14,32 @@ struct RemoveCommand: AsyncParsableCommand {
               $ forecast remove 2
               $ forecast remove seoul busan
               $ forecast remove Spring       # if only one saved name starts so
+              $ forecast remove --damaged    # rows another program broke
             """,
         aliases: ["rm"]
     )
 
     @Argument(help: ArgumentHelp("Places to remove.", valueName: "place"))
-    var places: [String]
+    var places: [String] = []
+
+    @Flag(name: .long, help: "Remove the saved rows that cannot be read (list names them), and nothing else.")
+    var damaged = false
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
+    func validate() throws {
+        if places.isEmpty == !damaged { throw ValidationError(Words.current.usage(.removeWhat)) }
+    }
+
     func run() async throws {
-        let removed = try SavedPlaces(store: store.open(), context: CommandContext.current.app).remove(places)
+        if damaged {
+            let context = CommandContext.current
+            let database = try store.openSaved()
+            return context.stdout.line(context.words.removedDamaged(try database.removeDamaged().count))
+        }
+        let removed = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).remove(places)
         try CommandContext.current.render(PlacesChanged(.removed, before: removed), as: output.format)
     }
 }

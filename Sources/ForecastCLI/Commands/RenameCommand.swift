@@ -28,7 +28,7 @@ struct RenameCommand: AsyncParsableCommand {
 
     func run() async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try SavedPlaces(store: store.open(), context: CommandContext.current.app).rename(place, to: label)
+        let (before, after) = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).rename(place, to: label)
         try CommandContext.current.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
     }
 }

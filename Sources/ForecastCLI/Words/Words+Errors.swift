@@ -24,6 +24,9 @@ extension Words {
                        "\(field(what)) \(quoted(text))에 제어 문자나 방향 제어 문자가 있습니다")
         case .invisible(let what):
             return say("\(field(what)) has nothing visible in it", "\(field(what))에 보이는 글자가 없습니다")
+        case .numericLabel(let text):
+            return say("a label cannot be a number (\(quoted(text))): numbers pick places by their position in the list",
+                       "이름표는 숫자일 수 없습니다 (\(quoted(text))): 숫자는 목록의 순서로 장소를 고릅니다")
         case .tooLong(let what, let length, let maximum):
             return say("\(field(what)) is too long (\(length) characters; at most \(maximum))",
                        "\(field(what))이(가) 너무 깁니다 (\(length)자, 최대 \(maximum)자)")

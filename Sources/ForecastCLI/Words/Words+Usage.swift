@@ -4,7 +4,7 @@ import ForecastCore
 /// The argument parser's own complaints (an unknown option, a missing value)
 /// stay in its English.
 enum UsageProblem {
-    case language, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
+    case language, removeWhat, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
     case nextAndPrevious, placeAndPaging, days(Int), hours(Int), unsetAndKey
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
     case pickFromOne(Int), limit(Int), descendingNeedsKey
@@ -39,6 +39,7 @@ extension Words {
     func usage(_ problem: UsageProblem) -> String {
         switch problem {
         case .language: say("--lang must be en or ko", "--lang에는 en이나 ko를 쓰세요")
+        case .removeWhat: say("give the places to remove, or --damaged, not both", "지울 장소나 --damaged 중 하나를 주세요")
         case .refreshAndOffline: say("--refresh and --offline cannot be used together", "--refresh와 --offline은 함께 쓸 수 없습니다")
         case .concurrency: say("--concurrency must be between 1 and 256", "--concurrency는 1에서 256 사이여야 합니다")
         case .timeout: say("--timeout must be more than 0 and at most 300 seconds", "--timeout은 0초보다 크고 300초 이하여야 합니다")

@@ -33,6 +33,18 @@ struct Words: Sendable {
 
     var errorPrefix: String { say("error", "오류") }
     var warningPrefix: String { say("warning", "경고") }
+
+    /// A saved row that cannot be read: left out of the list, with how to remove it.
+    func damaged(_ place: DamagedPlace) -> String {
+        let which = place.label.map { "\(place.id) (\(quoted($0)))" } ?? "\(place.id)"
+        return "\(warningPrefix): " + say(
+            "saved place \(which) cannot be read (its \(place.column) is not valid) and is left out; 'forecast remove --damaged' removes it",
+            "저장된 장소 \(which)을(를) 읽을 수 없어 뺐습니다 (\(place.column) 값이 올바르지 않음). 'forecast remove --damaged'로 지울 수 있습니다")
+    }
+
+    func removedDamaged(_ removed: Int) -> String {
+        say("Removed \(count(removed, "damaged place", "damaged places", "곳")).", "읽을 수 없는 장소 \(removed)곳을 지웠습니다.")
+    }
     var notePrefix: String { say("Note", "참고") }
 
     // MARK: - Calendar and clock

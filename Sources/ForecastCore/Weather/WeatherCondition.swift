@@ -144,3 +144,17 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         701, 711, 721, 731, 741, 751, 761, 762, 771, 781, 800, 801, 802, 803, 804,
     ]
 }
+
+extension WeatherCondition {
+    private enum CodingKeys: String, CodingKey { case kind, english, korean }
+
+    /// Read back (from the cache, which anything may have written) with its
+    /// words cleaned of control and escape characters and bounded, like every
+    /// other text from outside: `show` printed `ESC]0;…BEL ESC[2J` raw.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = (try? container.decode(Kind.self, forKey: .kind)) ?? .unknown
+        english = SafeText.clean(try container.decode(String.self, forKey: .english), maxLength: 80)
+        korean = SafeText.clean(try container.decode(String.self, forKey: .korean), maxLength: 80)
+    }
+}

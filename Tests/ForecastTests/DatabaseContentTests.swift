@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ForecastCLI
+@testable import ForecastCore
+@testable import ForecastProviders
+@testable import ForecastStore
+
+extension InProcessCLI {
+    /// The same, on a database of the test's own (a file it can tamper with).
+    init(store: PlaceStore) {
+        self.store = store
+        http = FakeHTTPClient { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) }
+    }
+}
+
+/// The database is outside input too: whatever another program wrote in it,
+/// reading it never traps, a bad row fails alone and by name, and its text
+/// reaches no output with its escape sequences.
+@Suite struct DatabaseContentTests {
+    let folder = TemporaryFolder()
+    var path: String { folder.path("forecast.sqlite") }
+
+    /// A database with three places and weather for them, and a way to write anything into it.
+    func saved() async throws -> InProcessCLI {
+        let cli = InProcessCLI(store: try PlaceStore.open(path: path))
+        for (name, lat, lon) in [("London", "51.5", "-0.12"), ("Paris", "48.85", "2.35"), ("Berlin", "52.52", "13.4")] {
+            #expect(await cli.run("add", "--lat", lat, "--lon", lon, "--name", name).status == 0)
+        }
+        #expect(await cli.run("show", "1", "--refresh").status == 0)
+        return cli
+    }
+
+    func tamper(_ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: sql)
+        }
+        try queue.close()
+    }
+
+    @Test func numbersThatAreTextNeverTrap() async throws {
+        let cli = try await saved()
+        // Each of these trapped (SIGILL) in GRDB's subscripts.
+        try tamper("UPDATE weather_cache SET fetched_at = 'yesterday'; UPDATE weather_summary SET fetched_at = 'yesterday', temperature = 'warm'")
+        try tamper("INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES ('open-meteo', 'lots', 'then')")
+        try cli.store.setSort(PlaceSort(key: .temperature, descending: false))
+        let list = await cli.run("list", "--offline")
+        #expect(list.status == 0 && list.lines.count == 4, "\(list.stdout)\(list.stderr)")
+        #expect(try cli.store.cachedReport(placeID: 1, provider: "open-meteo") == nil, "an unreadable entry is no entry")
+        #expect(try cli.store.takeRateTokens(1, service: "open-meteo", capacity: 600) == 0, "a bucket that does not read starts full")
+        let show = await cli.run("show", "1")
+        #expect(show.status == 0, "\(show.stderr)")
+    }
+
+    @Test func aPositionAtTheEndOfIntStillAdds() async throws {
+        let cli = try await saved()
+        try tamper("UPDATE place SET position = 9223372036854775807 WHERE id = 3")
+        let added = await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul")
+        #expect(added.status == 0, "overflow trap: \(added.stderr)")
+        let names = await cli.run("list", "--offline", "--format", "line", "--template", "{position} {name}")
+        #expect(names.lines == ["1 London", "2 Paris", "3 Berlin", "4 Seoul"])
+    }
+
+    @Test func aBrokenRowFailsAloneAndCanBeRemoved() async throws {
+        let cli = try await saved()
+        try tamper("UPDATE place SET latitude = 'north' WHERE id = 2")
+        let list = await cli.run("list", "--offline", "--format", "line", "--template", "{name}")
+        #expect(list.status == 0 && list.lines == ["London", "Berlin"], "\(list.stdout)")
+        #expect(list.stderr.contains("saved place 2 ('Paris') cannot be read (its latitude is not valid)"), "\(list.stderr)")
+        #expect(await cli.run("export").stdout.contains("\"Berlin\""), "export works around it")
+        #expect(await cli.run("remove", "London").status == 0, "so does remove")
+        let removed = await cli.run("remove", "--damaged")
+        #expect(removed.status == 0 && removed.stdout == "Removed 1 damaged place.\n", "\(removed.stdout)\(removed.stderr)")
+        let after = await cli.run("list", "--offline", "--format", "line", "--template", "{position} {name}")
+        #expect(after.lines == ["1 Berlin"] && after.stderr.isEmpty)
+    }
+
+    @Test func escapeSequencesInTheDatabaseReachNoOutput() async throws {
+        let cli = try await saved()
+        let escape = "\u{1B}]0;pwned\u{07}\u{1B}[2J"
+        try tamper("""
+            UPDATE place SET display_name = 'Lon' || char(27) || '[31mdon', admin1 = 'Eng' || char(27) || ']0;x' || char(7) || 'land',
+                country_code = char(27) || 'X' WHERE id = 1;
+            UPDATE weather_cache SET report = json_set(report, '$.current.condition.english', 'Sun\(escape)ny');
+            UPDATE weather_summary SET report = json_set(report, '$.current.condition.english', 'Sun\(escape)ny');
+            """)
+        var outputs: [String] = []
+        for arguments in [["show", "1", "--offline"], ["list", "--offline"], ["list", "--offline", "--format", "csv"],
+                          ["list", "--offline", "--format", "tsv"], ["list", "--offline", "--format", "json"], ["export", "--format", "csv"]] {
+            let result = await cli.run(arguments: arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            outputs.append(result.stdout + result.stderr)
+        }
+        for output in outputs {
+            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(output)")
+        }
+        #expect(outputs[0].contains("Sun]0;pwned[2Jny") || outputs[0].contains("Sun"), "the words stay, their escapes go")
+    }
+
+    @Test(arguments: [
+        ("e" + String(repeating: "\u{301}", count: 200), "too long"),
+        ("2", "cannot be a number"),
+        ("\u{2800}\u{2800}", "nothing visible"),
+        ("\u{3164}", "nothing visible"),
+        ("\u{200B}\u{00A0}\u{3164}", "nothing visible"),
+    ])
+    func labelsTheDatabaseWouldRefuseAreRefusedInWords(label: String, says: String) async throws {
+        let cli = try await saved()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for arguments in [["rename", "1", label], ["add", "--lat", "1", "--lon", "1", "--as", label]] {
+            let result = await cli.run(arguments: arguments)
+            #expect(result.status == 1 && result.stderr.contains(says), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("CHECK"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing changed")
+    }
+
+    /// remove, move and rename on a database that does not exist made it (and its folder).
+    @Test func changingNothingSavedCreatesNothing() async throws {
+        let cli = CLI()
+        for arguments in [["remove", "x"], ["move", "x", "1"], ["rename", "x", "y"]] {
+            let result = try await cli.run(arguments + ["--db", cli.folder.path("new/forecast.sqlite")], binary: CLI.binary)
+            #expect(result.status == 4, "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("new")))
+    }
+}
