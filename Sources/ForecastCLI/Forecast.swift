@@ -54,6 +54,10 @@ public struct Forecast: AsyncParsableCommand {
         let context = configured(context, arguments: arguments)
         return await CommandContext.$current.withValue(context) {
             do {
+                // Checked like every other variable (it is read before the parse, to speak in it).
+                if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(code: String(chosen.prefix(2))) == nil {
+                    throw SettingsError.badLanguage(chosen)
+                }
                 var command = try parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
                     try await asyncCommand.run()

@@ -25,6 +25,8 @@ public enum SettingsError: Error, Equatable, Sendable {
     case badConcurrency(String)
     case missingKey(variable: String)
     case badURL(variable: String, value: String)
+    /// $FORECAST_LANG names no language forecast speaks.
+    case badLanguage(String)
 }
 
 /// The settings a weather lookup runs with: the request, then the environment,

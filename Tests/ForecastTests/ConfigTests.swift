@@ -98,7 +98,7 @@ import Testing
         #expect(noted.stdout == "ttl is now 45.\nNote: FORECAST_TTL_MINUTES is set, so it decides while it is: 5.\n")
 
         let fresh = CLI()
-        #expect(try await fresh.run("config", "ttl", "-5").status == 64, "read as an option: a usage error")
+        #expect(try await fresh.run("config", "ttl", "-5").status == 1, "a value, refused as one")
         #expect(try await fresh.run("config", "ttl", "lots").status == 1)
         #expect(!FileManager.default.fileExists(atPath: fresh.database), "a bad value creates no database")
 
@@ -106,5 +106,20 @@ import Testing
         #expect(try await cli.run("config", "--unset", "format").stdout == "format is no longer set; it is table now.\n")
         #expect(try await cli.run("config", "language").lines.last?.contains("default") == true)
         await stub.stop()
+    }
+
+    /// `config ttl -5` was "Unknown option '-5'"; FORECAST_LANG=xx was ignored without a word.
+    @Test func negativeValuesAndABadLanguageAreRefusedInWords() async throws {
+        var cli = try InProcessCLI()
+        let negative = await cli.run("config", "ttl", "-5")
+        #expect(negative.status == 1 && negative.stderr == "error: ttl cannot be '-5': use 0–10080 minutes\n", "\(negative.stderr)")
+        let two = await cli.run("config", "ttl", "5", "6")
+        #expect(two.status == 64)
+        #expect(await cli.run("config", "ttl", "7").status == 0)
+        cli.environment["FORECAST_LANG"] = "xx"
+        let language = await cli.run("list", "--offline")
+        #expect(language.status == 1 && language.stderr.contains("FORECAST_LANG 'xx' is not a language"), "\(language.stderr)")
+        cli.environment["FORECAST_LANG"] = "ko_KR.UTF-8"
+        #expect(await cli.run("list", "--offline").status == 0)
     }
 }

@@ -15,6 +15,17 @@ import FoundationXML
         try node.nodes(forXPath: xpath).map { $0.stringValue ?? "" }
     }
 
+    /// U+FFFE and U+FFFF are no XML characters: a label holding them made the report ill-formed.
+    @Test func noncharactersLeaveTheReportWellFormed() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Lon\u{FFFE}don\u{FFFF}").status == 0)
+        let report = await cli.run("report")
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(!report.stdout.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF })
+        #expect(throws: Never.self) { try document(report.stdout) }
+        #expect(report.stdout.contains("London"))
+    }
+
     @Test func anEmptyListIsAClearErrorAndNoFile() async throws {
         let cli = CLI()
         let file = cli.folder.path("report.html")

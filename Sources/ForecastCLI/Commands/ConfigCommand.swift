@@ -34,8 +34,13 @@ struct ConfigCommand: AsyncParsableCommand {
     @Argument(help: "The setting to show or set.")
     var key: String?
 
-    @Argument(help: "The value to keep for it.")
-    var value: String?
+    /// Unrecognised words are values too, so that `config ttl -5` is refused as a
+    /// value (a negative TTL) rather than misread as an unknown option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value to keep for it.", valueName: "value"))
+    var values: [String] = []
+
+    var value: String? { values.first }
+
 
     @Option(name: .long, help: ArgumentHelp("Forget a setting: the environment or the default decides again.", valueName: "key"))
     var unset: String?
@@ -46,6 +51,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
     func validate() throws {
         if unset != nil && key != nil { throw ValidationError(Words.current.usage(.unsetAndKey)) }
+        guard values.count <= 1, key != nil || values.isEmpty else {
+            throw ValidationError(Words.current.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
+        }
     }
 
     func run() async throws {

@@ -152,14 +152,16 @@ enum HTML {
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in SafeText.clean(text, maxLength: 2000) {
-            switch character {
+        for scalar in SafeText.clean(text, maxLength: 2000).unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            // Not characters XML allows at all: the file would not be well-formed.
+            case "\u{FFFE}", "\u{FFFF}": continue
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

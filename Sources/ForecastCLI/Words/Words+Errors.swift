@@ -69,6 +69,9 @@ extension Words {
         case .unknownProvider(let name):
             say("\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use open-meteo or openweathermap",
                 "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: open-meteo나 openweathermap을 쓰세요")
+        case .badLanguage(let text):
+            say("FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use en or ko",
+                "FORECAST_LANG \(quoted(text))은(는) 지원하지 않는 언어입니다: en이나 ko를 쓰세요")
         case .badTTL(let text):
             say("\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes",
                 "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다")
