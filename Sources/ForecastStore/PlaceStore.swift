@@ -2,6 +2,10 @@ import Foundation
 import ForecastCore
 import GRDB
 
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
 /// The one access point to the database: saved places and settings.
 ///
 /// Every change is one IMMEDIATE transaction that reads what it needs and
@@ -27,6 +31,63 @@ public final class PlaceStore: Sendable {
                 throw .cannotOpen(path: path, reason: "cannot create its folder")
             }
         }
+        do {
+            return try openWritable(path: path)
+        } catch let error as StoreError {
+            // A database that can be read but not written (a read-only file or
+            // folder, a full disk where SQLite cannot make its -shm file) still
+            // serves every command that only reads; a write then fails, saying so.
+            guard case .cannotOpen = error, FileManager.default.isReadableFile(atPath: path) else { throw error }
+            do {
+                return try openReadOnly(path: path, immutable: false)
+            } catch {
+                // WAL needs its -shm file even to read, unless SQLite is told the file cannot change.
+                if let store = try? openReadOnly(path: path, immutable: true) { return store }
+                throw error
+            }
+        }
+    }
+
+    /// Opens read-only; `immutable` also skips locking and the -wal/-shm files
+    /// (what a still-open writer has not checkpointed is not seen).
+    private static func openReadOnly(path: String, immutable: Bool) throws(StoreError) -> PlaceStore {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "forecast"
+        let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
+        do {
+            let queue = try DatabaseQueue(path: immutable ? uri(path, query: "immutable=1") : path, configuration: config)
+            let current = try queue.read { db in
+                try migrator.check(db, path: path)
+                return try migrator.isCurrent(db)
+            }
+            guard current else { throw StoreError.cannotOpen(path: path, reason: "it is read-only and needs upgrading by this forecast") }
+            return PlaceStore(path: path, queue: queue)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .failed(Self.describe(error))
+        }
+    }
+
+    /// `path` as an SQLite URI filename, with the characters URIs reserve escaped.
+    static func uri(_ path: String, query: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var escaped = ""
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+                escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:" + escaped + "?" + query
+    }
+
+    private static func openWritable(path: String) throws(StoreError) -> PlaceStore {
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
             var config = Configuration()
@@ -51,7 +112,8 @@ public final class PlaceStore: Sendable {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: path)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+        } catch let error as DatabaseError
+            where [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_PERM].contains(error.resultCode) {
             throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         } catch {
             throw .failed(Self.describe(error))

@@ -83,4 +83,44 @@ import Testing
         let reason = ["fifo": "it is a named pipe, not a file", "folder": "it is a folder", "/dev/null": "it is a device, not a file"][kind]!
         #expect(result.stderr.hasPrefix("error: cannot open database") && result.stderr.contains(reason), "\(result.stderr)")
     }
+
+    /// A database the user may read but not write, in a folder where SQLite cannot
+    /// make its -shm file (a read-only mount, another user's file, a full disk):
+    /// every command that reads works; a write fails saying so, and changes nothing.
+    @Test func aDatabaseThatCannotBeWrittenCanStillBeRead() async throws {
+        let stub = try await StubWeatherService.start()
+        var cli = CLI()
+        cli.environment = stub.environment
+        #expect(try await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "London").status == 0)
+        #expect(try await cli.run("list").status == 0)
+        let before = try #require(cli.databaseBytes())
+        // As root (CI), permissions do not bind: run as nobody instead. Otherwise, take write permission away.
+        let root = getuid() == 0
+        if root {
+            chmod(cli.folder.url.path, 0o755)
+            chmod(cli.database, 0o644)
+        } else {
+            chmod(cli.database, 0o444)
+            chmod(cli.folder.url.path, 0o555)
+        }
+        defer { chmod(cli.folder.url.path, 0o755) }
+        // A copy nobody can run, wherever the build folder is (a CI clone may be 0700).
+        let binary = FileManager.default.temporaryDirectory.appending(path: "forecast-nobody-\(UUID().uuidString)")
+        if root { try await ProcessLaunch.copyExecutable(at: CLI.binary, to: binary) }
+        defer { try? FileManager.default.removeItem(at: binary) }
+        func run(_ arguments: String...) async throws -> CLI.Result {
+            guard root else { return try await cli.run(arguments, binary: CLI.binary) }
+            return try await cli.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, binary: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        }
+        let list = try await run("list", "--offline")
+        #expect(list.status == 0 && list.stdout.contains("London") && !list.stdout.contains("no weather yet"), "\(list.stdout)\(list.stderr)")
+        #expect(try await run("export").stdout.contains("\"London\""))
+        let show = try await run("show", "London", "--offline")
+        #expect(show.status == 3 && show.stdout.hasPrefix("London"), "shown, and the last viewed not kept: \(show.stderr)")
+        let add = try await run("add", "--lat", "1", "--lon", "1")
+        #expect(add.status == 1 && add.stderr.contains("readonly"), "\(add.stderr)")
+        #expect(cli.databaseBytes() == before)
+        await stub.stop()
+    }
 }
