@@ -87,13 +87,15 @@ public struct WeatherLookup: Sendable {
         var notSaved: StoreError?
         var cancelled = false
         if let provider, !due.isEmpty {
+            // The time budget covers waiting for the database as well as the network.
+            let deadline = ContinuousClock.now + .milliseconds(Int(min(settings.refreshOptions.budget, 86_400) * 1000))
             let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
             (fetched, cancelled) = await Self.fetch(
                 queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
-                bucket: StoreRateBucket(store: store), events: events)
+                bucket: StoreRateBucket(store: store, deadline: deadline), events: events)
             let successes = fetched.compactMapValues(\.report)
             do {
-                try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full)
+                try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)
             }
@@ -203,7 +205,13 @@ extension WeatherLookup {
 /// The store's rate bucket, as the refresher's limit shared by every process.
 struct StoreRateBucket: SharedRateBucket {
     let store: PlaceStore
+    /// When the refresh's budget runs out.
+    let deadline: ContinuousClock.Instant
+    /// A busy database is no reason to wait long for a rate limit: past this,
+    /// the limit is this process's own (as with a read-only database).
+    static let longestWait: Duration = .seconds(1)
+
     func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
-        try store.takeRateTokens(calls, service: service, capacity: capacity)
+        try store.takeRateTokens(calls, service: service, capacity: capacity, until: min(deadline, .now + Self.longestWait))
     }
 }

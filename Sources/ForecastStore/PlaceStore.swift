@@ -14,6 +14,7 @@ private extension String {
 public final class PlaceStore: Sendable {
     public let path: String
     private let queue: DatabaseQueue
+    private let busy: BusyWait
 
     static let busyTimeout: TimeInterval = 10
 
@@ -53,7 +54,8 @@ public final class PlaceStore: Sendable {
     private static func openReadOnly(path: String, immutable: Bool) throws(StoreError) -> PlaceStore {
         var config = Configuration()
         config.readonly = true
-        config.busyMode = .timeout(busyTimeout)
+        let busy = BusyWait()
+        config.busyMode = .callback(busy.shouldRetry)
         config.label = "forecast"
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
@@ -63,7 +65,7 @@ public final class PlaceStore: Sendable {
                 return try migrator.isCurrent(db)
             }
             guard current else { throw StoreError.cannotOpen(path: path, reason: "it is read-only and needs upgrading by this forecast") }
-            return PlaceStore(path: path, queue: queue)
+            return PlaceStore(path: path, queue: queue, busy: busy)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -91,7 +93,8 @@ public final class PlaceStore: Sendable {
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
             var config = Configuration()
-            config.busyMode = .timeout(busyTimeout)
+            let busy = BusyWait()
+            config.busyMode = .callback(busy.shouldRetry)
             config.label = "forecast"
             let queue = try DatabaseQueue(path: path, configuration: config)
             try retryingWhileBusy {
@@ -107,7 +110,7 @@ public final class PlaceStore: Sendable {
                     }
                 }
             }
-            return PlaceStore(path: path, queue: queue)
+            return PlaceStore(path: path, queue: queue, busy: busy)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -127,12 +130,13 @@ public final class PlaceStore: Sendable {
         try queue.writeWithoutTransaction { db in
             try SchemaMigrator(migrations: SchemaMigration.embedded).migrate(db, path: ":memory:")
         }
-        return PlaceStore(path: ":memory:", queue: queue)
+        return PlaceStore(path: ":memory:", queue: queue, busy: BusyWait())
     }
 
-    private init(path: String, queue: DatabaseQueue) {
+    private init(path: String, queue: DatabaseQueue, busy: BusyWait) {
         self.path = path
         self.queue = queue
+        self.busy = busy
     }
 
     /// Setting up a new file races with other processes doing the same, and a few
@@ -181,12 +185,32 @@ public final class PlaceStore: Sendable {
         do { return try queue.read(body) } catch { throw Self.wrap(error) }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try queue.write(body) } catch { throw Self.wrap(error) }
+    /// One IMMEDIATE transaction. While another process writes, it waits up to
+    /// `busyTimeout`, or until `deadline` when that is sooner (a refresh's time
+    /// budget covers waiting for the database too); then fails as `busy`.
+    private func write<T>(until deadline: ContinuousClock.Instant? = nil, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                busy.begin(until: deadline)
+                defer { busy.end() }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreError.failed("the transaction returned nothing") }
+                return result
+            }
+        } catch {
+            throw Self.wrap(error)
+        }
     }
 
     private static func wrap(_ error: any Error) -> any Error {
         if error is InputError || error is StoreError { return error }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return StoreError.busy
+        }
         return StoreError.failed(describe(error))
     }
 
@@ -264,39 +288,57 @@ public final class PlaceStore: Sendable {
     public func importPlaces(
         _ places: [NewPlace], settings: Settings?, replace: Bool, dryRun: Bool, now: Date = Date()
     ) throws -> ImportResult {
-        struct DryRun: Error { var result: ImportResult }
-        do {
-            return try queue.write { db in
-                let saved = try Self.places(db).valid
-                let applySettings = settings != nil && (replace || saved.isEmpty)
-                if replace { _ = try PlaceRecord.deleteAll(db) }
-                let (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : saved)
-                var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
-                var added: [Place] = []
-                added.reserveCapacity(add.count)
-                for place in add {
-                    position += 1
-                    var record = PlaceRecord(place, position: position, addedAt: now)
-                    try record.insert(db)
-                    added.append(try record.place(id: db.lastInsertedRowID))
-                }
-                if applySettings, let settings {
-                    try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
-                    try db.execute(
-                        sql: "UPDATE settings SET sort_key = ?, sort_descending = ?",
-                        arguments: [settings.sort.key, settings.sort.descending])
-                }
-                if replace { try db.execute(sql: "UPDATE settings SET last_viewed_place_id = NULL") }
-                let result = ImportResult(added: added, skipped: skipped, removed: replace ? saved.count : 0, settingsApplied: applySettings)
-                // A dry run rolls the transaction back: what it reports is what a real one would do.
-                if dryRun { throw DryRun(result: result) }
-                return result
+        // Worked out before the write lock is taken (the list as it stands, and
+        // what to add to it), so that other processes wait only for the writing.
+        let (before, version) = try read { db in (try Self.places(db).valid, try Self.placesVersion(db)) }
+        let plan = PlaceImport.plan(places, saved: replace ? [] : before)
+        if dryRun {
+            var position = replace ? 0 : (before.map(\.position).max() ?? 0)
+            let added = plan.add.map { new in
+                position += 1
+                return Place(
+                    id: 0, displayName: new.displayName, canonicalName: new.canonicalName, countryCode: new.countryCode,
+                    admin1: new.admin1, coordinate: new.coordinate, timeZone: new.timeZone, geonamesID: new.geonamesID,
+                    position: position, addedAt: now)
             }
-        } catch let dry as DryRun {
-            return dry.result
-        } catch {
-            throw Self.wrap(error)
+            return ImportResult(
+                added: added, skipped: plan.skipped, removed: replace ? before.count : 0,
+                settingsApplied: settings != nil && (replace || before.isEmpty))
         }
+        return try write { db in
+            // Another process may have changed the list meanwhile: then plan again, now.
+            var saved = before, (add, skipped) = plan
+            if try Self.placesVersion(db) != version {
+                saved = try Self.places(db).valid
+                (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : saved)
+            }
+            let applySettings = settings != nil && (replace || saved.isEmpty)
+            if replace { _ = try PlaceRecord.deleteAll(db) }
+            var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
+            var added: [Place] = []
+            added.reserveCapacity(add.count)
+            for place in add {
+                position += 1
+                var record = PlaceRecord(place, position: position, addedAt: now)
+                try record.insert(db)
+                added.append(try record.place(id: db.lastInsertedRowID))
+            }
+            if applySettings, let settings {
+                try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
+                try db.execute(
+                    sql: "UPDATE settings SET sort_key = ?, sort_descending = ?",
+                    arguments: [settings.sort.key, settings.sort.descending])
+            }
+            if replace { try db.execute(sql: "UPDATE settings SET last_viewed_place_id = NULL") }
+            return ImportResult(added: added, skipped: skipped, removed: replace ? saved.count : 0, settingsApplied: applySettings)
+        }
+    }
+
+    /// What changes whenever the saved places do: their count, highest id and
+    /// positions (so an import planned outside the lock knows when to plan again).
+    private static func placesVersion(_ db: Database) throws -> [Double] {
+        guard let row = try Row.fetchOne(db, sql: "SELECT count(*), total(id), total(position), max(id) FROM place") else { return [] }
+        return (0..<4).map { Double.fromDatabaseValue(row[$0] as DatabaseValue) ?? 0 }
     }
 
     /// Chooses places from the list as it is shown (`choose` sees it in order,
@@ -444,7 +486,9 @@ public final class PlaceStore: Sendable {
     /// Keeps these reports as the latest for `provider`, in one transaction: a
     /// summary of each always, and the report itself when it is a full one.
     /// Places removed meanwhile (by another process) are skipped.
-    public func saveWeather(_ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date, full: Bool) throws {
+    public func saveWeather(
+        _ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date, full: Bool, until deadline: ContinuousClock.Instant? = nil
+    ) throws {
         guard !reports.isEmpty else { return }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -453,7 +497,7 @@ public final class PlaceStore: Sendable {
              String(decoding: try encoder.encode(report.summary), as: UTF8.self),
              full ? String(decoding: try encoder.encode(report), as: UTF8.self) : nil)
         }
-        try write { db in
+        try write(until: deadline) { db in
             for (id, current, summary, report) in rows {
                 try db.execute(
                     sql: """
@@ -477,8 +521,10 @@ public final class PlaceStore: Sendable {
     /// Takes `calls` from `service`'s token bucket, shared by every process
     /// using this database: it holds `capacity` calls and refills at `capacity`
     /// a minute. Returns the seconds until the last of these calls may be made.
-    public func takeRateTokens(_ calls: Double, service: String, capacity: Double, now: Date = Date()) throws -> TimeInterval {
-        try write { db in
+    public func takeRateTokens(
+        _ calls: Double, service: String, capacity: Double, now: Date = Date(), until deadline: ContinuousClock.Instant? = nil
+    ) throws -> TimeInterval {
+        try write(until: deadline) { db in
             let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
             var tokens = capacity
             // Whatever the row holds ('lots', NaN, a blob), only finite numbers count; else the bucket starts full.
@@ -577,5 +623,32 @@ public final class PlaceStore: Sendable {
         for (offset, place) in places.enumerated() where force || place.position != offset + 1 {
             try db.execute(sql: "UPDATE place SET position = ? WHERE id = ?", arguments: [offset + 1, place.id])
         }
+    }
+}
+
+/// How long a connection waits for another process's write lock: up to
+/// `PlaceStore.busyTimeout` from when the wait began, or the deadline of the
+/// write under way if sooner. SQLite asks `shouldRetry` each time it finds the
+/// database locked; it sleeps a little and says whether to try again.
+final class BusyWait: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deadline: ContinuousClock.Instant?
+    private var waitStarted: ContinuousClock.Instant?
+
+    func begin(until deadline: ContinuousClock.Instant?) { lock.withLock { self.deadline = deadline } }
+    func end() { lock.withLock { deadline = nil } }
+
+    func shouldRetry(_ tries: Int) -> Bool {
+        let now = ContinuousClock.now
+        let limit: ContinuousClock.Instant = lock.withLock {
+            if tries == 0 || waitStarted == nil { waitStarted = now }
+            let timeout = (waitStarted ?? now) + .milliseconds(Int(PlaceStore.busyTimeout * 1000))
+            return deadline.map { min($0, timeout) } ?? timeout
+        }
+        guard now < limit else { return false }
+        let nap = min(limit - now, .milliseconds(tries < 10 ? 2 : 20))
+        let (seconds, attoseconds) = nap.components
+        usleep(useconds_t(max(0, min(Int64(1_000_000), seconds * 1_000_000 + attoseconds / 1_000_000_000_000))))
+        return true
     }
 }

@@ -126,4 +126,37 @@ extension InProcessCLI {
         }
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("new")))
     }
+
+    /// Another process holding the write lock (a long import) made `list --refresh
+    /// --timeout 2` take 33 s: waiting for the database now counts against the budget.
+    @Test func aBusyDatabaseCountsAgainstTheTimeBudget() async throws {
+        let cli = try await saved()
+        // The recorded answer is London's alone.
+        #expect(await cli.run("remove", "Paris", "Berlin").status == 0)
+        let holder = try DatabaseQueue(path: path)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        // Another connection holds the write lock, in a write that waits to be let go.
+        let holding = Thread {
+            try? holder.write { db in
+                try db.execute(sql: "UPDATE settings SET wind_unit = wind_unit")
+                locked.signal()
+                _ = release.wait(timeout: .now() + 30)
+            }
+        }
+        holding.start()
+        locked.wait()
+        let started = ContinuousClock.now
+        let list = await cli.run("list", "--refresh", "--timeout", "1")
+        let took = ContinuousClock.now - started
+        release.signal()
+        try await holder.close()
+        #expect(list.status == 3, "shown, not saved: \(list.stderr) \(list.stdout)")
+        #expect(list.lines.count == 2 && list.stdout.contains("London"))
+        #expect(list.stderr.contains("the database was busy"), "\(list.stderr)")
+        // Not the 10 s SQLite would otherwise have waited (a wide margin: this is no timing test).
+        #expect(took < .seconds(8), "\(took)")
+        // Once the lock is gone, it saves as usual.
+        let after = await cli.run("list", "--refresh")
+        #expect(after.status == 0, "\(after.stderr)\(after.stdout)")
+    }
 }
