@@ -15,6 +15,8 @@ public final class PlaceStore: Sendable {
     public let path: String
     private let queue: DatabaseQueue
     private let busy: BusyWait
+    /// Why the database was opened read-only (it could not be opened for writing), if it was.
+    private let readOnlyBecause: String?
 
     static let busyTimeout: TimeInterval = 10
 
@@ -38,12 +40,12 @@ public final class PlaceStore: Sendable {
             // A database that can be read but not written (a read-only file or
             // folder, a full disk where SQLite cannot make its -shm file) still
             // serves every command that only reads; a write then fails, saying so.
-            guard case .cannotOpen = error, FileManager.default.isReadableFile(atPath: path) else { throw error }
+            guard case .cannotOpen(_, let reason) = error, FileManager.default.isReadableFile(atPath: path) else { throw error }
             do {
-                return try openReadOnly(path: path, immutable: false)
+                return try openReadOnly(path: path, immutable: false, because: reason)
             } catch {
                 // WAL needs its -shm file even to read, unless SQLite is told the file cannot change.
-                if let store = try? openReadOnly(path: path, immutable: true) { return store }
+                if let store = try? openReadOnly(path: path, immutable: true, because: reason) { return store }
                 throw error
             }
         }
@@ -51,7 +53,7 @@ public final class PlaceStore: Sendable {
 
     /// Opens read-only; `immutable` also skips locking and the -wal/-shm files
     /// (what a still-open writer has not checkpointed is not seen).
-    private static func openReadOnly(path: String, immutable: Bool) throws(StoreError) -> PlaceStore {
+    private static func openReadOnly(path: String, immutable: Bool, because reason: String) throws(StoreError) -> PlaceStore {
         var config = Configuration()
         config.readonly = true
         let busy = BusyWait()
@@ -65,7 +67,7 @@ public final class PlaceStore: Sendable {
                 return try migrator.isCurrent(db)
             }
             guard current else { throw StoreError.cannotOpen(path: path, reason: "it is read-only and needs upgrading by this forecast") }
-            return PlaceStore(path: path, queue: queue, busy: busy)
+            return PlaceStore(path: path, queue: queue, busy: busy, readOnlyBecause: reason)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -133,10 +135,11 @@ public final class PlaceStore: Sendable {
         return PlaceStore(path: ":memory:", queue: queue, busy: BusyWait())
     }
 
-    private init(path: String, queue: DatabaseQueue, busy: BusyWait) {
+    private init(path: String, queue: DatabaseQueue, busy: BusyWait, readOnlyBecause: String? = nil) {
         self.path = path
         self.queue = queue
         self.busy = busy
+        self.readOnlyBecause = readOnlyBecause
     }
 
     /// Setting up a new file races with other processes doing the same, and a few
@@ -201,6 +204,9 @@ public final class PlaceStore: Sendable {
                 guard let result else { throw StoreError.failed("the transaction returned nothing") }
                 return result
             }
+        } catch let error as DatabaseError where readOnlyBecause != nil && error.resultCode == .SQLITE_READONLY {
+            // Say why it could not be written ("database or disk is full"), not only that it was read-only.
+            throw StoreError.cannotWrite(path: path, reason: readOnlyBecause ?? "")
         } catch {
             throw Self.wrap(error)
         }
@@ -317,11 +323,22 @@ public final class PlaceStore: Sendable {
             var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
             var added: [Place] = []
             added.reserveCapacity(add.count)
+            // One prepared statement: encoding each row as a record held the lock three times as long.
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO place (display_name, canonical_name, country_code, admin1, latitude, longitude, time_zone,
+                                   geonames_id, position, added_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
             for place in add {
                 position += 1
-                var record = PlaceRecord(place, position: position, addedAt: now)
-                try record.insert(db)
-                added.append(try record.place(id: db.lastInsertedRowID))
+                try insert.execute(arguments: [
+                    place.displayName, place.canonicalName, place.countryCode, place.admin1, place.coordinate.latitude,
+                    place.coordinate.longitude, place.timeZone, place.geonamesID, position, now,
+                ])
+                added.append(Place(
+                    id: db.lastInsertedRowID, displayName: place.displayName, canonicalName: place.canonicalName,
+                    countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate, timeZone: place.timeZone,
+                    geonamesID: place.geonamesID, position: position, addedAt: now))
             }
             if applySettings, let settings {
                 try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
@@ -338,7 +355,7 @@ public final class PlaceStore: Sendable {
     /// positions (so an import planned outside the lock knows when to plan again).
     private static func placesVersion(_ db: Database) throws -> [Double] {
         guard let row = try Row.fetchOne(db, sql: "SELECT count(*), total(id), total(position), max(id) FROM place") else { return [] }
-        return (0..<4).map { Double.fromDatabaseValue(row[$0] as DatabaseValue) ?? 0 }
+        return (0..<4).map { SavedRow.number(row, $0) ?? 0 }
     }
 
     /// Chooses places from the list as it is shown (`choose` sees it in order,
@@ -461,7 +478,7 @@ public final class PlaceStore: Sendable {
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT place_id, fetched_at, report FROM weather_summary WHERE provider = ?", arguments: [provider])
             while let row = try rows.next() {
-                guard let id = Int64.fromDatabaseValue(row["place_id"] as DatabaseValue) else { continue }
+                guard let id = SavedRow.integer(row, "place_id") else { continue }
                 if let entry = Self.cached(row, provider: provider, now: now) { result[id] = entry }
             }
             return result
@@ -568,7 +585,7 @@ public final class PlaceStore: Sendable {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT place_id, \(column) AS value FROM weather_summary ORDER BY fetched_at")
         while let row = try rows.next() {
-            guard let id = Int64.fromDatabaseValue(row["place_id"] as DatabaseValue) else { continue }
+            guard let id = SavedRow.integer(row, "place_id") else { continue }
             // Only plausible values sort: the cache may hold what an older forecast accepted, or anything at all.
             let range = settings.sort.key == .temperature ? WeatherBounds.temperature : WeatherBounds.percent
             latest[id] = SavedRow.number(row, "value").flatMap { range.contains($0) ? $0 : nil }

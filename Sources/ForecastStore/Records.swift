@@ -50,7 +50,7 @@ struct PlaceRecord: Encodable, MutablePersistableRecord {
 /// characters. A row that fails says which column, and fails alone.
 enum SavedRow {
     static func place(_ row: Row) -> Result<Place, DamagedPlace> {
-        let id = Int64.fromDatabaseValue(row["id"] as DatabaseValue)
+        let id = integer(row, "id")
         func damaged(_ column: String) -> Result<Place, DamagedPlace> {
             .failure(DamagedPlace(id: id ?? 0, column: column, label: text(row, "display_name").map { SafeText.clean($0, maxLength: 40) }))
         }
@@ -59,35 +59,51 @@ enum SavedRow {
         else { return damaged("display_name") }
         guard let name = text(row, "canonical_name").map({ SafeText.clean($0, maxLength: 200) }), !name.isEmpty
         else { return damaged("canonical_name") }
-        guard let latitude = Double.fromDatabaseValue(row["latitude"] as DatabaseValue) else { return damaged("latitude") }
-        guard let longitude = Double.fromDatabaseValue(row["longitude"] as DatabaseValue) else { return damaged("longitude") }
+        guard let latitude = number(row, "latitude") else { return damaged("latitude") }
+        guard let longitude = number(row, "longitude") else { return damaged("longitude") }
         guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return damaged("latitude") }
         guard let zone = text(row, "time_zone").flatMap(SafeText.timeZone) else { return damaged("time_zone") }
-        guard let position = Int.fromDatabaseValue(row["position"] as DatabaseValue) else { return damaged("position") }
-        let geonames = row["geonames_id"] as DatabaseValue
-        let geonamesID = geonames.isNull ? nil : Int.fromDatabaseValue(geonames).flatMap { (1...Int(Int32.max)).contains($0) ? $0 : nil }
-        if !geonames.isNull && geonamesID == nil { return damaged("geonames_id") }
+        guard let position = integer(row, "position").flatMap({ Int(exactly: $0) }) else { return damaged("position") }
+        let geonamesNull = (row["geonames_id"] as DatabaseValue).isNull
+        let geonamesID = geonamesNull ? nil : integer(row, "geonames_id").flatMap { (1...Int64(Int32.max)).contains($0) ? Int($0) : nil }
+        if !geonamesNull && geonamesID == nil { return damaged("geonames_id") }
         // What only labels a place may be odd without making it unusable: dropped, not fatal.
         let country = text(row, "country_code").flatMap { code in
             code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) } ? code : nil
         } ?? ""
         let region = text(row, "admin1").map { SafeText.clean($0, maxLength: 100) } ?? ""
-        let addedAt = Date.fromDatabaseValue(row["added_at"] as DatabaseValue) ?? Date(timeIntervalSince1970: 0)
+        let addedAt = date(row, "added_at") ?? Date(timeIntervalSince1970: 0)
         return .success(Place(
             id: id, displayName: label, canonicalName: name, countryCode: country, admin1: region, coordinate: coordinate,
             timeZone: zone, geonamesID: geonamesID, position: position, addedAt: addedAt))
     }
 
+    // These conversions are kept out of line: inlined into a loop over rows, Swift
+    // 6.3's optimizer crashed on them (CopyPropagation, "Found outside of lifetime use").
+
     /// A column's text, or nil when it holds anything else (a number, a blob, NULL).
-    static func text(_ row: Row, _ column: String) -> String? {
-        let value = row[column] as DatabaseValue
-        guard case .string(let text) = value.storage else { return nil }
-        return text
+    @inline(never) static func text(_ row: Row, _ column: String) -> String? {
+        let value: DatabaseValue = row[column]
+        if case .string(let text) = value.storage { return text }
+        return nil
     }
 
-    /// A number column, or nil when it holds text, a blob or NULL.
-    static func number(_ row: Row, _ column: String) -> Double? {
+    /// A number column, or nil when it holds text, a blob, NULL or no finite number.
+    @inline(never) static func number(_ row: Row, _ column: String) -> Double? {
         Double.fromDatabaseValue(row[column] as DatabaseValue).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    @inline(never) static func date(_ row: Row, _ column: String) -> Date? {
+        Date.fromDatabaseValue(row[column] as DatabaseValue)
+    }
+
+    @inline(never) static func number(_ row: Row, _ index: Int) -> Double? {
+        Double.fromDatabaseValue(row[index] as DatabaseValue).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// A whole-number column (an id), or nil when it holds anything else.
+    @inline(never) static func integer(_ row: Row, _ column: String) -> Int64? {
+        Int64.fromDatabaseValue(row[column] as DatabaseValue)
     }
 }
 

@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Made by a newer forecast: its schema is past what this binary knows.
     case newerSchema(path: String, found: Int, known: Int)
     case cannotOpen(path: String, reason: String)
+    /// Opened read-only because it could not be opened for writing, for this reason.
+    case cannotWrite(path: String, reason: String)
     /// Another process held the write lock for longer than this could wait.
     case busy
     case failed(String)

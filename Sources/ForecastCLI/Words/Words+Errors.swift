@@ -174,6 +174,8 @@ extension Words {
                 "\(path)은(는) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다")
         case .cannotOpen(let path, let reason):
             say("cannot open database \(path): \(reason)", "데이터베이스 \(path)을(를) 열 수 없습니다: \(reason)")
+        case .cannotWrite(let path, let reason):
+            say("cannot write database \(path) (it can only be read): \(reason)", "데이터베이스 \(path)에 쓸 수 없습니다 (읽기만 됩니다): \(reason)")
         case .busy:
             say("the database was busy: another forecast kept it locked for longer than this could wait",
                 "데이터베이스가 사용 중이었습니다: 다른 forecast가 기다릴 수 있는 시간보다 오래 잠가 두었습니다")
