@@ -197,7 +197,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         // Validate before summarising, so an absurd step fails the place instead of skewing a day.
         let stepsChecked = WeatherReport(
             observedAt: Date(timeIntervalSince1970: dt.isFinite ? dt : 0), utcOffsetSeconds: offset, timeZone: nil,
-            current: current, hourly: steps, daily: [])
+            current: current, hourly: steps, daily: [], stepsEndAtTheirTimes: true)
         let checked: WeatherReport
         do { checked = try stepsChecked.validated(now: clock) } catch { return .failure(error) }
         let days = LocalDays.summarise(

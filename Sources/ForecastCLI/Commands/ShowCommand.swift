@@ -183,28 +183,6 @@ struct ShowCommand: AsyncParsableCommand {
         }
         return SafeText.clean(words.joined(separator: " "), maxLength: 200)
     }
-
-    /// The forecast steps of the next `hours` hours, from the current hour on:
-    /// that many hourly steps, or a third as many of OpenWeatherMap's 3-hour
-    /// ones (never 24 of those, which span three days). A report that has aged
-    /// past them all still shows its last steps rather than nothing.
-    static func nextHours(_ report: WeatherReport, from now: Date, hours: Int = 24) -> [HourlyForecast] {
-        let steps = report.hourly.sorted { $0.time < $1.time }
-        let spacing = zip(steps, steps.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.min() ?? 3600
-        let start = now.addingTimeInterval(-max(3600, spacing))
-        let span = Double(hours) * 3600
-        let upcoming = steps.filter { $0.time > start && $0.time < start.addingTimeInterval(span + 1) }
-        guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(hours)) }
-        return Array(steps.filter { $0.time > last.time.addingTimeInterval(-span) }.prefix(hours))
-    }
-
-    /// The next `days` days from today in the place's calendar.
-    static func nextDays(_ report: WeatherReport, from now: Date, days: Int = 7) -> [DailyForecast] {
-        let today = LocalDays.localDate(now, utcOffset: report.utcOffsetSeconds)
-        let coming = report.daily.filter { $0.date >= today }
-        // An old report whose days have all passed still shows them.
-        return Array((coming.isEmpty ? report.daily : coming).prefix(days))
-    }
 }
 
 /// One place in detail: `show`'s one output.
@@ -303,7 +281,7 @@ struct ShowOutput: ReportOutput {
             cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
             symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
         airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
-        hourly = ShowCommand.nextHours(report, from: now, hours: span.hours).map { h in
+        hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
                 feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
@@ -311,7 +289,7 @@ struct ShowOutput: ReportOutput {
                 windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
                 condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
         }
-        daily = ShowCommand.nextDays(report, from: now, days: span.days).map { d in
+        daily = report.comingDays(span.days, from: now).map { d in
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
                 condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
@@ -382,7 +360,7 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        let hours = ShowCommand.nextHours(data, from: now, hours: span.hours)
+        let hours = data.comingHours(span.hours, from: now)
         if !hours.isEmpty {
             lines.append("")
             lines.append(out.bold(words.nextHours(span.hours)))
@@ -416,7 +394,7 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        let days = ShowCommand.nextDays(data, from: now, days: span.days)
+        let days = data.comingDays(span.days, from: now)
         if !days.isEmpty {
             lines.append("")
             lines.append(out.bold(words.comingDays))

@@ -98,12 +98,12 @@ struct HTMLReport {
         if let error = entry.weather.error {
             html += "<p class=\"error\">\(HTML.escape(words.staleBecause(words.age(entry.weather.fetchedAt ?? now, now: now), error)))</p>\n"
         }
-        let hours = ShowCommand.nextHours(report, from: now, hours: 48)
+        let hours = report.comingHours(48, from: now)
         if !hours.isEmpty {
             html += "<figure>\n" + SVGChart.hours(hours, zone: zone, format: format, words: words)
                 + "\n<figcaption>\(HTML.escape(words.hoursCaption(hours.count, unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"
         }
-        let days = ShowCommand.nextDays(report, from: now, days: 7)
+        let days = report.comingDays(7, from: now)
         if !days.isEmpty {
             html += "<figure>\n" + SVGChart.days(days, format: format, words: words)
                 + "\n<figcaption>\(HTML.escape(words.daysCaption(unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastProviders
+@testable import ForecastCLI
+
+/// The numbers the tool shows, held against the real recorded answers: the
+/// hours a window covers, the fields every fetch fills, the sums and the
+/// rounding.
+@Suite struct RecordedNumbersTests {
+    /// A command line on OpenWeatherMap's recorded London answers (current
+    /// weather moved to `now`'s day, the 5-day forecast as recorded), with
+    /// London saved.
+    static func openWeatherMap(now: Date = march2025) async throws -> InProcessCLI {
+        var cli = try InProcessCLI(now: now) { url in
+            if url.path.hasSuffix("/data/2.5/forecast") {
+                return HTTPResponse(status: 200, body: Fixture.data("owm_forecast5_london_2025.json"))
+            }
+            if url.path.hasSuffix("/data/2.5/weather") {
+                return HTTPResponse(status: 200, body: Fixture.currentData("owm_current_london_latlon_2020.json", now: now))
+            }
+            return HTTPResponse(status: 404, body: Data())
+        }
+        cli.environment["OPENWEATHER_API_KEY"] = "test-key"
+        cli.environment["FORECAST_OPENWEATHER_URL"] = "http://owm.test"
+        #expect(await cli.run("add", "London").status == 0)
+        return cli
+    }
+
+    static func json(_ result: InProcessCLI.Result) throws -> [String: Any] {
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// `show --hours N` on OpenWeatherMap, the local times of its hours.
+    static func hours(_ cli: InProcessCLI, _ hours: Int) async throws -> [String] {
+        let result = await cli.run(
+            "show", "London", "--provider", "openweathermap", "--hours", "\(hours)", "--format", "json", "--ttl", "0")
+        let hourly = try #require(try json(result)["hourly"] as? [[String: Any]])
+        return hourly.compactMap { $0["time"] as? String }
+    }
+
+    // MARK: - The hours a window covers
+
+    /// The recording's first step is 2025-03-20 21:00 UTC (London is on UTC
+    /// then), and the clock reads exactly that. Each 3-hour step stands for the
+    /// three hours up to its time, so the next 24 hours are the eight steps
+    /// 00:00 … 21:00 of the 21st (the window used to start one step back, at
+    /// 21:00 on the 20th, and end at 18:00: 21 hours).
+    @Test func openWeatherMapsNext24HoursAreEightStepsFromTheOneUnderWay() async throws {
+        let cli = try await Self.openWeatherMap()
+        let day = try await Self.hours(cli, 24)
+        #expect(day == (0..<8).map { String(format: "2025-03-21T%02d:00:00+00:00", $0 * 3) }, "\(day)")
+        let two = try await Self.hours(cli, 48)
+        #expect(two.count == 16 && two.first == "2025-03-21T00:00:00+00:00" && two.last == "2025-03-22T21:00:00+00:00", "\(two)")
+
+        let text = await cli.run("show", "London", "--provider", "openweathermap", "--offline")
+        #expect(text.stdout.contains("Next 24 hours"))
+    }
+
+    /// One, two or three hours are the one step under way, never the last step
+    /// of the forecast five days ahead; six hours from 06:00 are the steps to
+    /// 09:00 and to 12:00.
+    @Test func shortWindowsOnOpenWeatherMapAreTheStepsUnderWay() async throws {
+        let cli = try await Self.openWeatherMap()
+        for hours in [1, 2, 3] {
+            #expect(try await Self.hours(cli, hours) == ["2025-03-21T00:00:00+00:00"], "--hours \(hours)")
+        }
+        #expect(try await Self.hours(cli, 4) == ["2025-03-21T00:00:00+00:00", "2025-03-21T03:00:00+00:00"])
+        let morning = try await Self.openWeatherMap(now: march2025.addingTimeInterval(9 * 3600))  // 06:00 on the 21st
+        #expect(try await Self.hours(morning, 6) == ["2025-03-21T09:00:00+00:00", "2025-03-21T12:00:00+00:00"])
+        // Half-way through a step, that step is the one under way.
+        let later = try await Self.openWeatherMap(now: march2025.addingTimeInterval(90 * 60))  // 22:30 on the 20th
+        #expect(try await Self.hours(later, 3) == ["2025-03-21T00:00:00+00:00"])
+    }
+
+    /// Open-Meteo's hours start at the current hour: 24 of them from 05:00
+    /// when the clock reads 05:30, the recording's hourly series as the report.
+    @Test func openMeteosHoursStartAtTheCurrentHour() throws {
+        let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let report = try provider.decode([london], responses: [ok("openmeteo_hourly_2day_2026.json")], now: january2026)[0].get()
+        let hours = report.comingHours(24, from: january2026.addingTimeInterval(30 * 60))
+        let utc = TimeZone(secondsFromGMT: 0)!
+        #expect(hours.count == 24)
+        #expect(hours.first.map { LocalTime.iso8601($0.time, in: utc) } == "2026-01-19T05:00:00+00:00")
+        #expect(hours.last.map { LocalTime.iso8601($0.time, in: utc) } == "2026-01-20T04:00:00+00:00")
+        #expect(report.comingHours(1, from: january2026).count == 1)
+    }
+}
