@@ -86,4 +86,51 @@ import Testing
         #expect(hours.last.map { LocalTime.iso8601($0.time, in: utc) } == "2026-01-20T04:00:00+00:00")
         #expect(report.comingHours(1, from: january2026).count == 1)
     }
+
+    // MARK: - Every fetch fills every column
+
+    /// Open-Meteo's recorded London answer, holding only what the request asked
+    /// for, as the service does. The recording has no cloud cover and no
+    /// is_day: 75 % and night are added to it.
+    static func openMeteoAsAsked(_ url: URL) -> HTTPResponse {
+        guard url.host == "weather.test" else { return HTTPResponse(status: 404, body: Data()) }
+        let asked = Dictionary(
+            (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            uniquingKeysWith: { $1 })
+        var body = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any] ?? [:]
+        var current = body["current"] as? [String: Any] ?? [:]
+        current["cloud_cover"] = 75
+        current["is_day"] = 0
+        let wanted = Set((asked["current"] ?? "").split(separator: ",").map(String.init) + ["time", "interval"])
+        body["current"] = current.filter { wanted.contains($0.key) }
+        let days = Set((asked["daily"] ?? "").split(separator: ",").map(String.init) + ["time"])
+        body["daily"] = (body["daily"] as? [String: Any] ?? [:]).filter { days.contains($0.key) }
+        return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
+    }
+
+    /// The CSV's value of `column` for the one place listed.
+    static func csvValue(_ result: InProcessCLI.Result, _ column: String) throws -> String {
+        let records = try CSV.parse(result.stdout)
+        let index = try #require(records.first?.firstIndex(of: column), "\(records.first ?? [])")
+        return try #require(records.dropFirst().first?[index])
+    }
+
+    /// `list`'s light request used to leave out pressure and cloud cover, so
+    /// the CSV's columns and `--where 'pressure>0'` depended on whether `show`
+    /// (the full request) had fetched last. Now both fill them.
+    @Test func listsLightRequestFillsEveryReportField() async throws {
+        let cli = try InProcessCLI(answer: Self.openMeteoAsAsked)
+        #expect(await cli.run("add", "London").status == 0)
+        let listed = await cli.run("list", "--format", "csv")
+        #expect(try Self.csvValue(listed, "pressure (hPa)") == "1013.9", "\(listed.stdout)")
+        #expect(try Self.csvValue(listed, "clouds (%)") == "75")
+        let matched = await cli.run("list", "--offline", "--where", "pressure>1000 and clouds>=75", "--format", "line", "--template", "{name} {pressure} {clouds}%")
+        #expect(matched.status == 0 && matched.stdout == "London 1013.9 hPa 75%\n", "\(matched.stdout) \(matched.stderr)")
+
+        #expect(await cli.run("show", "London").status == 0)
+        let afterShow = await cli.run("list", "--offline", "--format", "csv")
+        for column in ["pressure (hPa)", "clouds (%)", "temp (°C)", "humidity (%)", "wind (m/s)", "direction"] {
+            #expect(try Self.csvValue(afterShow, column) == Self.csvValue(listed, column), "\(column)")
+        }
+    }
 }
