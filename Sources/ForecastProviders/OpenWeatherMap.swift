@@ -202,16 +202,18 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         do { checked = try stepsChecked.validated(now: clock) } catch { return .failure(error) }
         let days = LocalDays.summarise(
             checked.hourly.map {
+                // The service leaves `rain` and `snow` out of a step where none falls:
+                // a day's amount is what its steps bring, 0 on a dry day.
                 ForecastStep(
                     time: $0.time, temperature: $0.temperature, condition: $0.condition,
-                    precipitationProbability: $0.precipitationProbability)
+                    precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation ?? 0)
             },
             utcOffset: forecastOffset)
         var report = checked
         report.daily = days.map {
             DailyForecast(
                 date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition,
-                precipitationProbability: $0.precipitationProbability)
+                precipitation: $0.precipitation, precipitationProbability: $0.precipitationProbability)
         }
         return .success(report)
     }

@@ -133,4 +133,34 @@ import Testing
             #expect(try Self.csvValue(afterShow, column) == Self.csvValue(listed, column), "\(column)")
         }
     }
+
+    // MARK: - Sums
+
+    /// OpenWeatherMap gives no daily figures: a day's amount is the sum of its
+    /// 3-hour steps' `rain.3h` and `snow.3h` in the place's calendar. The
+    /// recording's 22 March: 1.08 + 4.43 + 0.24 + 0.11 + 0.56 + 0.82 = 7.24 mm.
+    @Test func openWeatherMapDaysSumTheirStepsRainAndSnow() async throws {
+        let provider = OpenWeatherMapProvider(apiKey: "k", baseURL: URL(string: "http://127.0.0.1:9")!)
+        let current = HTTPResponse(status: 200, body: Fixture.currentData("owm_current_london_latlon_2020.json", now: march2025))
+        let report = try provider.decode([london], responses: [current, ok("owm_forecast5_london_2025.json")], now: march2025)[0].get()
+        let list = try #require((Fixture.json("owm_forecast5_london_2025.json") as? [String: Any])?["list"] as? [[String: Any]])
+        var byDay: [String: Double] = [:]
+        for step in list {
+            let day = String((step["dt_txt"] as? String ?? "").prefix(10))  // UTC, and London's offset is 0
+            let amount = { (key: String) in ((step[key] as? [String: Any])?["3h"] as? NSNumber)?.doubleValue ?? 0 }
+            byDay[day, default: 0] += amount("rain") + amount("snow")
+        }
+        #expect(report.daily.count == 6)
+        for day in report.daily {
+            let amount = try #require(day.precipitation, "\(day.date)")
+            #expect(abs(amount - (byDay[day.date] ?? -1)) < 1e-9, "\(day.date): \(amount)")
+        }
+        #expect(abs((report.daily.first { $0.date == "2025-03-22" }?.precipitation ?? 0) - 7.24) < 1e-9)
+        #expect(report.daily.first?.precipitation == 0, "a dry day is 0 mm, not absent")
+
+        let cli = try await Self.openWeatherMap()
+        let shown = try Self.json(await cli.run("show", "London", "--provider", "openweathermap", "--format", "json"))
+        let days = try #require(shown["daily"] as? [[String: Any]])
+        #expect(days.contains { $0["date"] as? String == "2025-03-22" && $0["precipitation"] is Double }, "\(days)")
+    }
 }
