@@ -163,4 +163,62 @@ import Testing
         let days = try #require(shown["daily"] as? [[String: Any]])
         #expect(days.contains { $0["date"] as? String == "2025-03-22" && $0["precipitation"] is Double }, "\(days)")
     }
+
+    // MARK: - Rounding
+
+    /// The numbers of a JSON text with more decimals than `allowed`, outside
+    /// the coordinates (which keep what was typed or found).
+    static func overlyPrecise(_ json: String, allowed: Int = 1) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: #""(\w+)" : (-?[0-9]+\.([0-9]+))"#)
+        return pattern.matches(in: json, range: NSRange(json.startIndex..., in: json)).compactMap { match in
+            guard let key = Range(match.range(at: 1), in: json).map({ String(json[$0]) }),
+                  let decimals = Range(match.range(at: 3), in: json).map({ json[$0].count }),
+                  let number = Range(match.range(at: 2), in: json).map({ String(json[$0]) }),
+                  !["latitude", "longitude"].contains(key), decimals > allowed
+            else { return nil }
+            return "\(key) \(number)"
+        }
+    }
+
+    /// The recorded pop 0.57 is a 57 % chance (it was 56.99999999999999), a
+    /// day's 7.24 mm is 7.2, a temperature of 286.66 K is 13.5 °C: every number
+    /// at the precision the report fields show.
+    @Test func jsonNumbersHaveTheirDisplayPrecision() async throws {
+        let cli = try await Self.openWeatherMap()
+        let result = await cli.run("show", "London", "--provider", "openweathermap", "--format", "json", "--hours", "48")
+        let shown = try Self.json(result)
+        let precise = try Self.overlyPrecise(result.stdout)
+        #expect(precise.isEmpty, "\(precise)")
+        let hours = try #require(shown["hourly"] as? [[String: Any]])
+        let evening = try #require(hours.first { $0["time"] as? String == "2025-03-21T21:00:00+00:00" })
+        #expect(evening["precipitationProbability"] as? Double == 57 && evening["temperature"] as? Double == 13.5, "\(evening)")
+        let days = try #require(shown["daily"] as? [[String: Any]])
+        #expect(days.first { $0["date"] as? String == "2025-03-22" }?["precipitation"] as? Double == 7.2)
+        #expect(days.first { $0["date"] as? String == "2025-03-21" }?["precipitationProbability"] as? Double == 57)
+
+        let listed = await cli.run("list", "--provider", "openweathermap", "--format", "json", "--offline")
+        #expect(try Self.overlyPrecise(listed.stdout).isEmpty, "\(listed.stdout)")
+    }
+
+    /// Open-Meteo's recorded London answer is in imperial units: 0.063 inch of
+    /// precipitation is 1.6002 mm, which JSON gave as 1.6001999999999998.
+    @Test func convertedAmountsAreRoundedToo() async throws {
+        let cli = try InProcessCLI { url in
+            guard url.host == "weather.test" else { return HTTPResponse(status: 404, body: Data()) }
+            var body = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any] ?? [:]
+            var current = body["current"] as? [String: Any] ?? [:]
+            var units = body["current_units"] as? [String: Any] ?? [:]
+            current["precipitation"] = 0.063
+            units["precipitation"] = "inch"
+            (body["current"], body["current_units"]) = (current, units)
+            return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
+        }
+        #expect(await cli.run("add", "London").status == 0)
+        let result = await cli.run("show", "London", "--format", "json")
+        let current = try #require(try Self.json(result)["current"] as? [String: Any])
+        #expect(current["precipitation"] as? Double == 1.6 && current["temperature"] as? Double == 8, "\(current)")
+        let precise = try Self.overlyPrecise(result.stdout)
+        #expect(precise.isEmpty, "\(precise)")
+        #expect(await cli.run("show", "London", "--offline").stdout.contains("1.6 mm"))
+    }
 }

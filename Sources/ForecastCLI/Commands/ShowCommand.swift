@@ -275,25 +275,26 @@ struct ShowOutput: ReportOutput {
         let c = report.current
         current = Current(
             observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
-            feelsLike: format.temperature(c.feelsLike), humidity: c.humidity, pressure: c.pressure,
-            windSpeed: format.wind(c.windSpeed), windDirection: c.windDirection, windGust: format.wind(c.windGust),
-            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
-            cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
+            feelsLike: format.temperature(c.feelsLike), humidity: format.whole(c.humidity), pressure: format.tenth(c.pressure),
+            windSpeed: format.wind(c.windSpeed), windDirection: format.whole(c.windDirection), windGust: format.wind(c.windGust),
+            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: format.whole(c.visibility),
+            cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
+            condition: c.condition.map(format.describe),
             symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
-        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
         hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
-                feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
-                precipitationProbability: h.precipitationProbability, precipitation: h.precipitation,
-                windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
+                feelsLike: format.temperature(h.feelsLike), humidity: format.whole(h.humidity),
+                precipitationProbability: format.whole(h.precipitationProbability), precipitation: format.tenth(h.precipitation),
+                windSpeed: format.wind(h.windSpeed), windDirection: format.whole(h.windDirection),
                 condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
         }
         daily = report.comingDays(span.days, from: now).map { d in
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
-                condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
-                precipitationProbability: d.precipitationProbability, uvIndexMax: d.uvIndexMax,
+                condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: format.tenth(d.precipitation),
+                precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.tenth(d.uvIndexMax),
                 uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
         }
     }
