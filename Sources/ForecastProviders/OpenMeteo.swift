@@ -26,7 +26,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         current: reportCurrent + ["precipitation", "wind_gusts_10m", "visibility"],
         hourly: [
             "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation_probability",
-            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m",
+            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m", "is_day",
         ],
         daily: reportDaily + ["weather_code", "sunrise", "sunset", "precipitation_sum"],
         days: 7, hours: 48)
@@ -118,7 +118,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     struct Hourly: Decodable {
         var time: [String?]
         var temperature_2m, apparent_temperature, relative_humidity_2m, precipitation_probability: [Double?]?
-        var precipitation, wind_speed_10m, wind_direction_10m: [Double?]?
+        var precipitation, wind_speed_10m, wind_direction_10m, is_day: [Double?]?
         var weather_code: [WholeNumber?]?
     }
 
@@ -147,6 +147,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             ?? TimeZone(secondsFromGMT: offset) ?? LocalTime.zone(place.timeZone)
         let time = { (text: String?) in text.flatMap { LocalTime.instant(fromLocal: $0, in: zone) } }
         let wmo = { (code: WholeNumber?) in code.map { WeatherCondition.wmo($0.value) } }
+        let daytime = { (flag: Double?) in flag.map { $0 != 0 } }
 
         let c = location.current
         let units = location.currentUnits ?? [:]
@@ -162,7 +163,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             cloudCover: c?.cloud_cover,
             precipitation: c?.precipitation.map { ServiceUnits.millimetres($0, unit: units["precipitation"]) },
             condition: wmo(c?.weather_code),
-            isDay: c?.is_day.map { $0 != 0 })
+            isDay: daytime(c?.is_day))
 
         var hourly: [HourlyForecast] = []
         if let h = location.hourly {
@@ -179,7 +180,8 @@ public struct OpenMeteoProvider: WeatherProvider {
                     precipitation: at(h.precipitation, i).map { ServiceUnits.millimetres($0, unit: u["precipitation"]) },
                     windSpeed: at(h.wind_speed_10m, i).map { ServiceUnits.metresPerSecond($0, unit: u["wind_speed_10m"]) },
                     windDirection: at(h.wind_direction_10m, i),
-                    condition: wmo(at(h.weather_code, i)))
+                    condition: wmo(at(h.weather_code, i)),
+                    isDay: daytime(at(h.is_day, i)))
             }
         }
 

@@ -221,4 +221,45 @@ import Testing
         #expect(precise.isEmpty, "\(precise)")
         #expect(await cli.run("show", "London", "--offline").stdout.contains("1.6 mm"))
     }
+
+    // MARK: - Night symbols
+
+    /// The recorded London forecast's night steps: the clear sky at 03:00 on
+    /// 24 March ("01n") is a moon, not a sun, and the few clouds at 06:00
+    /// ("02d") keep theirs; in the table, the JSON and ASCII alike.
+    @Test func nightStepsHaveNightSymbols() async throws {
+        let cli = try await Self.openWeatherMap(now: march2025.addingTimeInterval(63 * 3600))  // 12:00 on the 23rd
+        let shown = try Self.json(await cli.run("show", "London", "--provider", "openweathermap", "--format", "json", "--hours", "48"))
+        let hours = try #require(shown["hourly"] as? [[String: Any]])
+        let symbol = { (time: String) in hours.first { $0["time"] as? String == time }?["symbol"] as? String }
+        #expect(symbol("2025-03-24T03:00:00+00:00") == "🌙")
+        #expect(symbol("2025-03-24T06:00:00+00:00") == "🌤️")
+        #expect(symbol("2025-03-23T21:00:00+00:00") == "☁️")
+        let table = await cli.run("show", "London", "--provider", "openweathermap", "--hours", "48", "--offline")
+        #expect(table.lines.contains { $0.contains("03:00") && $0.contains("🌙") }, "\(table.stdout)")
+        #expect(!table.lines.contains { $0.contains("03:00") && $0.contains("☀️") })
+
+        let ascii = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, korean: false, emoji: false)
+        #expect(ascii.symbol(.openWeatherMap(800), isDay: false) == "moon" && ascii.symbol(.openWeatherMap(800), isDay: true) == "sun")
+        #expect(WeatherCondition.wmo(0).symbol(isDay: false) == "🌙" && WeatherCondition.wmo(0).symbol(isDay: nil) == "☀️")
+        #expect(WeatherCondition.wmo(80).symbol(isDay: false) == "🌧️", "no sun behind night showers")
+    }
+
+    /// The current conditions at night: the recorded London answer at 05:00 in
+    /// January (sunrise 07:55), partly cloudy, is_day 0: a cloud, no sun, in
+    /// show's JSON and text and in list's table and CSV.
+    @Test func currentConditionsAtNightHaveNightSymbols() async throws {
+        let cli = try InProcessCLI(answer: Self.openMeteoAsAsked)
+        #expect(await cli.run("add", "London").status == 0)
+        let list = await cli.run("list")
+        #expect(list.lines.count == 2 && list.lines[1].contains("☁️") && !list.lines[1].contains("⛅"), "\(list.stdout)")
+        #expect(try Self.csvValue(await cli.run("list", "--offline", "--format", "csv"), "symbol") == "☁️")
+        let listed = try #require((try Self.json(await cli.run("list", "--offline", "--format", "json"))["locations"] as? [[String: Any]])?.first)
+        #expect((listed["weather"] as? [String: Any])?["symbol"] as? String == "☁️")
+
+        let shown = try Self.json(await cli.run("show", "London", "--format", "json"))
+        let current = try #require(shown["current"] as? [String: Any])
+        #expect(current["symbol"] as? String == "☁️" && current["isDay"] as? Bool == false, "\(current)")
+        #expect(await cli.run("show", "London", "--offline").lines.contains { $0.contains("☁️  Partly cloudy") })
+    }
 }

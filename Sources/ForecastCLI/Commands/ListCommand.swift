@@ -149,7 +149,7 @@ struct ListOutput: ReportOutput {
             table.append([
                 "\(position)", DisplayWidth.truncate(words.name(place), to: 24),
                 words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone))),
-                format.symbol(report?.current.condition),
+                format.symbol(report?.current.condition, isDay: report?.current.isDay),
                 DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
                 format.temperatureText(report?.current.temperature),
                 format.temperatureText(report?.current.feelsLike),

@@ -280,7 +280,7 @@ struct ShowOutput: ReportOutput {
             windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: format.whole(c.visibility),
             cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
             condition: c.condition.map(format.describe),
-            symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+            symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
         airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
         hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
@@ -288,12 +288,12 @@ struct ShowOutput: ReportOutput {
                 feelsLike: format.temperature(h.feelsLike), humidity: format.whole(h.humidity),
                 precipitationProbability: format.whole(h.precipitationProbability), precipitation: format.tenth(h.precipitation),
                 windSpeed: format.wind(h.windSpeed), windDirection: format.whole(h.windDirection),
-                condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
+                condition: h.condition.map(format.describe), symbol: h.condition?.symbol(isDay: h.isDay))
         }
         daily = report.comingDays(span.days, from: now).map { d in
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
-                condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: format.tenth(d.precipitation),
+                condition: d.condition.map(format.describe), symbol: d.condition?.symbol(isDay: true), precipitation: format.tenth(d.precipitation),
                 precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.tenth(d.uvIndexMax),
                 uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
         }
@@ -334,7 +334,7 @@ struct ShowOutput: ReportOutput {
         }
         let c = data.current
         lines.append("")
-        lines.append("  \(format.symbol(c.condition))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
+        lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
@@ -373,7 +373,7 @@ struct ShowOutput: ReportOutput {
                 let time = reading.date == day ? reading.hourMinute : words.weekdayTime(reading)
                 day = reading.date
                 table.append([
-                    time, format.symbol(hour.condition),
+                    time, format.symbol(hour.condition, isDay: hour.isDay),
                     format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
                     format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
                 ])
@@ -403,7 +403,7 @@ struct ShowOutput: ReportOutput {
             for day in days {
                 let label = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
                 table.append([
-                    label, format.symbol(day.condition), format.describe(day.condition),
+                    label, format.symbol(day.condition, isDay: true), format.describe(day.condition),
                     format.temperatureText(day.minimum), format.temperatureText(day.maximum),
                     day.precipitationProbability.map { format.percent($0) } ?? (day.precipitation.map { String(format: "%.1f mm", $0) } ?? "–"),
                 ])

@@ -86,7 +86,7 @@ struct HTMLReport {
         let c = report.current
         let today = report.today(now: now)
         var facts = [
-            "\(format.symbol(c.condition)) \(format.describe(c.condition))",
+            "\(format.symbol(c.condition, isDay: c.isDay)) \(format.describe(c.condition))",
             "\(format.temperatureText(c.temperature)), " + words.feelsLike(format.temperatureText(c.feelsLike)),
             "\(words.humidity) \(format.percent(c.humidity))",
             "\(words.wind) \(format.windText(c.windSpeed, direction: c.windDirection))",

@@ -98,7 +98,7 @@ struct ReportRow: Sendable {
             let c = report.current
             let today = report.today(now: now)
             set(.condition, c.condition.map(format.describe))
-            set(.symbol, c.condition.map { format.symbol($0) })
+            set(.symbol, c.condition.map { format.symbol($0, isDay: c.isDay) })
             set(.temp, number(format.temperature(c.temperature)), shown: format.temperatureText(c.temperature))
             set(.feels, number(format.temperature(c.feelsLike)), shown: format.temperatureText(c.feelsLike))
             // Percentages read bare in a line too: the template adds its own "%".

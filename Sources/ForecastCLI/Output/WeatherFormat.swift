@@ -59,9 +59,10 @@ struct WeatherFormat {
 
     func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 
-    func symbol(_ condition: WeatherCondition?) -> String {
+    /// The condition's symbol, by night a night one (🌙, not ☀️, at 23:30).
+    func symbol(_ condition: WeatherCondition?, isDay: Bool?) -> String {
         guard let condition else { return emoji ? "  " : "" }
-        return emoji ? condition.symbol : condition.plainSymbol
+        return emoji ? condition.symbol(isDay: isDay) : condition.plainSymbol(isDay: isDay)
     }
 
     func describe(_ condition: WeatherCondition?) -> String {

@@ -30,7 +30,7 @@ struct WeatherItem: Encodable {
         feelsLike = format.temperature(current.feelsLike)
         humidity = format.whole(current.humidity)
         condition = current.condition.map { format.describe($0) }
-        symbol = current.condition?.symbol
+        symbol = current.condition?.symbol(isDay: current.isDay)
         windSpeed = format.wind(current.windSpeed)
         windDirection = format.whole(current.windDirection)
         windCompass = current.windDirection.map { CompassPoint(degrees: $0).rawValue }

@@ -136,11 +136,13 @@ public struct HourlyForecast: Hashable, Sendable, Codable {
     public var windSpeed: Double?
     public var windDirection: Double?
     public var condition: WeatherCondition?
+    /// Whether the sun is up, where the service says.
+    public var isDay: Bool?
 
     public init(
         time: Date, temperature: Double? = nil, feelsLike: Double? = nil, humidity: Double? = nil,
         precipitationProbability: Double? = nil, precipitation: Double? = nil, windSpeed: Double? = nil,
-        windDirection: Double? = nil, condition: WeatherCondition? = nil
+        windDirection: Double? = nil, condition: WeatherCondition? = nil, isDay: Bool? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -151,6 +153,7 @@ public struct HourlyForecast: Hashable, Sendable, Codable {
         self.windSpeed = windSpeed
         self.windDirection = windDirection
         self.condition = condition
+        self.isDay = isDay
     }
 }
 
