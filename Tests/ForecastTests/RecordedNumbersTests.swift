@@ -262,4 +262,50 @@ import Testing
         #expect(current["symbol"] as? String == "☁️" && current["isDay"] as? Bool == false, "\(current)")
         #expect(await cli.run("show", "London", "--offline").lines.contains { $0.contains("☁️  Partly cloudy") })
     }
+
+    // MARK: - No minus zero
+
+    /// The recorded London answer and its recorded hours, made just below
+    /// freezing: 31.99 °F now (-0.006 °C) and 31.5 °F at 05:00 (-0.3 °C), so
+    /// the chart's lowest label and the JSON's temperature round to zero.
+    static func freezingLondon(_ url: URL) -> HTTPResponse {
+        guard url.host == "weather.test" else { return HTTPResponse(status: 404, body: Data()) }
+        var body = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any] ?? [:]
+        let recorded = Fixture.json("openmeteo_hourly_2day_2026.json") as? [String: Any] ?? [:]
+        var hourly = recorded["hourly"] as? [String: Any] ?? [:]
+        var temperatures = hourly["temperature_2m"] as? [Double] ?? []
+        if temperatures.count > 5 { temperatures[5] = 31.5 }
+        hourly["temperature_2m"] = temperatures
+        (body["hourly"], body["hourly_units"]) = (hourly, recorded["hourly_units"])
+        var current = body["current"] as? [String: Any] ?? [:]
+        current["temperature_2m"] = 31.99
+        body["current"] = current
+        return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
+    }
+
+    /// "-0" anywhere in a text: a minus before a zero that has no other digit.
+    static func minusZeros(_ text: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: #"-0(?![.0-9]*[1-9])[.0-9]*"#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
+    }
+
+    @Test func noMinusZeroOnTheChartOrInTheNumbers() async throws {
+        let cli = try InProcessCLI(answer: Self.freezingLondon)
+        #expect(await cli.run("add", "London").status == 0)
+        let text = await cli.run("show", "London")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.lines.contains { $0.contains(" 0°C ┤") }, "the chart's lowest label: \(text.stdout)")
+        #expect(try Self.minusZeros(text.stdout).isEmpty, "\(text.stdout)")
+        let json = await cli.run("show", "London", "--format", "json", "--offline")
+        let current = try #require(try Self.json(json)["current"] as? [String: Any])
+        #expect(current["temperature"] as? Double == 0)
+        let zeros = try Self.minusZeros(json.stdout)
+        #expect(zeros.isEmpty, "\(zeros)")
+        for unit in ["f", "k"] {
+            #expect(await cli.run("units", unit).status == 0)
+            #expect(try Self.minusZeros(await cli.run("show", "London", "--offline").stdout).isEmpty)
+        }
+    }
 }

@@ -338,16 +338,11 @@ struct ShowOutput: ReportOutput {
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
-        let number = { (value: Double?, unit: String) in
-            value.map { String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), $0, unit) } ?? "–"
-        }
-        let precipitation = c.precipitation.map { String(format: "%.1f mm", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? "–"
-        let visibility = c.visibility.map { $0 >= 1000 ? String(format: "%.0f km", $0 / 1000) : String(format: "%.0f m", $0) } ?? "–"
         facts.rows = [
             [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
-            [words.pressure, number(c.pressure, " hPa"), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
-            [words.clouds, format.percent(c.cloudCover), words.visibility, visibility],
-            [words.precipitation, precipitation, words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
+            [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
+            [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
+            [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, error: weather.airQualityError)],
         ]
@@ -379,9 +374,7 @@ struct ShowOutput: ReportOutput {
                 ])
             }
             lines += table.render().map { "  " + $0 }
-            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }.map { $0 }, height: 8) { value in
-                String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), value, format.temperatureUnit.symbol)
-            }
+            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:))
             if !chart.isEmpty {
                 lines.append("")
                 lines += chart.map { "  " + $0 }
@@ -405,7 +398,7 @@ struct ShowOutput: ReportOutput {
                 table.append([
                     label, format.symbol(day.condition, isDay: true), format.describe(day.condition),
                     format.temperatureText(day.minimum), format.temperatureText(day.maximum),
-                    day.precipitationProbability.map { format.percent($0) } ?? (day.precipitation.map { String(format: "%.1f mm", $0) } ?? "–"),
+                    day.precipitationProbability.map { format.percent($0) } ?? format.millimetresText(day.precipitation),
                 ])
             }
             lines += table.render().map { "  " + $0 }

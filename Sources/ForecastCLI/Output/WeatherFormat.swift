@@ -57,6 +57,22 @@ struct WeatherFormat {
         return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
+    /// "1014 hPa".
+    func pressureText(_ hectopascals: Double?) -> String {
+        hectopascals.map { SafeNumber.fixed($0, decimals: 0) + " hPa" } ?? "–"
+    }
+
+    /// "1.5 mm".
+    func millimetresText(_ millimetres: Double?) -> String {
+        millimetres.map { SafeNumber.fixed($0, decimals: 1) + " mm" } ?? "–"
+    }
+
+    /// "8 km", or "600 m" below a kilometre.
+    func visibilityText(_ metres: Double?) -> String {
+        guard let metres else { return "–" }
+        return metres >= 1000 ? SafeNumber.fixed(metres / 1000, decimals: 0) + " km" : SafeNumber.fixed(metres, decimals: 0) + " m"
+    }
+
     func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 
     /// The condition's symbol, by night a night one (🌙, not ☀️, at 23:30).
