@@ -259,7 +259,7 @@ struct ShowOutput: ReportOutput {
         self.weather = weather
         self.format = format
         self.now = now
-        let zone = LocalTime.zone(place.timeZone)
+        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
         location = LocationItem(place, position: position, saved: saved)
         self.position = saved ? position : nil
         self.count = saved ? count : nil
@@ -309,7 +309,7 @@ struct ShowOutput: ReportOutput {
         let out = context.stdout
         let words = context.words
         let report = self
-        let zone = LocalTime.zone(place.timeZone)
+        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
         let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
         // The name as shown, and the city's name in the other script when it differs.
@@ -321,7 +321,7 @@ struct ShowOutput: ReportOutput {
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
         lines.append(out.bold(title) + out.dim("  " + whereInList))
         lines.append("  " + words.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
-        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
+        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(zone.identifier, maxLength: 64)) (UTC\(report.utcOffset))")
 
         guard let data = weather.report else {
             lines.append("")
