@@ -39,6 +39,16 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// "37.5665, 126.9780": always a point and never grouping, whatever the locale.
     public var description: String { "\(Self.format(latitude)), \(Self.format(longitude))" }
 
+    /// What a place with no name nearby is called: "82.71°S 3.88°E", to two
+    /// decimals (about a kilometre), a point whatever the locale.
+    public var name: String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let digits = SafeNumber.fixed(abs(value), decimals: 2, trim: true)
+            return digits + "°" + (value < 0 && digits != "0" ? negative : positive)
+        }
+        return part(latitude, "N", "S") + " " + part(longitude, "E", "W")
+    }
+
     public static func format(_ degrees: Double) -> String {
         guard degrees.isFinite else { return String(degrees) }
         return SafeNumber.fixed(degrees, decimals: 4, trim: true)

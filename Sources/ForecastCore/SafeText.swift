@@ -140,6 +140,18 @@ public enum SafeNumber {
         return fraction.isEmpty ? text : text + "." + fraction
     }
 
+    /// `value` to `places` decimals (0 to 9), as a number: 56.99999999999999
+    /// at 0 places is 57, and a value that rounds to zero is 0, never -0.
+    /// Halves round away from zero. What is not finite stays as it is.
+    public static func rounded(_ value: Double, places: Int) -> Double {
+        guard value.isFinite else { return value }
+        var factor = 1.0
+        for _ in 0..<max(0, min(places, 9)) { factor *= 10 }
+        let scaled = (value * factor).rounded()
+        guard scaled.isFinite, abs(scaled) < 9.0e15 else { return value }
+        return scaled == 0 ? 0 : scaled / factor
+    }
+
     /// `value` as an Int only if it is exactly one ("200", 3.0), else nil.
     public static func exactInt(_ value: Double) -> Int? {
         guard value.isFinite else { return nil }

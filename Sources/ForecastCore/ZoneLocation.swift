@@ -16,13 +16,41 @@ public enum ZoneLocation {
 
     /// The coordinate zone1970.tab gives `zone`, or nil if it lists no such zone.
     public static func coordinate(of zone: String, zoneTable: String) -> Coordinate? {
-        for line in zoneTable.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3, fields[2] == zone else { continue }
-            return parseISO6709(String(fields[1]))
-        }
-        return nil
+        zones(in: zoneTable).first { $0.zone == zone }?.coordinate
     }
+
+    /// Every zone the table lists, with its principal place.
+    public static func zones(in zoneTable: String) -> [(zone: String, coordinate: Coordinate)] {
+        zoneTable.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard !line.hasPrefix("#"), fields.count >= 3, let coordinate = parseISO6709(String(fields[1])) else { return nil }
+            return (String(fields[2]), coordinate)
+        }
+    }
+
+    /// The time zone of a place no city is near: the zone whose principal
+    /// place is nearest, if that is within `kilometres` (an island's, a
+    /// station's); else the nautical zone of its longitude. Never a zone this
+    /// system does not know.
+    public static func zone(at coordinate: Coordinate, zoneTable: String?, within kilometres: Double) -> String {
+        let known = zones(in: zoneTable ?? "").filter { SafeText.timeZone($0.zone) != nil }
+        if let nearest = known.min(by: { $0.coordinate.distance(to: coordinate) < $1.coordinate.distance(to: coordinate) }),
+           nearest.coordinate.distance(to: coordinate) <= kilometres {
+            return nearest.zone
+        }
+        return nauticalZone(longitude: coordinate.longitude)
+    }
+
+    /// The nautical time zone of a longitude, 15° to the hour: "Etc/GMT" within
+    /// 7.5° of Greenwich, "Etc/GMT-9" at 135°E. The Etc names' sign is the
+    /// POSIX one, inverted: Etc/GMT-9 is UTC+9.
+    public static func nauticalZone(longitude: Double) -> String {
+        let hours = max(-12, min(12, SafeNumber.rounded(longitude / 15) ?? 0))
+        return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+
+    /// Whether a zone is only a fixed offset guessed from a longitude.
+    public static func isNautical(_ zone: String) -> Bool { zone.hasPrefix("Etc/") }
 
     /// "+3733+12658" (±DDMM±DDDMM) or "+373300+1265800" (±DDMMSS±DDDMMSS).
     static func parseISO6709(_ text: String) -> Coordinate? {

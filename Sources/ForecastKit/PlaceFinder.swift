@@ -67,8 +67,8 @@ public struct PlaceFinder: Sendable {
             City(
                 geonamesID: place.id, name: place.name, countryCode: place.countryCode, admin1: place.admin1 ?? "",
                 coordinate: place.coordinate, population: place.population ?? 0,
-                // The service sometimes leaves the zone out: the nearest city's is close enough.
-                timeZone: place.timeZone ?? context.gazetteer.nearest(to: place.coordinate)?.timeZone ?? "UTC",
+                // The service sometimes leaves the zone out: the place's own, from its coordinate.
+                timeZone: place.timeZone ?? timeZone(at: place.coordinate),
                 koreanName: nil)
         }
     }
@@ -80,17 +80,45 @@ public struct PlaceFinder: Sendable {
             admin1: city.admin1, coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID)
     }
 
-    /// A place at `coordinate`, named and zoned after the nearest city.
+    /// How near a city must be for a place to be named after it ("near Seoul")
+    /// and keep its time: beyond, it may be across a border or a sea.
+    public static let nearbyCityKilometres = 100.0
+    /// How near the principal place of a tz zone (zone1970.tab) must be for a
+    /// place far from any city to take that zone (an island's, a station's).
+    public static let nearbyZoneKilometres = 300.0
+
+    /// A place at `coordinate`: named and zoned after the nearest city when
+    /// one is within 100 km; else named by its coordinates ("82.71°S 3.88°E")
+    /// and zoned from them.
     public func draft(at coordinate: Coordinate, label: String?) -> NewPlace {
-        let nearest = context.gazetteer.nearest(to: coordinate)
+        if let city = nearbyCity(coordinate) {
+            return NewPlace(
+                displayName: label ?? city.name, canonicalName: "near \(city.name)", countryCode: city.countryCode,
+                admin1: city.admin1, coordinate: coordinate, timeZone: city.timeZone, geonamesID: nil)
+        }
         return NewPlace(
-            displayName: label ?? nearest?.name ?? coordinate.description,
-            canonicalName: nearest.map { "near \($0.name)" } ?? coordinate.description,
-            countryCode: nearest?.countryCode ?? "",
-            admin1: nearest?.admin1 ?? "",
-            coordinate: coordinate,
-            timeZone: nearest?.timeZone ?? "UTC",
-            geonamesID: nil)
+            displayName: label ?? coordinate.name, canonicalName: coordinate.name, countryCode: "", admin1: "",
+            coordinate: coordinate, timeZone: timeZone(at: coordinate), geonamesID: nil)
+    }
+
+    /// The nearest city, if it is near enough to speak for `coordinate`.
+    func nearbyCity(_ coordinate: Coordinate) -> City? {
+        context.gazetteer.nearest(to: coordinate).flatMap {
+            $0.coordinate.distance(to: coordinate) <= Self.nearbyCityKilometres ? $0 : nil
+        }
+    }
+
+    /// The time zone at `coordinate`: a nearby city's, else the nearest tz
+    /// zone's within 300 km, else the nautical zone of the longitude.
+    func timeZone(at coordinate: Coordinate) -> String {
+        nearbyCity(coordinate)?.timeZone
+            ?? ZoneLocation.zone(at: coordinate, zoneTable: zoneTable().text, within: Self.nearbyZoneKilometres)
+    }
+
+    /// The tz database's zone1970.tab, where $TZDIR (or the system) keeps it.
+    func zoneTable() -> (path: String, text: String?) {
+        let path = (context.environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone1970.tab"
+        return (path, context.files.readText(path))
     }
 
     /// Where this computer's time zone says the user is: the zone's main city.
@@ -100,8 +128,8 @@ public struct PlaceFinder: Sendable {
         else {
             throw .unknownLocalZone
         }
-        let table = (environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone1970.tab"
-        guard let text = context.files.readText(table) else { throw .unreadableZoneTable(path: table) }
+        let table = zoneTable()
+        guard let text = table.text else { throw .unreadableZoneTable(path: table.path) }
         guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else { throw .zoneWithoutCity(zone) }
         // The zone's main city itself, when the gazetteer has it in that zone: then
         // `add --here` and `add Seoul` are the same place, and never saved twice.

@@ -6,32 +6,29 @@ import ForecastCore
 public struct OpenMeteoProvider: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
 
-    /// What `list` needs, for its columns and every report field: eleven
-    /// variables and two days, 1.1 calls a place, as Open-Meteo counts a
-    /// location: max(1, variables / 10 × max(1, days / 14)).
-    static let summary = Variables(
-        current: [
-            "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "weather_code",
-            "wind_speed_10m", "wind_direction_10m",
-        ],
-        hourly: [],
-        daily: ["temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "uv_index_max"],
-        days: 2, hours: nil)
+    /// The current conditions every request asks for: whatever `list`, the
+    /// report fields (`--format csv`, `--template`) and `--where` can show.
+    /// The light request and the full one both carry them, so which command
+    /// fetched last never empties a column the other fills.
+    static let reportCurrent = [
+        "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "weather_code",
+        "wind_speed_10m", "wind_direction_10m", "pressure_msl", "cloud_cover",
+    ]
+    /// The days' figures the report fields give (today's low, high, chance of rain, UV).
+    static let reportDaily = ["temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "uv_index_max"]
+
+    /// What `list` needs: the report's variables and two days, thirteen
+    /// variables, 1.3 calls a place as Open-Meteo counts a location:
+    /// max(1, variables / 10 × max(1, days / 14)).
+    static let summary = Variables(current: reportCurrent, hourly: [], daily: reportDaily, days: 2, hours: nil)
 
     static let full = Variables(
-        current: [
-            "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day", "precipitation",
-            "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m",
-            "wind_gusts_10m", "visibility",
-        ],
+        current: reportCurrent + ["precipitation", "wind_gusts_10m", "visibility"],
         hourly: [
             "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation_probability",
-            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m",
+            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m", "is_day",
         ],
-        daily: [
-            "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset",
-            "precipitation_sum", "precipitation_probability_max", "uv_index_max",
-        ],
+        daily: reportDaily + ["weather_code", "sunrise", "sunset", "precipitation_sum"],
         days: 7, hours: 48)
 
     struct Variables {
@@ -121,7 +118,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     struct Hourly: Decodable {
         var time: [String?]
         var temperature_2m, apparent_temperature, relative_humidity_2m, precipitation_probability: [Double?]?
-        var precipitation, wind_speed_10m, wind_direction_10m: [Double?]?
+        var precipitation, wind_speed_10m, wind_direction_10m, is_day: [Double?]?
         var weather_code: [WholeNumber?]?
     }
 
@@ -150,6 +147,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             ?? TimeZone(secondsFromGMT: offset) ?? LocalTime.zone(place.timeZone)
         let time = { (text: String?) in text.flatMap { LocalTime.instant(fromLocal: $0, in: zone) } }
         let wmo = { (code: WholeNumber?) in code.map { WeatherCondition.wmo($0.value) } }
+        let daytime = { (flag: Double?) in flag.map { $0 != 0 } }
 
         let c = location.current
         let units = location.currentUnits ?? [:]
@@ -165,7 +163,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             cloudCover: c?.cloud_cover,
             precipitation: c?.precipitation.map { ServiceUnits.millimetres($0, unit: units["precipitation"]) },
             condition: wmo(c?.weather_code),
-            isDay: c?.is_day.map { $0 != 0 })
+            isDay: daytime(c?.is_day))
 
         var hourly: [HourlyForecast] = []
         if let h = location.hourly {
@@ -182,7 +180,8 @@ public struct OpenMeteoProvider: WeatherProvider {
                     precipitation: at(h.precipitation, i).map { ServiceUnits.millimetres($0, unit: u["precipitation"]) },
                     windSpeed: at(h.wind_speed_10m, i).map { ServiceUnits.metresPerSecond($0, unit: u["wind_speed_10m"]) },
                     windDirection: at(h.wind_direction_10m, i),
-                    condition: wmo(at(h.weather_code, i)))
+                    condition: wmo(at(h.weather_code, i)),
+                    isDay: daytime(at(h.is_day, i)))
             }
         }
 

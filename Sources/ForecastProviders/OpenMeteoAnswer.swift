@@ -6,12 +6,16 @@ import ForecastCore
 /// first. This matches the entries back to the places of a batch.
 enum OpenMeteoAnswer<Location: Decodable> {
     /// Where the places of a batch are, as every Open-Meteo API asks: the
-    /// coordinates and the zones, comma-separated in batch order.
+    /// coordinates and the zones, comma-separated in batch order. A place
+    /// whose zone is only a nautical guess asks for `auto`: the service
+    /// finds the zone there, and its days are built in it.
     static func locationItems(_ batch: [PlaceQuery]) -> (coordinates: [URLQueryItem], timeZone: URLQueryItem) {
         ([
             URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
             URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
-        ], URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")))
+        ], URLQueryItem(
+            name: "timezone",
+            value: batch.map { ZoneLocation.isNautical($0.timeZone) ? "auto" : $0.timeZone }.joined(separator: ",")))
     }
 
     /// One result per place of `batch`, in order: its entry, or why it has none.

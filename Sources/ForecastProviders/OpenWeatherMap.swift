@@ -165,6 +165,8 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         let kelvin = { (value: Double?) in value.map { ServiceUnits.celsius($0, unit: "K") } }
         let date = { (value: Double?) in value.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
         let owm = { (weather: [Condition]?) in weather?.first?.id.map { WeatherCondition.openWeatherMap($0.value) } }
+        // Its icons end in "d" by day and "n" by night ("10n").
+        let daytime = { (weather: [Condition]?) in weather?.first?.icon.map { $0.hasSuffix("d") } }
         let sum = { (rain: Double?, snow: Double?) -> Double? in
             rain == nil && snow == nil ? nil : (rain ?? 0) + (snow ?? 0)
         }
@@ -176,7 +178,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
             windSpeed: now.wind?.speed, windDirection: now.wind?.deg, windGust: now.wind?.gust,
             visibility: now.visibility, cloudCover: now.clouds?.all,
             precipitation: sum(now.rain?.oneHour, now.snow?.oneHour), condition: owm(now.weather),
-            isDay: now.weather?.first?.icon.map { $0.hasSuffix("d") },
+            isDay: daytime(now.weather),
             sunrise: date(now.sys?.sunrise), sunset: date(now.sys?.sunset))
 
         let steps = (forecast.list ?? []).compactMap { step -> HourlyForecast? in
@@ -188,7 +190,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
                 precipitationProbability: step.pop.map { $0 * 100 },
                 precipitation: sum(step.rain?.threeHours, step.snow?.threeHours),
                 windSpeed: step.wind?.speed, windDirection: step.wind?.deg,
-                condition: owm(step.weather))
+                condition: owm(step.weather), isDay: daytime(step.weather))
         }
         let forecastOffset = forecast.city?.timezone?.value ?? offset
         guard WeatherBounds.utcOffset.contains(forecastOffset) else {
@@ -197,21 +199,23 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         // Validate before summarising, so an absurd step fails the place instead of skewing a day.
         let stepsChecked = WeatherReport(
             observedAt: Date(timeIntervalSince1970: dt.isFinite ? dt : 0), utcOffsetSeconds: offset, timeZone: nil,
-            current: current, hourly: steps, daily: [])
+            current: current, hourly: steps, daily: [], stepsEndAtTheirTimes: true)
         let checked: WeatherReport
         do { checked = try stepsChecked.validated(now: clock) } catch { return .failure(error) }
         let days = LocalDays.summarise(
             checked.hourly.map {
+                // The service leaves `rain` and `snow` out of a step where none falls:
+                // a day's amount is what its steps bring, 0 on a dry day.
                 ForecastStep(
                     time: $0.time, temperature: $0.temperature, condition: $0.condition,
-                    precipitationProbability: $0.precipitationProbability)
+                    precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation ?? 0)
             },
             utcOffset: forecastOffset)
         var report = checked
         report.daily = days.map {
             DailyForecast(
                 date: $0.date, minimum: $0.minimum, maximum: $0.maximum, condition: $0.condition,
-                precipitationProbability: $0.precipitationProbability)
+                precipitation: $0.precipitation, precipitationProbability: $0.precipitationProbability)
         }
         return .success(report)
     }

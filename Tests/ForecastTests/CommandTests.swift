@@ -20,16 +20,17 @@ final class CapturedOutput: @unchecked Sendable {
 struct InProcessCLI {
     let store: PlaceStore
     let http: FakeHTTPClient
-    let clock = TestClock(january2026)
+    let clock: TestClock
     var environment: [String: String] = [
         "FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test",
         "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
     ]
     var columns: Int?
 
-    init(answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
+    init(now: Date = january2026, answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
         HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
     }) throws {
+        clock = TestClock(now)
         store = try PlaceStore.inMemory()
         http = FakeHTTPClient(answer)
     }

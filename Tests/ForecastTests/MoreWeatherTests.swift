@@ -162,7 +162,7 @@ import Testing
         let hours = try #require((json["hourly"] as? [Any])?.count)
         #expect(hours > 24 && hours <= 48, "the stub's recorded 48 hours, from this hour on")
         let quality = try #require(json["airQuality"] as? [String: Any])
-        #expect(abs((quality["usAqi"] as? Double ?? 0) - 123.017) < 0.001)
+        #expect(quality["usAqi"] as? Double == 123, "123.017 to a tenth, as the report fields give it")
         #expect(quality["category"] as? String == "unhealthyForSensitiveGroups")
         #expect(json["airQualityError"] == nil)
 

@@ -23,6 +23,15 @@ import Testing
         #expect(SafeNumber.fixed(1e300, decimals: 1) == String(1e300), "beyond Int: no trap")
     }
 
+    @Test func roundedNumbersKeepTheirPrecisionAndNoMinusZero() {
+        #expect(SafeNumber.rounded(56.99999999999999, places: 0) == 57)
+        #expect(SafeNumber.rounded(1.6001999999999998, places: 1) == 1.6)
+        #expect(SafeNumber.rounded(7.24, places: 1) == 7.2 && SafeNumber.rounded(-2.25, places: 1) == -2.3)
+        let zero = SafeNumber.rounded(-0.04, places: 1)
+        #expect(zero == 0 && zero.sign == .plus, "never -0")
+        #expect(SafeNumber.rounded(1e300, places: 1) == 1e300 && SafeNumber.rounded(.infinity, places: 1) == .infinity)
+    }
+
     @Test func timesAreZeroPadded() {
         let date = Date(timeIntervalSince1970: 1_768_798_800)  // 2026-01-19T05:00Z
         #expect(LocalTime.iso8601(date, in: TimeZone(identifier: "Asia/Kolkata")!) == "2026-01-19T10:30:00+05:30")

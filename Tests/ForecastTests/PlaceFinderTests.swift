@@ -72,3 +72,92 @@ import Testing
         }
     }
 }
+
+/// A place added by coordinates far from any city: named by its coordinates
+/// and zoned from them, never after a city thousands of kilometres away.
+@Suite struct FarPlaceTests {
+    /// Lines of the real zone1970.tab (tzdata), among them the zones nearest
+    /// the test's points.
+    static let zoneTable = """
+        # tz zone descriptions
+        AQ\t-720041+0023206\tAntarctica/Troll\tTroll
+        CI,BF,GH,GM,GN,IS,ML,MR,SH,SL,SN,TG\t+0519-00402\tAfrica/Abidjan
+        ST\t+0020+00644\tAfrica/Sao_Tome
+        AQ\t-7824+10654\tAntarctica/Vostok\tVostok
+        GS\t-5416-03632\tAtlantic/South_Georgia
+        KR\t+3733+12658\tAsia/Seoul
+
+        """
+
+    func finder() -> PlaceFinder {
+        let files = FileReader(readText: { $0.hasSuffix("/zone1970.tab") ? Self.zoneTable : nil }, symbolicLinkTarget: { _ in nil })
+        return PlaceFinder(context: AppContext(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } },
+                                               environment: [:], files: files))
+    }
+
+    func draft(_ latitude: Double, _ longitude: Double) throws -> NewPlace {
+        finder().draft(at: try Coordinate(latitude: latitude, longitude: longitude), label: nil)
+    }
+
+    /// 82.71°S 3.88°E is 3,390 km from Grytviken and 1,190 km from the Troll
+    /// station: it was "near Grytviken" on UTC−2; it is its coordinates, on
+    /// the nautical zone of 3.88°E (UTC).
+    @Test func theAntarcticPlateauIsNamedByItsCoordinates() throws {
+        let place = try draft(-82.71, 3.88)
+        #expect(place.displayName == "82.71°S 3.88°E" && place.canonicalName == "82.71°S 3.88°E")
+        #expect(place.countryCode.isEmpty && place.admin1.isEmpty && place.geonamesID == nil)
+        #expect(place.timeZone == "Etc/GMT")
+        let labelled = finder().draft(at: try Coordinate(latitude: -82.71, longitude: 3.88), label: "Dome")
+        #expect(labelled.displayName == "Dome" && labelled.canonicalName == "82.71°S 3.88°E")
+    }
+
+    /// 0°N 0°E is 580 km from Takoradi, in the Gulf of Guinea.
+    @Test func nullIslandIsNotTakoradi() throws {
+        let place = try draft(0, 0)
+        #expect(place.displayName == "0°N 0°E" && place.timeZone == "Etc/GMT", "\(place)")
+    }
+
+    /// A tz zone's principal place within 300 km gives its zone (Vostok
+    /// station, UTC+5, not the UTC+7 of its longitude); open sea gets the
+    /// nautical one, with the Etc names' inverted sign.
+    @Test func farPlacesAreZonedFromTheirCoordinates() throws {
+        let vostok = try draft(-78, 106.9)
+        #expect(vostok.timeZone == "Antarctica/Vostok" && vostok.displayName == "78°S 106.9°E", "\(vostok)")
+        #expect(try draft(-30, -150).timeZone == "Etc/GMT+10", "UTC−10")
+        #expect(try draft(-45, 160).timeZone == "Etc/GMT-11", "UTC+11")
+        #expect(ZoneLocation.nauticalZone(longitude: 180) == "Etc/GMT-12" && ZoneLocation.nauticalZone(longitude: -180) == "Etc/GMT+12")
+        #expect(ZoneLocation.nauticalZone(longitude: -7.4) == "Etc/GMT" && ZoneLocation.nauticalZone(longitude: 7.6) == "Etc/GMT-1")
+        for name in ["Etc/GMT+10", "Etc/GMT-11", "Etc/GMT-12", "Etc/GMT+12"] {
+            #expect(SafeText.timeZone(name) != nil, "\(name) is a zone this system knows")
+        }
+        let noTable = PlaceFinder(context: AppContext(
+            makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:],
+            files: FileReader(readText: { _ in nil }, symbolicLinkTarget: { _ in nil })))
+        let guessed = noTable.draft(at: try Coordinate(latitude: -78, longitude: 106.9), label: nil)
+        #expect(guessed.timeZone == "Etc/GMT-7", "no zone table: the longitude's zone")
+    }
+
+    /// Within 100 km of a city, a place is still named and zoned after it.
+    @Test func nearACityItIsStillNearTheCity() throws {
+        let office = try draft(51.5, -0.12)
+        #expect(office.canonicalName == "near London" && office.timeZone == "Europe/London" && office.countryCode == "GB")
+    }
+
+    /// Open-Meteo is asked to find the zone of such a place (`timezone=auto`),
+    /// and the zone it answers in is the one its days and hours are shown in.
+    @Test func theServicesZoneIsPreferredForAFarPlace() async throws {
+        let cli = try InProcessCLI { url in
+            guard url.host == "weather.test" else { return HTTPResponse(status: 404, body: Data()) }
+            var body = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any] ?? [:]
+            body["timezone"] = "Antarctica/Troll"
+            return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
+        }
+        let added = await cli.run("add", "--lat", "-82.71", "--lon", "3.88")
+        #expect(added.status == 0 && added.stdout.contains("82.71°S 3.88°E") && !added.stdout.contains("Grytviken"), "\(added.stdout)")
+        let shown = await cli.run("show", "1")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let asked = try #require(cli.http.requests.first { $0.host == "weather.test" })
+        #expect(URLComponents(url: asked, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "timezone" }?.value == "auto")
+        #expect(shown.lines.count > 2 && shown.lines[2].contains("Antarctica/Troll"), "\(shown.stdout)")
+    }
+}

@@ -8,8 +8,11 @@ import Testing
             let condition = WeatherCondition.wmo(code)
             #expect(condition.kind != .unknown, "WMO \(code)")
             #expect(!condition.english.isEmpty && !condition.korean.isEmpty)
-            #expect(DisplayWidth.of(condition.symbol) == 2, "WMO \(code) \(condition.symbol)")
-            #expect(condition.plainSymbol.unicodeScalars.allSatisfy { $0.isASCII })
+            for isDay in [true, false, nil] {
+                let symbol = condition.symbol(isDay: isDay)
+                #expect(DisplayWidth.of(symbol) == 2, "WMO \(code) \(symbol)")
+                #expect(condition.plainSymbol(isDay: isDay).unicodeScalars.allSatisfy { $0.isASCII })
+            }
         }
         #expect(WeatherCondition.wmo(0).english == "Clear sky")
         #expect(WeatherCondition.wmo(99).korean == "강한 우박을 동반한 뇌우")
@@ -21,7 +24,7 @@ import Testing
         for id in WeatherCondition.openWeatherMapIDs {
             let condition = WeatherCondition.openWeatherMap(id)
             #expect(condition.kind != .unknown, "OWM \(id)")
-            #expect(DisplayWidth.of(condition.symbol) == 2, "OWM \(id)")
+            #expect(DisplayWidth.of(condition.symbol(isDay: true)) == 2 && DisplayWidth.of(condition.symbol(isDay: false)) == 2, "OWM \(id)")
         }
         #expect(WeatherCondition.openWeatherMap(500).kind == .rain)
         #expect(WeatherCondition.openWeatherMap(804).english == "Overcast clouds")

@@ -104,7 +104,7 @@ struct SearchCommand: AsyncParsableCommand {
                 let report = weather[index].report
                 let condition = report.map { format.describe($0.current.condition) }
                     ?? weather[index].error.map { words.errorKind($0.kind) } ?? "–"
-                row.insert(contentsOf: [format.symbol(report?.current.condition), condition, format.temperatureText(report?.current.temperature)], at: 4)
+                row.insert(contentsOf: [format.symbol(report?.current.condition, isDay: report?.current.isDay), condition, format.temperatureText(report?.current.temperature)], at: 4)
             }
             table.append(row)
         }

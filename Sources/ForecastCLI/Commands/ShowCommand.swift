@@ -183,28 +183,6 @@ struct ShowCommand: AsyncParsableCommand {
         }
         return SafeText.clean(words.joined(separator: " "), maxLength: 200)
     }
-
-    /// The forecast steps of the next `hours` hours, from the current hour on:
-    /// that many hourly steps, or a third as many of OpenWeatherMap's 3-hour
-    /// ones (never 24 of those, which span three days). A report that has aged
-    /// past them all still shows its last steps rather than nothing.
-    static func nextHours(_ report: WeatherReport, from now: Date, hours: Int = 24) -> [HourlyForecast] {
-        let steps = report.hourly.sorted { $0.time < $1.time }
-        let spacing = zip(steps, steps.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.min() ?? 3600
-        let start = now.addingTimeInterval(-max(3600, spacing))
-        let span = Double(hours) * 3600
-        let upcoming = steps.filter { $0.time > start && $0.time < start.addingTimeInterval(span + 1) }
-        guard upcoming.isEmpty, let last = steps.last else { return Array(upcoming.prefix(hours)) }
-        return Array(steps.filter { $0.time > last.time.addingTimeInterval(-span) }.prefix(hours))
-    }
-
-    /// The next `days` days from today in the place's calendar.
-    static func nextDays(_ report: WeatherReport, from now: Date, days: Int = 7) -> [DailyForecast] {
-        let today = LocalDays.localDate(now, utcOffset: report.utcOffsetSeconds)
-        let coming = report.daily.filter { $0.date >= today }
-        // An old report whose days have all passed still shows them.
-        return Array((coming.isEmpty ? report.daily : coming).prefix(days))
-    }
 }
 
 /// One place in detail: `show`'s one output.
@@ -281,7 +259,7 @@ struct ShowOutput: ReportOutput {
         self.weather = weather
         self.format = format
         self.now = now
-        let zone = LocalTime.zone(place.timeZone)
+        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
         location = LocationItem(place, position: position, saved: saved)
         self.position = saved ? position : nil
         self.count = saved ? count : nil
@@ -297,25 +275,26 @@ struct ShowOutput: ReportOutput {
         let c = report.current
         current = Current(
             observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
-            feelsLike: format.temperature(c.feelsLike), humidity: c.humidity, pressure: c.pressure,
-            windSpeed: format.wind(c.windSpeed), windDirection: c.windDirection, windGust: format.wind(c.windGust),
-            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: c.visibility?.rounded(),
-            cloudCover: c.cloudCover, precipitation: c.precipitation, condition: c.condition.map(format.describe),
-            symbol: c.condition?.symbol, isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
-        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
-        hourly = ShowCommand.nextHours(report, from: now, hours: span.hours).map { h in
+            feelsLike: format.temperature(c.feelsLike), humidity: format.whole(c.humidity), pressure: format.tenth(c.pressure),
+            windSpeed: format.wind(c.windSpeed), windDirection: format.whole(c.windDirection), windGust: format.wind(c.windGust),
+            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: format.whole(c.visibility),
+            cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
+            condition: c.condition.map(format.describe),
+            symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
+        hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
-                feelsLike: format.temperature(h.feelsLike), humidity: h.humidity,
-                precipitationProbability: h.precipitationProbability, precipitation: h.precipitation,
-                windSpeed: format.wind(h.windSpeed), windDirection: h.windDirection,
-                condition: h.condition.map(format.describe), symbol: h.condition?.symbol)
+                feelsLike: format.temperature(h.feelsLike), humidity: format.whole(h.humidity),
+                precipitationProbability: format.whole(h.precipitationProbability), precipitation: format.tenth(h.precipitation),
+                windSpeed: format.wind(h.windSpeed), windDirection: format.whole(h.windDirection),
+                condition: h.condition.map(format.describe), symbol: h.condition?.symbol(isDay: h.isDay))
         }
-        daily = ShowCommand.nextDays(report, from: now, days: span.days).map { d in
+        daily = report.comingDays(span.days, from: now).map { d in
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
-                condition: d.condition.map(format.describe), symbol: d.condition?.symbol, precipitation: d.precipitation,
-                precipitationProbability: d.precipitationProbability, uvIndexMax: d.uvIndexMax,
+                condition: d.condition.map(format.describe), symbol: d.condition?.symbol(isDay: true), precipitation: format.tenth(d.precipitation),
+                precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.tenth(d.uvIndexMax),
                 uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
         }
     }
@@ -330,7 +309,7 @@ struct ShowOutput: ReportOutput {
         let out = context.stdout
         let words = context.words
         let report = self
-        let zone = LocalTime.zone(place.timeZone)
+        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
         let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
         // The name as shown, and the city's name in the other script when it differs.
@@ -342,7 +321,7 @@ struct ShowOutput: ReportOutput {
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
         lines.append(out.bold(title) + out.dim("  " + whereInList))
         lines.append("  " + words.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
-        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(place.timeZone, maxLength: 64)) (UTC\(report.utcOffset))")
+        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(zone.identifier, maxLength: 64)) (UTC\(report.utcOffset))")
 
         guard let data = weather.report else {
             lines.append("")
@@ -355,20 +334,15 @@ struct ShowOutput: ReportOutput {
         }
         let c = data.current
         lines.append("")
-        lines.append("  \(format.symbol(c.condition))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
+        lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
-        let number = { (value: Double?, unit: String) in
-            value.map { String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), $0, unit) } ?? "–"
-        }
-        let precipitation = c.precipitation.map { String(format: "%.1f mm", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? "–"
-        let visibility = c.visibility.map { $0 >= 1000 ? String(format: "%.0f km", $0 / 1000) : String(format: "%.0f m", $0) } ?? "–"
         facts.rows = [
             [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
-            [words.pressure, number(c.pressure, " hPa"), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
-            [words.clouds, format.percent(c.cloudCover), words.visibility, visibility],
-            [words.precipitation, precipitation, words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
+            [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
+            [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
+            [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, error: weather.airQualityError)],
         ]
@@ -382,7 +356,7 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        let hours = ShowCommand.nextHours(data, from: now, hours: span.hours)
+        let hours = data.comingHours(span.hours, from: now)
         if !hours.isEmpty {
             lines.append("")
             lines.append(out.bold(words.nextHours(span.hours)))
@@ -394,15 +368,13 @@ struct ShowOutput: ReportOutput {
                 let time = reading.date == day ? reading.hourMinute : words.weekdayTime(reading)
                 day = reading.date
                 table.append([
-                    time, format.symbol(hour.condition),
+                    time, format.symbol(hour.condition, isDay: hour.isDay),
                     format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
                     format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
                 ])
             }
             lines += table.render().map { "  " + $0 }
-            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }.map { $0 }, height: 8) { value in
-                String(format: "%.0f%@", locale: Locale(identifier: "en_US_POSIX"), value, format.temperatureUnit.symbol)
-            }
+            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:))
             if !chart.isEmpty {
                 lines.append("")
                 lines += chart.map { "  " + $0 }
@@ -416,7 +388,7 @@ struct ShowOutput: ReportOutput {
             }
         }
 
-        let days = ShowCommand.nextDays(data, from: now, days: span.days)
+        let days = data.comingDays(span.days, from: now)
         if !days.isEmpty {
             lines.append("")
             lines.append(out.bold(words.comingDays))
@@ -424,9 +396,9 @@ struct ShowOutput: ReportOutput {
             for day in days {
                 let label = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
                 table.append([
-                    label, format.symbol(day.condition), format.describe(day.condition),
+                    label, format.symbol(day.condition, isDay: true), format.describe(day.condition),
                     format.temperatureText(day.minimum), format.temperatureText(day.maximum),
-                    day.precipitationProbability.map { format.percent($0) } ?? (day.precipitation.map { String(format: "%.1f mm", $0) } ?? "–"),
+                    day.precipitationProbability.map { format.percent($0) } ?? format.millimetresText(day.precipitation),
                 ])
             }
             lines += table.render().map { "  " + $0 }

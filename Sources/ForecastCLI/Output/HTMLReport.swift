@@ -75,7 +75,7 @@ struct HTMLReport {
 
     func section(_ entry: Entry) -> String {
         let place = entry.place
-        let zone = LocalTime.zone(place.timeZone)
+        let zone = LocalTime.zone(place.timeZone, answered: entry.weather.report?.timeZone)
         var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
         html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.name(place)))"
             + " <small>\(HTML.escape(words.region(countryCode: place.countryCode, admin1: place.admin1)))</small></h2>\n"
@@ -86,7 +86,7 @@ struct HTMLReport {
         let c = report.current
         let today = report.today(now: now)
         var facts = [
-            "\(format.symbol(c.condition)) \(format.describe(c.condition))",
+            "\(format.symbol(c.condition, isDay: c.isDay)) \(format.describe(c.condition))",
             "\(format.temperatureText(c.temperature)), " + words.feelsLike(format.temperatureText(c.feelsLike)),
             "\(words.humidity) \(format.percent(c.humidity))",
             "\(words.wind) \(format.windText(c.windSpeed, direction: c.windDirection))",
@@ -98,12 +98,12 @@ struct HTMLReport {
         if let error = entry.weather.error {
             html += "<p class=\"error\">\(HTML.escape(words.staleBecause(words.age(entry.weather.fetchedAt ?? now, now: now), error)))</p>\n"
         }
-        let hours = ShowCommand.nextHours(report, from: now, hours: 48)
+        let hours = report.comingHours(48, from: now)
         if !hours.isEmpty {
             html += "<figure>\n" + SVGChart.hours(hours, zone: zone, format: format, words: words)
                 + "\n<figcaption>\(HTML.escape(words.hoursCaption(hours.count, unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"
         }
-        let days = ShowCommand.nextDays(report, from: now, days: 7)
+        let days = report.comingDays(7, from: now)
         if !days.isEmpty {
             html += "<figure>\n" + SVGChart.days(days, format: format, words: words)
                 + "\n<figcaption>\(HTML.escape(words.daysCaption(unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"

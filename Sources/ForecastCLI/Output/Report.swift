@@ -93,12 +93,12 @@ struct ReportRow: Sendable {
         set(.latitude, Coordinate.format(place.coordinate.latitude))
         set(.longitude, Coordinate.format(place.coordinate.longitude))
         set(.timezone, SafeText.clean(place.timeZone, maxLength: 64))
-        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone)).hourMinute)
+        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone, answered: weather?.report?.timeZone)).hourMinute)
         if let report = weather?.report {
             let c = report.current
             let today = report.today(now: now)
             set(.condition, c.condition.map(format.describe))
-            set(.symbol, c.condition.map { format.symbol($0) })
+            set(.symbol, c.condition.map { format.symbol($0, isDay: c.isDay) })
             set(.temp, number(format.temperature(c.temperature)), shown: format.temperatureText(c.temperature))
             set(.feels, number(format.temperature(c.feelsLike)), shown: format.temperatureText(c.feelsLike))
             // Percentages read bare in a line too: the template adds its own "%".

@@ -92,7 +92,7 @@ enum SVGChart {
             let middle = 6 + Double(index) * rowHeight + rowHeight / 2
             let name = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
             svg += "<text class=\"label\" x=\"4\" y=\"\(n(middle + 4))\">\(HTML.escape(name))</text>"
-            svg += "<text x=\"124\" y=\"\(n(middle + 5))\" style=\"font-size:15px\">\(HTML.escape(format.symbol(day.condition)))</text>"
+            svg += "<text x=\"124\" y=\"\(n(middle + 5))\" style=\"font-size:15px\">\(HTML.escape(format.symbol(day.condition, isDay: true)))</text>"
             if let minimum = format.temperature(day.minimum), let maximum = format.temperature(day.maximum) {
                 svg += "<rect class=\"range\" x=\"\(n(x(minimum)))\" y=\"\(n(middle - 6))\" width=\"\(n(max(3, x(maximum) - x(minimum))))\" height=\"12\" rx=\"6\"/>"
             }

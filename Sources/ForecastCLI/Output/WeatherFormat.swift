@@ -2,7 +2,8 @@ import ForecastCore
 import Foundation
 
 /// Turns fixed-unit values into what the user asked to see. The only place
-/// units are converted.
+/// units are converted, and where JSON's numbers get the precision the text
+/// gives them.
 struct WeatherFormat {
     var temperatureUnit: TemperatureUnit
     var windUnit: WindUnit
@@ -10,12 +11,26 @@ struct WeatherFormat {
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     var emoji: Bool = CommandContext.current.emoji
 
+    /// In the temperature unit, to a tenth.
     func temperature(_ celsius: Double?) -> Double? {
-        celsius.map { rounded(temperatureUnit.convert(celsius: $0), places: 1) }
+        celsius.map { SafeNumber.rounded(temperatureUnit.convert(celsius: $0), places: 1) }
     }
 
+    /// In the wind unit, to a tenth.
     func wind(_ metresPerSecond: Double?) -> Double? {
-        metresPerSecond.map { rounded(windUnit.convert(metresPerSecond: $0), places: 1) }
+        metresPerSecond.map { SafeNumber.rounded(windUnit.convert(metresPerSecond: $0), places: 1) }
+    }
+
+    /// Percentages (humidity, cloud cover, chance of precipitation) and
+    /// compass bearings, whole: 57, not 56.99999999999999.
+    func whole(_ value: Double?) -> Double? {
+        value.map { SafeNumber.rounded($0, places: 0) }
+    }
+
+    /// Millimetres, hPa, the UV index, AQIs and µg/m³, to a tenth as the report
+    /// fields give them: 1.6, not 1.6001999999999998.
+    func tenth(_ value: Double?) -> Double? {
+        value.map { SafeNumber.rounded($0, places: 1) }
     }
 
     /// "12°C", "-3°F", "285K".
@@ -42,19 +57,31 @@ struct WeatherFormat {
         return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
+    /// "1014 hPa".
+    func pressureText(_ hectopascals: Double?) -> String {
+        hectopascals.map { SafeNumber.fixed($0, decimals: 0) + " hPa" } ?? "–"
+    }
+
+    /// "1.5 mm".
+    func millimetresText(_ millimetres: Double?) -> String {
+        millimetres.map { SafeNumber.fixed($0, decimals: 1) + " mm" } ?? "–"
+    }
+
+    /// "8 km", or "600 m" below a kilometre.
+    func visibilityText(_ metres: Double?) -> String {
+        guard let metres else { return "–" }
+        return metres >= 1000 ? SafeNumber.fixed(metres / 1000, decimals: 0) + " km" : SafeNumber.fixed(metres, decimals: 0) + " m"
+    }
+
     func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 
-    func symbol(_ condition: WeatherCondition?) -> String {
+    /// The condition's symbol, by night a night one (🌙, not ☀️, at 23:30).
+    func symbol(_ condition: WeatherCondition?, isDay: Bool?) -> String {
         guard let condition else { return emoji ? "  " : "" }
-        return emoji ? condition.symbol : condition.plainSymbol
+        return emoji ? condition.symbol(isDay: isDay) : condition.plainSymbol(isDay: isDay)
     }
 
     func describe(_ condition: WeatherCondition?) -> String {
         condition?.description(korean: korean) ?? "–"
-    }
-
-    private func rounded(_ value: Double, places: Int) -> Double {
-        let factor = pow(10, Double(places))
-        return (value * factor).rounded() / factor
     }
 }

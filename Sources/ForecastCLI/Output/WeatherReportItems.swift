@@ -28,18 +28,18 @@ struct WeatherItem: Encodable {
         let current = report.current
         temperature = format.temperature(current.temperature)
         feelsLike = format.temperature(current.feelsLike)
-        humidity = current.humidity
+        humidity = format.whole(current.humidity)
         condition = current.condition.map { format.describe($0) }
-        symbol = current.condition?.symbol
+        symbol = current.condition?.symbol(isDay: current.isDay)
         windSpeed = format.wind(current.windSpeed)
-        windDirection = current.windDirection
+        windDirection = format.whole(current.windDirection)
         windCompass = current.windDirection.map { CompassPoint(degrees: $0).rawValue }
         let today = report.today(now: now)
         todayMin = format.temperature(today?.minimum)
         todayMax = format.temperature(today?.maximum)
-        precipitationProbability = today?.precipitationProbability
-        uvIndexMax = today?.uvIndexMax
-        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone) }
+        precipitationProbability = format.whole(today?.precipitationProbability)
+        uvIndexMax = format.tenth(today?.uvIndexMax)
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
         observedAt = LocalTime.iso8601(report.observedAt, in: zone)
         self.fetchedAt = fetchedAt
         self.stale = stale
@@ -56,12 +56,12 @@ struct AirQualityItem: Encodable {
     var pm10: Double?
     var observedAt: String?
 
-    init(_ air: AirQuality, zone: TimeZone) {
-        usAqi = air.usAQI
+    init(_ air: AirQuality, zone: TimeZone, format: WeatherFormat) {
+        usAqi = format.tenth(air.usAQI)
         category = air.category
-        europeanAqi = air.europeanAQI
-        pm2_5 = air.pm2_5
-        pm10 = air.pm10
+        europeanAqi = format.tenth(air.europeanAQI)
+        pm2_5 = format.tenth(air.pm2_5)
+        pm10 = format.tenth(air.pm10)
         observedAt = air.time.map { LocalTime.iso8601($0, in: zone) }
     }
 }

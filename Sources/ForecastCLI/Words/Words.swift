@@ -561,7 +561,7 @@ struct Words: Sendable {
     /// "Updated 3 h ago" as a sentence of its own.
     func capitalised(_ age: String) -> String { korean ? age : age.prefix(1).uppercased() + age.dropFirst() }
 
-    func nextHours(_ hours: Int) -> String { say("Next \(hours) hours", "앞으로 \(hours)시간") }
+    func nextHours(_ hours: Int) -> String { say(hours == 1 ? "Next hour" : "Next \(hours) hours", "앞으로 \(hours)시간") }
     var hourHeaders: [String] { [say("Time", "시각"), "", say("Temp", "기온"), say("Feels", "체감"), say("Rain", "강수"), say("Wind", "바람")] }
     var comingDays: String { say("Coming days", "앞으로 며칠") }
     var dayHeaders: [String] { [say("Day", "날짜"), "", say("Weather", "날씨"), say("Low", "최저"), say("High", "최고"), say("Rain", "강수")] }

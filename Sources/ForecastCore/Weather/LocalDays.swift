@@ -7,12 +7,18 @@ public struct ForecastStep: Hashable, Sendable {
     public var condition: WeatherCondition?
     /// Chance of precipitation, %.
     public var precipitationProbability: Double?
+    /// Millimetres over the step.
+    public var precipitation: Double?
 
-    public init(time: Date, temperature: Double?, condition: WeatherCondition?, precipitationProbability: Double? = nil) {
+    public init(
+        time: Date, temperature: Double?, condition: WeatherCondition?, precipitationProbability: Double? = nil,
+        precipitation: Double? = nil
+    ) {
         self.time = time
         self.temperature = temperature
         self.condition = condition
         self.precipitationProbability = precipitationProbability
+        self.precipitation = precipitation
     }
 }
 
@@ -26,6 +32,8 @@ public struct DailySummary: Hashable, Sendable {
     public var condition: WeatherCondition?
     /// The highest chance of precipitation of the day's steps, %.
     public var precipitationProbability: Double?
+    /// The day's millimetres: the sum of its steps' amounts, nil when none has one.
+    public var precipitation: Double?
 }
 
 /// Builds days from steps (OpenWeatherMap's 3-hour list) in the place's local
@@ -33,25 +41,26 @@ public struct DailySummary: Hashable, Sendable {
 /// never the machine's day or the UTC day.
 public enum LocalDays {
     public static func summarise(_ steps: [ForecastStep], utcOffset: Int) -> [DailySummary] {
-        var days: [String: (min: Double, max: Double, conditions: [WeatherCondition], rain: Double?)] = [:]
+        var days: [String: (min: Double, max: Double, conditions: [WeatherCondition], rain: Double?, amount: Double?)] = [:]
         var order: [String] = []
         for step in steps.sorted(by: { $0.time < $1.time }) {
             guard let temperature = step.temperature else { continue }
             let date = localDate(step.time, utcOffset: utcOffset)
             if days[date] == nil {
-                days[date] = (temperature, temperature, [], nil)
+                days[date] = (temperature, temperature, [], nil, nil)
                 order.append(date)
             }
             days[date]!.min = min(days[date]!.min, temperature)
             days[date]!.max = max(days[date]!.max, temperature)
             if let condition = step.condition { days[date]!.conditions.append(condition) }
             if let chance = step.precipitationProbability { days[date]!.rain = max(days[date]!.rain ?? chance, chance) }
+            if let amount = step.precipitation { days[date]!.amount = (days[date]!.amount ?? 0) + amount }
         }
         return order.map { date in
             let day = days[date]!
             return DailySummary(
                 date: date, minimum: day.min, maximum: day.max, condition: mostSignificant(day.conditions),
-                precipitationProbability: day.rain)
+                precipitationProbability: day.rain, precipitation: day.amount)
         }
     }
 

@@ -9,9 +9,13 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
     public var english: String
     public var korean: String
 
-    /// An emoji that takes two terminal columns.
-    public var symbol: String {
-        switch kind {
+    /// An emoji that takes two terminal columns. At night (`isDay` false)
+    /// there is no sun in it: a clear or mainly clear sky is a moon, a partly
+    /// cloudy one a cloud, showers are rain. Where day or night is unknown,
+    /// the day's symbol.
+    public func symbol(isDay: Bool?) -> String {
+        if isDay == false, let night = nightSymbol { return night }
+        return switch kind {
         case .clear: "☀️"
         case .mainlyClear: "🌤️"
         case .partlyCloudy: "⛅"
@@ -27,10 +31,21 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         }
     }
 
-    /// The same in plain ASCII, for terminals and scripts that want no emoji.
-    public var plainSymbol: String {
+    /// The night's own symbol, for the conditions whose day symbol shows the sun.
+    private var nightSymbol: String? {
         switch kind {
-        case .clear, .mainlyClear: "sun"
+        case .clear, .mainlyClear: "🌙"
+        case .partlyCloudy: "☁️"
+        case .drizzle, .showers: "🌧️"
+        default: nil
+        }
+    }
+
+    /// The same in plain ASCII, for terminals and scripts that want no emoji
+    /// ("moon" for a clear night).
+    public func plainSymbol(isDay: Bool?) -> String {
+        switch kind {
+        case .clear, .mainlyClear: isDay == false ? "moon" : "sun"
         case .partlyCloudy, .cloudy: "cld"
         case .fog, .haze, .smoke, .dust: "fog"
         case .drizzle, .rain, .showers, .freezingDrizzle, .freezingRain: "rain"

@@ -18,10 +18,14 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public var daily: [DailyForecast]
     /// The air now, from a separate service; nil where it had nothing or failed.
     public var airQuality: AirQuality?
+    /// Whether each hourly step stands for the hours up to its time (OpenWeatherMap's
+    /// 3-hour steps: `rain.3h` is "the last 3 hours") rather than the hour from
+    /// its time on (Open-Meteo's). Decides which step is under way now.
+    public var stepsEndAtTheirTimes: Bool?
 
     public init(
         observedAt: Date, utcOffsetSeconds: Int, timeZone: String?, current: CurrentConditions,
-        hourly: [HourlyForecast], daily: [DailyForecast], airQuality: AirQuality? = nil
+        hourly: [HourlyForecast], daily: [DailyForecast], airQuality: AirQuality? = nil, stepsEndAtTheirTimes: Bool? = nil
     ) {
         self.observedAt = observedAt
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -30,6 +34,7 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         self.hourly = hourly
         self.daily = daily
         self.airQuality = airQuality
+        self.stepsEndAtTheirTimes = stepsEndAtTheirTimes
     }
 
     /// What a list needs of this report: the current conditions and the first
@@ -45,6 +50,33 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public func today(now: Date = Date()) -> DailyForecast? {
         let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
         return daily.first { $0.date == date } ?? daily.first
+    }
+
+    /// The steps that cover the next `hours` hours: the step under way at `now`
+    /// (the current hour; of 3-hour steps that end at their times, the next
+    /// one), then every step that begins less than `hours` hours after it. So
+    /// 24 hours are 24 hourly steps or 8 three-hour ones, and 1, 2 or 3 hours
+    /// one 3-hour step. A report that has aged past all its steps still shows
+    /// its last ones rather than nothing.
+    public func comingHours(_ hours: Int, from now: Date) -> [HourlyForecast] {
+        let steps = hourly.sorted { $0.time < $1.time }
+        guard let last = steps.last else { return [] }
+        let spacing = zip(steps, steps.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.filter { $0 > 0 }.min() ?? 3600
+        // Where a step's period ends: at its time, or a step after it.
+        let reach = stepsEndAtTheirTimes == true ? 0 : spacing
+        let span = Double(max(0, hours)) * 3600
+        guard let first = steps.first(where: { $0.time.addingTimeInterval(reach) > now }) else {
+            return steps.filter { $0.time > last.time.addingTimeInterval(-span) }
+        }
+        return steps.filter { $0.time >= first.time && $0.time < first.time.addingTimeInterval(span) }
+    }
+
+    /// The next `days` days from today in the place's calendar; an old report
+    /// whose days have all passed still shows them.
+    public func comingDays(_ days: Int, from now: Date) -> [DailyForecast] {
+        let today = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
+        let coming = daily.filter { $0.date >= today }
+        return Array((coming.isEmpty ? daily : coming).prefix(max(0, days)))
     }
 }
 
@@ -104,11 +136,13 @@ public struct HourlyForecast: Hashable, Sendable, Codable {
     public var windSpeed: Double?
     public var windDirection: Double?
     public var condition: WeatherCondition?
+    /// Whether the sun is up, where the service says.
+    public var isDay: Bool?
 
     public init(
         time: Date, temperature: Double? = nil, feelsLike: Double? = nil, humidity: Double? = nil,
         precipitationProbability: Double? = nil, precipitation: Double? = nil, windSpeed: Double? = nil,
-        windDirection: Double? = nil, condition: WeatherCondition? = nil
+        windDirection: Double? = nil, condition: WeatherCondition? = nil, isDay: Bool? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -119,6 +153,7 @@ public struct HourlyForecast: Hashable, Sendable, Codable {
         self.windSpeed = windSpeed
         self.windDirection = windDirection
         self.condition = condition
+        self.isDay = isDay
     }
 }
 
