@@ -61,13 +61,10 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         let variables = Self.variables(detail)
-        var components = URLComponents(url: baseURL.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false)!
-        let (coordinates, timeZone) = OpenMeteoAnswer<Location>.locationItems(batch)
-        var items = coordinates + [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
+        var items = [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
         if !variables.hourly.isEmpty { items.append(URLQueryItem(name: "hourly", value: variables.hourly.joined(separator: ","))) }
         items += [
             URLQueryItem(name: "daily", value: variables.daily.joined(separator: ",")),
-            timeZone,
             URLQueryItem(name: "forecast_days", value: String(variables.days)),
         ]
         if let hours = variables.hours { items.append(URLQueryItem(name: "forecast_hours", value: String(hours))) }
@@ -76,8 +73,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             URLQueryItem(name: "wind_speed_unit", value: "ms"),
             URLQueryItem(name: "precipitation_unit", value: "mm"),
         ]
-        components.queryItems = items
-        return [components.url!]
+        return [OpenMeteoAnswer<Location>.url(baseURL, path: "v1/forecast", batch, items)]
     }
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {

@@ -14,6 +14,12 @@ enum OpenMeteoAnswer<Location: Decodable> {
         ], URLQueryItem(name: "timezone", value: batch.map(\.timeZone).joined(separator: ",")))
     }
 
+    /// The request for `path` with these places and `items`.
+    static func url(_ base: URL, path: String, _ batch: [PlaceQuery], _ items: [URLQueryItem]) -> URL {
+        let (coordinates, timeZone) = locationItems(batch)
+        return serviceURL(base, path: path, coordinates + items + [timeZone])
+    }
+
     /// One result per place of `batch`, in order: its entry, or why it has none.
     /// Fails whole only when the answer as a whole cannot be read.
     static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {

@@ -31,14 +31,13 @@ public struct OpenMeteoGeocoder: Sendable {
     }
 
     public func search(_ name: String, countryCode: String? = nil, korean: Bool = false, count: Int = 10) async throws(WeatherError) -> [GeocodedPlace] {
-        var components = URLComponents(url: baseURL.appending(path: "v1/search"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [
+        let url = serviceURL(baseURL, path: "v1/search", [
             URLQueryItem(name: "name", value: name),
             URLQueryItem(name: "count", value: String(count)),
             URLQueryItem(name: "language", value: korean ? "ko" : "en"),
             URLQueryItem(name: "format", value: "json"),
-        ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? [])
-        let response = try await client.get(components.url!, deadline: .now + .milliseconds(Int(timeout * 1000)))
+        ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? []))
+        let response = try await client.get(url, deadline: .now + .milliseconds(Int(timeout * 1000)))
         guard (200..<300).contains(response.status) else {
             let reason = ServiceJSON.string("reason", in: response.body).map { SafeText.clean($0, maxLength: 200) }
             throw HTTPStatus.error(response, reason: reason)

@@ -77,6 +77,19 @@ func urlDegrees(_ value: Double) -> String {
     SafeNumber.fixed(value, decimals: 5, trim: true)
 }
 
+/// `path` under `base` with `items` as its query, every value percent-encoded
+/// but for the unreserved characters and the commas of Open-Meteo's lists:
+/// a key's `+` goes as `%2B` (sent bare, a server reads a space), `/` as `%2F`,
+/// `=` as `%3D`, and a zone such as `Etc/GMT+9` arrives as it is.
+func serviceURL(_ base: URL, path: String, _ items: [URLQueryItem]) -> URL {
+    let located = base.appending(path: path)
+    guard var components = URLComponents(url: located, resolvingAgainstBaseURL: false) else { return located }
+    components.percentEncodedQuery = items.map { item in
+        PercentEncoding.query(item.name) + "=" + PercentEncoding.query(item.value ?? "", keeping: [","])
+    }.joined(separator: "&")
+    return components.url ?? located
+}
+
 /// Decoding helpers shared by the providers.
 enum ServiceJSON {
     static let decoder = JSONDecoder()

@@ -95,7 +95,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     /// A message fit to show: the key never in it, no control characters, one line, bounded.
     func finalise(_ error: WeatherError) -> WeatherError {
-        let clean = { (text: String) in SafeText.clean(SafeText.redact(text, secrets: provider.secrets), maxLength: 300) }
+        let clean = { (text: String) in SafeText.clean(text, maxLength: 300, redacting: provider.secrets) }
         return WeatherError(error.kind, clean(error.message), detail: error.detail?.mapText(clean))
     }
 
@@ -175,7 +175,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             case .success(let response) where (200..<300).contains(response.status):
                 return .success(response)
             case .success(let response):
-                let reason = provider.reason(in: response.body).map { SafeText.clean($0, maxLength: 200) }
+                // Redacted before it is cut, so no cut leaves the start of a key.
+                let reason = provider.reason(in: response.body).map { SafeText.clean($0, maxLength: 200, redacting: provider.secrets) }
                 let status = response.status
                 failure = RequestFailure(
                     error: HTTPStatus.error(response, reason: reason),
