@@ -76,6 +76,10 @@ public struct OpenMeteoProvider: WeatherProvider {
         return [OpenMeteoAnswer<Location>.url(baseURL, path: "v1/forecast", batch, items)]
     }
 
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int {
+        OpenMeteoAnswer<Location>.maximumBodySize(batch)
+    }
+
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         OpenMeteoAnswer<Location>.locations(batch, responses: responses).map { locations in
             zip(batch, locations).map { place, location in location.flatMap { Self.report($0, place: place, now: now) } }

@@ -24,6 +24,11 @@ public struct OpenMeteoAirQuality: BatchService {
             baseURL, path: "v1/air-quality", batch, [URLQueryItem(name: "current", value: Self.variables.joined(separator: ","))])]
     }
 
+    /// Four values a place: far less than the forecast, under the same limit.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int {
+        OpenMeteoAnswer<Location>.maximumBodySize(batch)
+    }
+
     /// One result per place: its air (empty where the model has no values), or why there is none.
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<AirQuality, WeatherError>], WeatherError> {
         OpenMeteoAnswer<Location>.locations(batch, responses: responses).map { locations in

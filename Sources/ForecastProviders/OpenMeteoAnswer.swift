@@ -20,6 +20,13 @@ enum OpenMeteoAnswer<Location: Decodable> {
         return serviceURL(base, path: path, coordinates + items + [timeZone])
     }
 
+    /// One place's answer of the forecast API (the largest: a week of days, 48
+    /// hours, a dozen variables each) is under 10 KB; this allows 64 KB a
+    /// place and 1 MB besides, in whole MB: 4 MB for a batch of 50.
+    static func maximumBodySize(_ batch: [PlaceQuery]) -> Int {
+        HTTPBodyLimit.megabytes(1 + batch.count / 16)
+    }
+
     /// One result per place of `batch`, in order: its entry, or why it has none.
     /// Fails whole only when the answer as a whole cannot be read.
     static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {

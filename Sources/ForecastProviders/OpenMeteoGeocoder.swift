@@ -37,7 +37,9 @@ public struct OpenMeteoGeocoder: Sendable {
             URLQueryItem(name: "language", value: korean ? "ko" : "en"),
             URLQueryItem(name: "format", value: "json"),
         ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? []))
-        let response = try await client.get(url, deadline: .now + .milliseconds(Int(timeout * 1000)))
+        // At most 100 results of a few hundred bytes each.
+        let response = try await client.get(
+            url, deadline: .now + .milliseconds(Int(timeout * 1000)), maximumBodySize: HTTPBodyLimit.megabytes(1))
         guard (200..<300).contains(response.status) else {
             let reason = ServiceJSON.string("reason", in: response.body).map { SafeText.clean($0, maxLength: 200) }
             throw HTTPStatus.error(response, reason: reason)

@@ -41,6 +41,10 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
     }
 
+    /// The forecast, the larger answer, is 40 steps of about 400 bytes (16 KB):
+    /// 1 MB is sixty times that.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(1) }
+
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, _ in
             guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }

@@ -44,6 +44,9 @@ public protocol BatchService<Answer>: Sendable {
     func callsPerPlace(_ detail: ReportDetail) -> Double
     /// The requests for one batch; all are made, and their answers come back in order.
     func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL]
+    /// The most bytes one answer for `batch` may have: what the largest real
+    /// answer needs, with a wide margin. Anything longer is refused unread.
+    func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int
     /// One result per place of the batch, in order, each already validated;
     /// or, when the answer as a whole cannot be read, that error (the refresher
     /// may then split the batch to find the culprit). Called only when every

@@ -108,10 +108,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context) async -> [(Int64, Outcome)] {
         let urls = provider.requests(for: batch, detail: options.detail)
         let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
+        let limit = provider.maximumBodySize(for: batch, detail: options.detail)
         // A batch's requests (OpenWeatherMap: current + forecast) go out together.
         let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await request(url, cost: cost, attempts: attempts, context)) }
+                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context)) }
             }
             var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
             for await (index, answer) in group { answers[index] = answer }
@@ -150,7 +151,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
-    func request(_ url: URL, cost: Double, attempts: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
+    func request(_ url: URL, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
         let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled", detail: .cancelled), splittable: false)
         var attempt = 1
         while true {
@@ -166,7 +167,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             }
             await context.gate.acquire()
             let outcome: Result<HTTPResponse, WeatherError>
-            do { outcome = .success(try await client.get(url, deadline: context.deadline)) } catch { outcome = .failure(error) }
+            do { outcome = .success(try await client.get(url, deadline: context.deadline, maximumBodySize: limit)) } catch { outcome = .failure(error) }
             await context.gate.release()
 
             let failure: RequestFailure
