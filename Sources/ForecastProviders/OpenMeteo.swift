@@ -167,6 +167,13 @@ public struct OpenMeteoProvider: WeatherProvider {
             condition: wmo(c?.weather_code),
             isDay: c?.is_day.map { $0 != 0 })
 
+        // Counted before anything is built of them: a million hours would cost far more than their bytes.
+        if let count = location.hourly?.time.count, count > WeatherBounds.maximumHours {
+            return .failure(.invalid(.field("hourly.time"), .tooMany(count)))
+        }
+        if let count = location.daily?.time.count, count > WeatherBounds.maximumDays {
+            return .failure(.invalid(.field("daily.time"), .tooMany(count)))
+        }
         var hourly: [HourlyForecast] = []
         if let h = location.hourly {
             let u = location.hourlyUnits ?? [:]

@@ -34,9 +34,12 @@ enum OpenMeteoAnswer<Location: Decodable> {
         let entries: [Entry]
         do {
             if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
-                entries = try ServiceJSON.decoder.decode([Entry].self, from: body)
+                // A place's entry, and room for duplicates to be told apart; not a million.
+                let decoder = JSONDecoder()
+                decoder.userInfo[.maximumCount] = 2 * batch.count + 8
+                entries = try ServiceJSON.decode(Entries.self, from: body, using: decoder).entries
             } else {
-                entries = [try ServiceJSON.decoder.decode(Entry.self, from: body)]
+                entries = [try ServiceJSON.decode(Entry.self, from: body)]
             }
         } catch {
             return .failure(ServiceJSON.failure(error, body: body))
@@ -69,6 +72,16 @@ enum OpenMeteoAnswer<Location: Decodable> {
             }
             return claimed[0].location
         })
+    }
+
+    /// The answer's array, refused before its elements are decoded when it has too many.
+    struct Entries: Decodable {
+        var entries: [Entry]
+
+        init(from decoder: any Decoder) throws {
+            var items = try decoder.unkeyedContainer()
+            entries = try items.decodeAll(Entry.self, atMost: decoder.userInfo[.maximumCount] as? Int ?? Int.max)
+        }
     }
 
     /// One element of the answer: its location_id and its body, each of which

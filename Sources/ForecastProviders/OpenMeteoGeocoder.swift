@@ -68,7 +68,7 @@ public struct OpenMeteoGeocoder: Sendable {
 
     static func decode(_ body: Data) throws(WeatherError) -> [GeocodedPlace] {
         let answer: Answer
-        do { answer = try ServiceJSON.decoder.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
+        do { answer = try ServiceJSON.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
         return (answer.results ?? []).prefix(100).compactMap(\.value).compactMap { item in
             let name = SafeText.clean(item.name, maxLength: 100)
             guard SafeText.isVisible(name), let coordinate = try? Coordinate(latitude: item.latitude, longitude: item.longitude) else {

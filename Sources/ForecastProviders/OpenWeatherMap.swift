@@ -45,6 +45,9 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     /// 1 MB is sixty times that.
     public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(1) }
 
+    /// The forecast has 40 steps (5 days of 3 hours); a list longer than this is not one.
+    static let maximumSteps = 100
+
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, _ in
             guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
@@ -76,6 +79,16 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         var message: Message?
         var list: [Step]?
         var city: City?
+
+        enum CodingKeys: String, CodingKey { case cod, message, list, city }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cod = try container.decodeIfPresent(WholeNumber.self, forKey: .cod)
+            message = try container.decodeIfPresent(Message.self, forKey: .message)
+            list = try container.decodeIfPresent([Step].self, forKey: .list, atMost: OpenWeatherMapProvider.maximumSteps)
+            city = try container.decodeIfPresent(City.self, forKey: .city)
+        }
     }
 
     /// `message` is text in error bodies and a number in good ones.
@@ -147,12 +160,12 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     static func report(current currentBody: Data, forecast forecastBody: Data, now clock: Date, secrets: [String]) -> PlaceOutcome {
         let now: Current, forecast: Forecast
         do {
-            now = try ServiceJSON.decoder.decode(Current.self, from: currentBody)
+            now = try ServiceJSON.decode(Current.self, from: currentBody)
         } catch {
             return .failure(ServiceJSON.failure(error, body: currentBody, what: .currentWeather))
         }
         do {
-            forecast = try ServiceJSON.decoder.decode(Forecast.self, from: forecastBody)
+            forecast = try ServiceJSON.decode(Forecast.self, from: forecastBody)
         } catch {
             return .failure(ServiceJSON.failure(error, body: forecastBody, what: .forecast))
         }

@@ -86,6 +86,11 @@ import GRDB
         Case(name: "500 for the whole batch", fault: .serverError, kind: .provider, message: "HTTP 500"),
         Case(name: "escapes in the error reason", fault: .answer(status: 400, body: #"{"error":true,"reason":"\u001b]0;pwned\u0007bad\u001b[2J\u202e"}"#), kind: .provider, message: "pwnedbad"),
         Case(name: "a redirect loop", fault: .redirectLoop, kind: .badResponse, message: "redirected too often"),
+        // Under the body limit, but shapes that cost the decoder far more than their bytes.
+        Case(name: "900 KB of 1e308", fault: .answer(status: 200, body: numbers(150_000)), kind: .badResponse,
+             message: "the answer has 150000 entries", timeout: "10", within: 20),
+        Case(name: "a 900,000-digit number", fault: .answer(status: 200, body: #"{"utc_offset_seconds":"# + digits(900_000) + "}"),
+             kind: .badResponse, message: "the answer is not valid", timeout: "10", within: 20),
     ]
 
     /// `[1e308,1e308,…]`, `count` of them.

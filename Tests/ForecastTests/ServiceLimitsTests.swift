@@ -3,7 +3,9 @@ import Testing
 @testable import ForecastCore
 @testable import ForecastProviders
 
-/// What a hostile answer may cost: bodies bounded by what a real one needs.
+/// What a hostile answer may cost: bodies bounded by what a real one needs,
+/// and shapes that would make the decoder spend far more than their bytes
+/// refused before it does.
 @Suite struct ServiceLimitsTests {
     static func body(_ text: String) -> HTTPResponse { HTTPResponse(status: 200, body: Data(text.utf8)) }
 
@@ -52,5 +54,47 @@ import Testing
         let owm = OpenWeatherMapProvider(apiKey: "test-key")
         #expect(owm.maximumBodySize(for: [london], detail: .full) == 1 << 20)
         #expect(Fixture.data("owm_forecast5_london_2025.json").count * 16 < owm.maximumBodySize(for: [london], detail: .full))
+    }
+
+    /// 7.5 MB of `1e308` once took 304 MB: an array of far more entries than
+    /// places is refused before any entry is decoded.
+    @Test func anArrayOfNumbersIsOneErrorNotAMillion() {
+        let body = "[" + Array(repeating: "1e308", count: 150_000).joined(separator: ",") + "]"
+        let result = OpenMeteoProvider().decode([london, seoulQuery], responses: [Self.body(body)], now: january2026)
+        #expect(throws: WeatherError.invalid(.answer, .tooMany(150_000))) { try result[0].get() }
+    }
+
+    /// One 7-million-digit number once took 228 MB: a number longer than any
+    /// real one is refused before the decoder sees it.
+    @Test func aNumberLongerThanAnyRealOneIsRefused() {
+        let long = String(repeating: "9", count: 500_000)
+        for body in [#"{"utc_offset_seconds": \#(long)}"#, "[1, -\(long).5e3]", "\(long)"] {
+            let result = OpenMeteoProvider().decode([london], responses: [Self.body(body)], now: january2026)
+            #expect(throws: WeatherError.invalid(.answer, .notValid)) { try result[0].get() }
+        }
+        #expect(ServiceJSON.plausibleNumbers(Data(#"{"a": -1.7976931348623157e+308, "b": "\#(long)", "c": "\"\#(long)"}"#.utf8)))
+        #expect(!ServiceJSON.plausibleNumbers(Data(#"{"b": "\\", "c": \#(long)}"#.utf8)), "an escaped backslash ends no string")
+    }
+
+    /// An OpenWeatherMap forecast of 40,000 steps once ran 7 s past a 10 s
+    /// budget: a list longer than any real forecast's is refused unread.
+    @Test func aForecastOfFortyThousandStepsIsRefused() throws {
+        let step = #"{"dt":1742504400}"#
+        let forecast = #"{"cod":"200","list":["# + Array(repeating: step, count: 40_000).joined(separator: ",") + "]}"
+        #expect(forecast.utf8.count < 1 << 20, "within the body limit: the count alone refuses it")
+        let current = HTTPResponse(status: 200, body: Fixture.currentData("owm_current_london_latlon_2020.json", now: march2025))
+        let result = OpenWeatherMapProvider(apiKey: "test-key").decode([london], responses: [current, Self.body(forecast)], now: march2025)
+        #expect(throws: WeatherError.invalid(.field("list"), .tooMany(40_000))) { try result[0].get() }
+    }
+
+    /// Hours are counted before a report is built of them.
+    @Test func hoursBeyondTheBoundAreRefusedBeforeTheyAreBuilt() throws {
+        var object = try #require(Fixture.json("openmeteo_hourly_2day_2026.json") as? [String: Any])
+        var hourly = try #require(object["hourly"] as? [String: Any])
+        hourly["time"] = Array(repeating: "2026-01-19T00:00", count: 20_000)
+        object["hourly"] = hourly
+        let body = try JSONSerialization.data(withJSONObject: object)
+        let result = OpenMeteoProvider().decode([london], responses: [HTTPResponse(status: 200, body: body)], now: january2026)
+        #expect(throws: WeatherError.invalid(.field("hourly.time"), .tooMany(20_000))) { try result[0].get() }
     }
 }
