@@ -16,6 +16,9 @@ public struct RefreshOptions: Sendable {
     public var backoff: TimeInterval = 0.5
     /// Calls a minute allowed by the client-side limit (nil: none).
     public var callsPerMinute: Double?
+    /// Seconds a companion refresh (the air alongside the weather) may go on
+    /// once the main one is done, within the budget.
+    public var companionGrace: TimeInterval = 2
     public var detail: ReportDetail = .summary
 
     public init() {}
@@ -230,4 +233,57 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         if seconds == seconds.rounded() { return "\(SafeNumber.rounded(seconds) ?? 0) s" }
         return String(format: "%.1f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
+}
+
+extension BatchRefresher {
+    /// Refreshes `places` and, alongside, `companion`'s answers for them (the
+    /// air with the weather). Once this refresh is done, the companion may go
+    /// on for `options.companionGrace` seconds at most (and never past its own
+    /// budget); whatever it still lacks then has no answer in time, so a
+    /// companion service that hangs never holds these answers back.
+    public func refresh<Other: Sendable>(
+        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async -> (answers: [Int64: Outcome], companion: [Int64: BatchRefresher<Other>.Outcome]) {
+        typealias Finished = CompanionRefresh<Answer, Other>
+        let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
+        var answers: [Int64: Outcome]?, other: [Int64: BatchRefresher<Other>.Outcome]?, cut = false
+        await withTaskGroup(of: Finished.self) { group in
+            group.addTask { .main(await refresh(places, events: events)) }
+            group.addTask { .companion(await companion.refresh(places)) }
+            for await finished in group {
+                switch finished {
+                case .main(let main):
+                    answers = main
+                    if other == nil {
+                        group.addTask {
+                            try? await Task.sleep(for: grace)
+                            return .graceOver
+                        }
+                    }
+                case .companion(let answered):
+                    other = answered
+                    // The grace's sleep, if it runs, is no longer needed (the main refresh is done then).
+                    if answers != nil { group.cancelAll() }
+                case .graceOver:
+                    if other == nil {
+                        cut = true
+                        group.cancelAll()
+                    }
+                }
+            }
+        }
+        let late = WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+        let companionAnswers = (other ?? [:]).mapValues { outcome in
+            // Cancelled by the cut, not by whoever cancelled this refresh.
+            outcome.mapError { cut && $0.kind == .cancelled && !Task.isCancelled ? late : $0 }
+        }
+        return (answers ?? [:], companionAnswers)
+    }
+}
+
+/// What finished first of a refresh and its companion's.
+private enum CompanionRefresh<Main: Sendable, Other: Sendable>: Sendable {
+    case main([Int64: Result<Main, WeatherError>])
+    case companion([Int64: Result<Other, WeatherError>])
+    case graceOver
 }
