@@ -20,11 +20,14 @@ enum OpenMeteoAnswer<Location: Decodable> {
         return serviceURL(base, path: path, coordinates + items + [timeZone])
     }
 
-    /// One place's answer of the forecast API (the largest: a week of days, 48
-    /// hours, a dozen variables each) is under 10 KB; this allows 64 KB a
-    /// place and 1 MB besides, in whole MB: 4 MB for a batch of 50.
+    /// One place's answer of the forecast API as asked (a week of days, 48
+    /// hours, a dozen variables each) is about 5 KB, and 24 KB even for the
+    /// service's longest range (16 days, 384 hours); this allows 32 KB a place
+    /// and 1 MB besides, in whole MB: 2 MB for a batch of 50, 4 MB for 100.
+    /// The decoder's cost grows with the limit (the worst shape, a 4 MB array
+    /// of zeros, peaks under 100 MB), so it is no larger than that.
     static func maximumBodySize(_ batch: [PlaceQuery]) -> Int {
-        HTTPBodyLimit.megabytes(1 + batch.count / 16)
+        HTTPBodyLimit.megabytes(1 + batch.count / 32)
     }
 
     /// One result per place of `batch`, in order: its entry, or why it has none.

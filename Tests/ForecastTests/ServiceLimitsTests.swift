@@ -45,8 +45,10 @@ import Testing
         let fifty = (0..<50).map { place(Int64($0), lat: Double($0)) }
         let openMeteo = OpenMeteoProvider()
         #expect(openMeteo.maximumBodySize(for: [london], detail: .full) == 1 << 20)
-        #expect(openMeteo.maximumBodySize(for: fifty, detail: .full) == 4 << 20)
-        #expect(OpenMeteoAirQuality().maximumBodySize(for: fifty, detail: .summary) == 4 << 20)
+        #expect(openMeteo.maximumBodySize(for: fifty, detail: .full) == 2 << 20)
+        #expect(OpenMeteoAirQuality().maximumBodySize(for: fifty, detail: .summary) == 2 << 20)
+        let hundred = (0..<100).map { place(Int64($0), lat: Double($0 % 90)) }
+        #expect(openMeteo.maximumBodySize(for: hundred, detail: .full) == 4 << 20, "--batch-size allows 100")
         // The stub's answer has the recorded 48 hours and a week of days for every place.
         let real = StubWeatherService.openMeteoBody(latitudes: fifty.map(\.coordinate.latitude))
         #expect(real.count * 4 < openMeteo.maximumBodySize(for: fifty, detail: .full), "\(real.count) bytes")
