@@ -17,10 +17,13 @@ public enum SafeText {
 
     /// `text` without control characters or bidi overrides; line breaks and tabs
     /// become single spaces; at most `maxLength` characters (ending with "…" when cut).
-    public static func clean(_ text: String, maxLength: Int = 200) -> String {
+    /// Every form of each of `secrets` is redacted before the cut (and again
+    /// after the cleaning, which may join a key's pieces), so no cut can leave
+    /// a key's beginning behind; a cut never splits the redaction marker.
+    public static func clean(_ text: String, maxLength: Int = 200, redacting secrets: [String] = []) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
-        for scalar in text.unicodeScalars {
+        for scalar in redact(text, secrets: secrets).unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " {
                 if !lastWasSpace { scalars.append(" ") }
                 lastWasSpace = true
@@ -29,9 +32,22 @@ public enum SafeText {
                 lastWasSpace = false
             }
         }
-        let cleaned = String(scalars).trimmingCharacters(in: .whitespaces)
-        guard cleaned.count > maxLength else { return cleaned }
-        return String(cleaned.prefix(max(0, maxLength - 1))) + "…"
+        let cleaned = redact(String(scalars).trimmingCharacters(in: .whitespaces), secrets: secrets)
+        return cut(cleaned, maxLength: maxLength)
+    }
+
+    /// At most `maxLength` characters, ending with "…" when cut; never inside the redaction marker.
+    static func cut(_ text: String, maxLength: Int) -> String {
+        guard text.count > maxLength else { return text }
+        var kept = max(0, maxLength - 1)
+        // A marker the cut would split goes whole: "[redac…" would read as text.
+        for length in 1..<redactionMarker.count where kept >= length {
+            if text.dropFirst(kept - length).hasPrefix(redactionMarker) {
+                kept -= length
+                break
+            }
+        }
+        return String(text.prefix(kept)) + "…"
     }
 
     /// `text` with control characters and bidi overrides removed and line
@@ -93,17 +109,118 @@ public enum SafeText {
         return name
     }
 
-    /// `text` with every occurrence of each secret (as sent, or percent-encoded)
-    /// replaced by "[redacted]". Secrets shorter than 4 characters are ignored:
-    /// they would mangle ordinary words and protect nothing.
+    /// What replaces a secret in text.
+    public static let redactionMarker = "[redacted]"
+
+    /// A secret shows no more than this many characters of its beginning: a
+    /// longer start of it (a key the service itself cut short) is redacted too.
+    static let revealedPrefix = 7
+
+    /// `text` with every occurrence of each secret replaced by "[redacted]":
+    /// as sent, percent-encoded (upper- or lower-case hex, each character
+    /// escaped or not), form-encoded (a space as `+`) or form-decoded (a `+`
+    /// read as a space), and any start of one longer than `revealedPrefix`.
+    /// Secrets shorter than 4 characters are ignored: they would mangle
+    /// ordinary words and protect nothing.
     public static func redact(_ text: String, secrets: [String]) -> String {
-        var result = text
-        for secret in secrets where secret.count >= 4 {
-            var forms = [secret]
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
-                forms.append(encoded)
+        let patterns = secrets.filter { $0.count >= 4 }.map(SecretPattern.init)
+        guard !patterns.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            var matched = 0
+            for pattern in patterns { matched = max(matched, pattern.match(scalars, at: index)) }
+            if matched > 0 {
+                result.append(contentsOf: redactionMarker.unicodeScalars)
+                index += matched
+            } else {
+                result.append(scalars[index])
+                index += 1
             }
-            for form in forms { result = result.replacingOccurrences(of: form, with: "[redacted]") }
+        }
+        return String(result)
+    }
+
+    /// The ways one secret may be written back: per character, itself or its
+    /// escapes, so a key echoed half-encoded is still found.
+    struct SecretPattern {
+        /// For each character of the secret, the scalar sequences that stand for it.
+        var alternatives: [[[Unicode.Scalar]]]
+
+        init(_ secret: String) {
+            alternatives = secret.unicodeScalars.map { scalar in
+                var forms: [[Unicode.Scalar]] = []
+                if !PercentEncoding.isUnreserved(scalar) {
+                    forms.append(PercentEncoding.encoded(scalar).unicodeScalars.map { $0 })
+                }
+                forms.append([scalar])
+                if scalar == "+" { forms.append([" "]) }
+                if scalar == " " { forms.append(["+"]) }
+                return forms
+            }
+        }
+
+        /// How many scalars of `text` from `start` spell the whole secret, or
+        /// more than `revealedPrefix` of its characters; else 0.
+        func match(_ text: [Unicode.Scalar], at start: Int) -> Int {
+            var position = start
+            var characters = 0
+            for forms in alternatives {
+                guard let form = forms.first(where: { Self.matches($0, text, at: position) }) else { break }
+                position += form.count
+                characters += 1
+            }
+            return characters == alternatives.count || characters > SafeText.revealedPrefix ? position - start : 0
+        }
+
+        /// Whether `form` is at `position`; hex digits of an escape in either case.
+        static func matches(_ form: [Unicode.Scalar], _ text: [Unicode.Scalar], at position: Int) -> Bool {
+            guard position + form.count <= text.count else { return false }
+            for (offset, expected) in form.enumerated() {
+                let found = text[position + offset]
+                let same = form.count > 1 && offset > 0
+                    ? found.properties.uppercaseMapping == expected.properties.uppercaseMapping
+                    : found == expected
+                if !same { return false }
+            }
+            return true
+        }
+    }
+}
+
+/// Percent-encoding as RFC 3986 has it: every byte of the UTF-8 but the
+/// unreserved characters (letters, digits, `-._~`) as `%XX`.
+public enum PercentEncoding {
+    public static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", "-", ".", "_", "~": true
+        default: false
+        }
+    }
+
+    /// `scalar` as `%XX` escapes of its UTF-8 bytes, upper-case hex.
+    static func encoded(_ scalar: Unicode.Scalar) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var text = String.UnicodeScalarView()
+        for byte in String(scalar).utf8 {
+            text.append("%")
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0F)])
+        }
+        return String(text)
+    }
+
+    /// `text` for a URL's query: every character escaped but the unreserved
+    /// ones and those in `keeping` (a `+` is `%2B`, never a space).
+    public static func query(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnreserved(scalar) || keeping.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += encoded(scalar)
+            }
         }
         return result
     }

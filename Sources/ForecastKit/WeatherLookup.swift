@@ -138,10 +138,8 @@ extension WeatherLookup {
         let client = context.makeHTTPClient(options.concurrency)
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
-        async let airAnswers = Self.air(
-            queries, from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
-        let fetched = await refresher.refresh(queries, events: events)
-        let air = await airAnswers
+        let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
+        let (fetched, air) = await refresher.refresh(queries, alongside: airRefresher, events: events)
         let cancelled = Task.isCancelled
         await client.shutdown()
         let fetchedAt = context.clock()
@@ -189,16 +187,14 @@ extension WeatherLookup {
         return WeatherOutcome(weather: weather, cancelled: cancelled, fetchedAny: weather.values.contains { $0.report != nil })
     }
 
-    /// The air at `places`, under its own client-side limit.
+    /// What asks for the air, under its own client-side limit.
     static func air(
-        _ places: [PlaceQuery], from service: OpenMeteoAirQuality, client: any HTTPClient, options: RefreshOptions,
+        from service: OpenMeteoAirQuality, client: any HTTPClient, options: RefreshOptions,
         settings: WeatherSettings, bucket: StoreRateBucket?, clock: @escaping @Sendable () -> Date
-    ) async -> [Int64: Result<AirQuality, WeatherError>] {
+    ) -> BatchRefresher<AirQuality> {
         var options = options
         options.callsPerMinute = settings.airQualityCallsPerMinute
-        let refresher = BatchRefresher<AirQuality>(
-            provider: service, client: client, options: options, sharedBucket: bucket, clock: clock)
-        return await refresher.refresh(places)
+        return BatchRefresher<AirQuality>(provider: service, client: client, options: options, sharedBucket: bucket, clock: clock)
     }
 }
 

@@ -20,27 +20,46 @@ public struct HTTPResponse: Sendable {
 /// The one seam to the network. Errors it throws are already `WeatherError`s
 /// and never contain the URL, which may hold a key.
 public protocol HTTPClient: Sendable {
-    /// GETs `url`; the whole exchange, body included, ends by `deadline`.
-    func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse
+    /// GETs `url`; the whole exchange, body included, ends by `deadline`. A
+    /// successful answer longer than `maximumBodySize` bytes is refused
+    /// (`tooLarge`) as soon as it passes the limit; of an unsuccessful one only
+    /// the first `HTTPBodyLimit.error` bytes are kept, and the rest is never read.
+    func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse
+}
+
+/// How much of an answer is worth reading.
+public enum HTTPBodyLimit {
+    /// An error's explanation is a line or two; a service that sends megabytes
+    /// with its 500 costs no more than this.
+    public static let error = 4 << 10
+    /// The largest answer anything here needs, whatever a service asks for.
+    public static let ceiling = 8 << 20
+
+    /// `megabytes`, as a body size bounded by the ceiling.
+    public static func megabytes(_ megabytes: Int) -> Int { min(ceiling, max(1, megabytes) << 20) }
+
+    static func tooLarge(_ limit: Int) -> WeatherError {
+        let megabytes = (limit + (1 << 20) - 1) >> 20
+        return WeatherError(.badResponse, "the answer is larger than \(megabytes) MB", detail: .tooLarge(megabytes: megabytes))
+    }
 }
 
 /// `HTTPClient` over swift-server's AsyncHTTPClient (SwiftNIO): waiting costs
 /// no CPU, and the deadline holds for the head and the body alike.
 ///
-/// Bodies are streamed and refused as soon as they pass `maximumBodySize`, so a
-/// huge or endless answer never sits in memory; gzip and deflate answers are
-/// decompressed with the same limit on what they expand to.
+/// Bodies are streamed and refused as soon as they pass the request's limit
+/// (at most `maximumBodySize`), so a huge or endless answer never sits in
+/// memory; gzip and deflate answers are decompressed with the ceiling as the
+/// limit on what they expand to, and the request's limit applies to that.
+/// Of an error's body only the first few KB are read.
 public final class NetworkHTTPClient: HTTPClient {
-    /// A week of hourly data for 50 places is about 2 MB.
-    public static let defaultMaximumBodySize = 8 << 20
-
     private let client: AsyncHTTPClient.HTTPClient
     private let maximumBodySize: Int
     private let userAgent: String
 
     /// `connections`: how many requests may be in flight to one host at once
     /// (AsyncHTTPClient's default of 8 would queue the rest).
-    public init(connections: Int, maximumBodySize: Int = defaultMaximumBodySize, userAgent: String = "forecast/0.3") {
+    public init(connections: Int, maximumBodySize: Int = HTTPBodyLimit.ceiling, userAgent: String = "forecast/0.3") {
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 3, allowCycles: false),
             decompression: .enabled(limit: .size(maximumBodySize)))
@@ -61,7 +80,7 @@ public final class NetworkHTTPClient: HTTPClient {
         try? await client.shutdown()
     }
 
-    public func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
+    public func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize limit: Int) async throws(WeatherError) -> HTTPResponse {
         let remaining = deadline - .now
         guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask", detail: .noTimeLeft) }
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -70,11 +89,12 @@ public final class NetworkHTTPClient: HTTPClient {
         let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
         let nioDeadline = NIODeadline.now() + .nanoseconds(nanoseconds)
         let prepared = request
+        let limit = min(max(0, limit), maximumBodySize)
         do {
             // AsyncHTTPClient's own deadline stops at the response head; racing a
             // sleep until the deadline bounds reading the body too.
             return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-                group.addTask { try await self.exchange(prepared, deadline: nioDeadline) }
+                group.addTask { try await self.exchange(prepared, deadline: nioDeadline, limit: limit) }
                 group.addTask {
                     try await Task.sleep(until: deadline, clock: .continuous)
                     throw WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
@@ -87,14 +107,21 @@ public final class NetworkHTTPClient: HTTPClient {
         }
     }
 
-    private func exchange(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPResponse {
+    private func exchange(_ request: HTTPClientRequest, deadline: NIODeadline, limit: Int) async throws -> HTTPResponse {
         let response = try await client.execute(request, deadline: deadline)
-        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumBodySize {
-            throw Self.tooLarge(maximumBodySize)
+        let success = (200..<300).contains(response.status.code)
+        if success, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limit {
+            throw HTTPBodyLimit.tooLarge(limit)
         }
+        let kept = success ? limit : min(limit, HTTPBodyLimit.error)
         var body = ByteBuffer()
         for try await var chunk in response.body {
-            guard body.readableBytes + chunk.readableBytes <= maximumBodySize else { throw Self.tooLarge(maximumBodySize) }
+            guard body.readableBytes + chunk.readableBytes <= kept else {
+                guard !success else { throw HTTPBodyLimit.tooLarge(limit) }
+                // The start of an error is its explanation; leaving the loop drops the connection.
+                if let start = chunk.readSlice(length: kept - body.readableBytes) { body.writeImmutableBuffer(start) }
+                break
+            }
             body.writeBuffer(&chunk)
         }
         var headers: [String: String] = [:]
@@ -102,10 +129,6 @@ public final class NetworkHTTPClient: HTTPClient {
             headers[name.lowercased()] = value
         }
         return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
-    }
-
-    static func tooLarge(_ limit: Int) -> WeatherError {
-        WeatherError(.badResponse, "the answer is larger than \(limit >> 20) MB", detail: .tooLarge(megabytes: limit >> 20))
     }
 
     /// What went wrong, in a kind and words; never the URL.

@@ -58,13 +58,10 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         let variables = Self.variables(detail)
-        var components = URLComponents(url: baseURL.appending(path: "v1/forecast"), resolvingAgainstBaseURL: false)!
-        let (coordinates, timeZone) = OpenMeteoAnswer<Location>.locationItems(batch)
-        var items = coordinates + [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
+        var items = [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
         if !variables.hourly.isEmpty { items.append(URLQueryItem(name: "hourly", value: variables.hourly.joined(separator: ","))) }
         items += [
             URLQueryItem(name: "daily", value: variables.daily.joined(separator: ",")),
-            timeZone,
             URLQueryItem(name: "forecast_days", value: String(variables.days)),
         ]
         if let hours = variables.hours { items.append(URLQueryItem(name: "forecast_hours", value: String(hours))) }
@@ -73,8 +70,11 @@ public struct OpenMeteoProvider: WeatherProvider {
             URLQueryItem(name: "wind_speed_unit", value: "ms"),
             URLQueryItem(name: "precipitation_unit", value: "mm"),
         ]
-        components.queryItems = items
-        return [components.url!]
+        return [OpenMeteoAnswer<Location>.url(baseURL, path: "v1/forecast", batch, items)]
+    }
+
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int {
+        OpenMeteoAnswer<Location>.maximumBodySize(batch)
     }
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
@@ -165,6 +165,13 @@ public struct OpenMeteoProvider: WeatherProvider {
             condition: wmo(c?.weather_code),
             isDay: daytime(c?.is_day))
 
+        // Counted before anything is built of them: a million hours would cost far more than their bytes.
+        if let count = location.hourly?.time.count, count > WeatherBounds.maximumHours {
+            return .failure(.invalid(.field("hourly.time"), .tooMany(count)))
+        }
+        if let count = location.daily?.time.count, count > WeatherBounds.maximumDays {
+            return .failure(.invalid(.field("daily.time"), .tooMany(count)))
+        }
         var hourly: [HourlyForecast] = []
         if let h = location.hourly {
             let u = location.hourlyUnits ?? [:]

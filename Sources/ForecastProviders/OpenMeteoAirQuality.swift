@@ -20,10 +20,13 @@ public struct OpenMeteoAirQuality: BatchService {
     public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
 
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
-        var components = URLComponents(url: baseURL.appending(path: "v1/air-quality"), resolvingAgainstBaseURL: false)!
-        let (coordinates, timeZone) = OpenMeteoAnswer<Location>.locationItems(batch)
-        components.queryItems = coordinates + [URLQueryItem(name: "current", value: Self.variables.joined(separator: ",")), timeZone]
-        return [components.url!]
+        [OpenMeteoAnswer<Location>.url(
+            baseURL, path: "v1/air-quality", batch, [URLQueryItem(name: "current", value: Self.variables.joined(separator: ","))])]
+    }
+
+    /// Four values a place: far less than the forecast, under the same limit.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int {
+        OpenMeteoAnswer<Location>.maximumBodySize(batch)
     }
 
     /// One result per place: its air (empty where the model has no values), or why there is none.

@@ -18,6 +18,22 @@ enum OpenMeteoAnswer<Location: Decodable> {
             value: batch.map { ZoneLocation.isNautical($0.timeZone) ? "auto" : $0.timeZone }.joined(separator: ",")))
     }
 
+    /// The request for `path` with these places and `items`.
+    static func url(_ base: URL, path: String, _ batch: [PlaceQuery], _ items: [URLQueryItem]) -> URL {
+        let (coordinates, timeZone) = locationItems(batch)
+        return serviceURL(base, path: path, coordinates + items + [timeZone])
+    }
+
+    /// One place's answer of the forecast API as asked (a week of days, 48
+    /// hours, a dozen variables each) is about 5 KB, and 24 KB even for the
+    /// service's longest range (16 days, 384 hours); this allows 32 KB a place
+    /// and 1 MB besides, in whole MB: 2 MB for a batch of 50, 4 MB for 100.
+    /// The decoder's cost grows with the limit (the worst shape, a 4 MB array
+    /// of zeros, peaks under 100 MB), so it is no larger than that.
+    static func maximumBodySize(_ batch: [PlaceQuery]) -> Int {
+        HTTPBodyLimit.megabytes(1 + batch.count / 32)
+    }
+
     /// One result per place of `batch`, in order: its entry, or why it has none.
     /// Fails whole only when the answer as a whole cannot be read.
     static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {
@@ -25,9 +41,12 @@ enum OpenMeteoAnswer<Location: Decodable> {
         let entries: [Entry]
         do {
             if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
-                entries = try ServiceJSON.decoder.decode([Entry].self, from: body)
+                // A place's entry, and room for duplicates to be told apart; not a million.
+                let decoder = JSONDecoder()
+                decoder.userInfo[.maximumCount] = 2 * batch.count + 8
+                entries = try ServiceJSON.decode(Entries.self, from: body, using: decoder).entries
             } else {
-                entries = [try ServiceJSON.decoder.decode(Entry.self, from: body)]
+                entries = [try ServiceJSON.decode(Entry.self, from: body)]
             }
         } catch {
             return .failure(ServiceJSON.failure(error, body: body))
@@ -60,6 +79,16 @@ enum OpenMeteoAnswer<Location: Decodable> {
             }
             return claimed[0].location
         })
+    }
+
+    /// The answer's array, refused before its elements are decoded when it has too many.
+    struct Entries: Decodable {
+        var entries: [Entry]
+
+        init(from decoder: any Decoder) throws {
+            var items = try decoder.unkeyedContainer()
+            entries = try items.decodeAll(Entry.self, atMost: decoder.userInfo[.maximumCount] as? Int ?? Int.max)
+        }
     }
 
     /// One element of the answer: its location_id and its body, each of which

@@ -31,14 +31,15 @@ public struct OpenMeteoGeocoder: Sendable {
     }
 
     public func search(_ name: String, countryCode: String? = nil, korean: Bool = false, count: Int = 10) async throws(WeatherError) -> [GeocodedPlace] {
-        var components = URLComponents(url: baseURL.appending(path: "v1/search"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [
+        let url = serviceURL(baseURL, path: "v1/search", [
             URLQueryItem(name: "name", value: name),
             URLQueryItem(name: "count", value: String(count)),
             URLQueryItem(name: "language", value: korean ? "ko" : "en"),
             URLQueryItem(name: "format", value: "json"),
-        ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? [])
-        let response = try await client.get(components.url!, deadline: .now + .milliseconds(Int(timeout * 1000)))
+        ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? []))
+        // At most 100 results of a few hundred bytes each.
+        let response = try await client.get(
+            url, deadline: .now + .milliseconds(Int(timeout * 1000)), maximumBodySize: HTTPBodyLimit.megabytes(1))
         guard (200..<300).contains(response.status) else {
             let reason = ServiceJSON.string("reason", in: response.body).map { SafeText.clean($0, maxLength: 200) }
             throw HTTPStatus.error(response, reason: reason)
@@ -67,7 +68,7 @@ public struct OpenMeteoGeocoder: Sendable {
 
     static func decode(_ body: Data) throws(WeatherError) -> [GeocodedPlace] {
         let answer: Answer
-        do { answer = try ServiceJSON.decoder.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
+        do { answer = try ServiceJSON.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
         return (answer.results ?? []).prefix(100).compactMap(\.value).compactMap { item in
             let name = SafeText.clean(item.name, maxLength: 100)
             guard SafeText.isVisible(name), let coordinate = try? Coordinate(latitude: item.latitude, longitude: item.longitude) else {

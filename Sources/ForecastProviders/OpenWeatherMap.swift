@@ -30,23 +30,28 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
         batch.flatMap { place in
             ["data/2.5/weather", "data/2.5/forecast"].map { path in
-                var components = URLComponents(url: baseURL.appending(path: path), resolvingAgainstBaseURL: false)!
-                components.queryItems = [
+                serviceURL(baseURL, path: path, [
                     URLQueryItem(name: "lat", value: urlDegrees(place.coordinate.latitude)),
                     URLQueryItem(name: "lon", value: urlDegrees(place.coordinate.longitude)),
                     URLQueryItem(name: "units", value: "standard"),
                     URLQueryItem(name: "lang", value: language),
                     URLQueryItem(name: "appid", value: apiKey),
-                ]
-                return components.url!
+                ])
             }
         }
     }
 
+    /// The forecast, the larger answer, is 40 steps of about 400 bytes (16 KB):
+    /// 1 MB is sixty times that.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(1) }
+
+    /// The forecast has 40 steps (5 days of 3 hours); a list longer than this is not one.
+    static let maximumSteps = 100
+
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, _ in
             guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
-            return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body, now: now)
+            return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body, now: now, secrets: secrets)
         })
     }
 
@@ -74,6 +79,16 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         var message: Message?
         var list: [Step]?
         var city: City?
+
+        enum CodingKeys: String, CodingKey { case cod, message, list, city }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cod = try container.decodeIfPresent(WholeNumber.self, forKey: .cod)
+            message = try container.decodeIfPresent(Message.self, forKey: .message)
+            list = try container.decodeIfPresent([Step].self, forKey: .list, atMost: OpenWeatherMapProvider.maximumSteps)
+            city = try container.decodeIfPresent(City.self, forKey: .city)
+        }
     }
 
     /// `message` is text in error bodies and a number in good ones.
@@ -131,9 +146,9 @@ public struct OpenWeatherMapProvider: WeatherProvider {
 
     /// `cod` is an Int in some bodies and a String in others; anything but 200
     /// is the service's error, whatever the HTTP status said.
-    static func serviceError(cod: Int?, message: String?) -> WeatherError? {
+    static func serviceError(cod: Int?, message: String?, secrets: [String]) -> WeatherError? {
         guard let cod, cod != 200 else { return nil }
-        let text = message.map { SafeText.clean($0, maxLength: 200) } ?? "error \(cod)"
+        let text = message.map { SafeText.clean($0, maxLength: 200, redacting: secrets) } ?? "error \(cod)"
         switch cod {
         case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)", detail: .refusedKey(status: cod, reason: text))
         case 404: return WeatherError(.notFound, text, detail: .notFound(reason: text))
@@ -142,20 +157,20 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
     }
 
-    static func report(current currentBody: Data, forecast forecastBody: Data, now clock: Date) -> PlaceOutcome {
+    static func report(current currentBody: Data, forecast forecastBody: Data, now clock: Date, secrets: [String]) -> PlaceOutcome {
         let now: Current, forecast: Forecast
         do {
-            now = try ServiceJSON.decoder.decode(Current.self, from: currentBody)
+            now = try ServiceJSON.decode(Current.self, from: currentBody)
         } catch {
             return .failure(ServiceJSON.failure(error, body: currentBody, what: .currentWeather))
         }
         do {
-            forecast = try ServiceJSON.decoder.decode(Forecast.self, from: forecastBody)
+            forecast = try ServiceJSON.decode(Forecast.self, from: forecastBody)
         } catch {
             return .failure(ServiceJSON.failure(error, body: forecastBody, what: .forecast))
         }
-        if let error = serviceError(cod: now.cod?.value, message: now.message) { return .failure(error) }
-        if let error = serviceError(cod: forecast.cod?.value, message: forecast.message?.text) { return .failure(error) }
+        if let error = serviceError(cod: now.cod?.value, message: now.message, secrets: secrets) { return .failure(error) }
+        if let error = serviceError(cod: forecast.cod?.value, message: forecast.message?.text, secrets: secrets) { return .failure(error) }
         guard let dt = now.dt else { return .failure(.invalid(.field("dt"), .missing)) }
 
         let offset = now.timezone?.value ?? forecast.city?.timezone?.value ?? 0

@@ -44,6 +44,9 @@ public protocol BatchService<Answer>: Sendable {
     func callsPerPlace(_ detail: ReportDetail) -> Double
     /// The requests for one batch; all are made, and their answers come back in order.
     func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL]
+    /// The most bytes one answer for `batch` may have: what the largest real
+    /// answer needs, with a wide margin. Anything longer is refused unread.
+    func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int
     /// One result per place of the batch, in order, each already validated;
     /// or, when the answer as a whole cannot be read, that error (the refresher
     /// may then split the batch to find the culprit). Called only when every
@@ -77,14 +80,64 @@ func urlDegrees(_ value: Double) -> String {
     SafeNumber.fixed(value, decimals: 5, trim: true)
 }
 
+/// `path` under `base` with `items` as its query, every value percent-encoded
+/// but for the unreserved characters and the commas of Open-Meteo's lists:
+/// a key's `+` goes as `%2B` (sent bare, a server reads a space), `/` as `%2F`,
+/// `=` as `%3D`, and a zone such as `Etc/GMT+9` arrives as it is.
+func serviceURL(_ base: URL, path: String, _ items: [URLQueryItem]) -> URL {
+    let located = base.appending(path: path)
+    guard var components = URLComponents(url: located, resolvingAgainstBaseURL: false) else { return located }
+    components.percentEncodedQuery = items.map { item in
+        PercentEncoding.query(item.name) + "=" + PercentEncoding.query(item.value ?? "", keeping: [","])
+    }.joined(separator: "&")
+    return components.url ?? located
+}
+
 /// Decoding helpers shared by the providers.
 enum ServiceJSON {
     static let decoder = JSONDecoder()
+
+    /// The longest number any answer has, in characters (a Double's shortest
+    /// form is at most 24): a longer one is refused before the decoder, which
+    /// would copy it into its error message and spend hundreds of MB on seven
+    /// million digits.
+    static let maximumNumberLength = 64
+
+    /// `body` decoded as `type`, once it has passed `plausibleNumbers`.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, using decoder: JSONDecoder = decoder) throws -> T {
+        guard plausibleNumbers(body) else { throw WeatherError.invalid(.answer, .notValid) }
+        return try decoder.decode(type, from: body)
+    }
+
+    /// Whether no number in the JSON `body` is longer than `maximumNumberLength`:
+    /// one pass over the bytes, skipping strings.
+    static func plausibleNumbers(_ body: Data) -> Bool {
+        var inString = false, escaped = false, run = 0
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                run += 1
+                if run > maximumNumberLength { return false }
+            case UInt8(ascii: "\""):
+                inString = true
+                run = 0
+            default:
+                run = 0
+            }
+        }
+        return true
+    }
 
     /// Why a body could not be decoded, naming the field (`current.temperature_2m`)
     /// and never quoting the body itself.
     static func failure(_ error: any Error, body: Data, what: WeatherError.Detail.Part = .answer) -> WeatherError {
         if body.isEmpty { return .invalid(what, .empty) }
+        // Already said: a list too long, a number too long.
+        if let error = error as? WeatherError { return error }
         guard let error = error as? DecodingError else { return .invalid(what, .unreadable) }
         let path: [any CodingKey]
         let problem: WeatherError.Detail.Problem
@@ -116,6 +169,31 @@ enum ServiceJSON {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// The array at `key` (nil when absent or null), refused as `tooMany`
+    /// before any element is decoded when it has more than `maximum`.
+    func decodeIfPresent<T: Decodable>(_ type: [T].Type, forKey key: Key, atMost maximum: Int) throws -> [T]? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        var items = try nestedUnkeyedContainer(forKey: key)
+        return try items.decodeAll(T.self, atMost: maximum)
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// Every element, refused as `tooMany` before any is decoded when there are more than `maximum`.
+    mutating func decodeAll<T: Decodable>(_ type: T.Type, atMost maximum: Int) throws -> [T] {
+        let count = self.count ?? 0
+        guard count <= maximum else {
+            let field = codingPath.map(\.stringValue).joined(separator: ".")
+            throw WeatherError.invalid(field.isEmpty ? .answer : .field(SafeText.clean(field, maxLength: 80)), .tooMany(count))
+        }
+        var result: [T] = []
+        result.reserveCapacity(count)
+        while !isAtEnd { result.append(try decode(T.self)) }
+        return result
+    }
+}
+
 struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -126,6 +204,8 @@ struct AnyKey: CodingKey {
 
 extension CodingUserInfoKey {
     static let fieldName = CodingUserInfoKey(rawValue: "fieldName")!
+    /// The most elements a top-level array may have.
+    static let maximumCount = CodingUserInfoKey(rawValue: "maximumCount")!
 }
 
 /// A number that must be a whole one to mean anything (codes, ids, offsets):

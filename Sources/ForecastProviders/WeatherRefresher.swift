@@ -16,6 +16,9 @@ public struct RefreshOptions: Sendable {
     public var backoff: TimeInterval = 0.5
     /// Calls a minute allowed by the client-side limit (nil: none).
     public var callsPerMinute: Double?
+    /// Seconds a companion refresh (the air alongside the weather) may go on
+    /// once the main one is done, within the budget.
+    public var companionGrace: TimeInterval = 2
     public var detail: ReportDetail = .summary
 
     public init() {}
@@ -95,7 +98,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     /// A message fit to show: the key never in it, no control characters, one line, bounded.
     func finalise(_ error: WeatherError) -> WeatherError {
-        let clean = { (text: String) in SafeText.clean(SafeText.redact(text, secrets: provider.secrets), maxLength: 300) }
+        let clean = { (text: String) in SafeText.clean(text, maxLength: 300, redacting: provider.secrets) }
         return WeatherError(error.kind, clean(error.message), detail: error.detail?.mapText(clean))
     }
 
@@ -108,10 +111,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context) async -> [(Int64, Outcome)] {
         let urls = provider.requests(for: batch, detail: options.detail)
         let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
+        let limit = provider.maximumBodySize(for: batch, detail: options.detail)
         // A batch's requests (OpenWeatherMap: current + forecast) go out together.
         let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await request(url, cost: cost, attempts: attempts, context)) }
+                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context)) }
             }
             var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
             for await (index, answer) in group { answers[index] = answer }
@@ -150,7 +154,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
-    func request(_ url: URL, cost: Double, attempts: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
+    func request(_ url: URL, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
         let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled", detail: .cancelled), splittable: false)
         var attempt = 1
         while true {
@@ -166,7 +170,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             }
             await context.gate.acquire()
             let outcome: Result<HTTPResponse, WeatherError>
-            do { outcome = .success(try await client.get(url, deadline: context.deadline)) } catch { outcome = .failure(error) }
+            do { outcome = .success(try await client.get(url, deadline: context.deadline, maximumBodySize: limit)) } catch { outcome = .failure(error) }
             await context.gate.release()
 
             let failure: RequestFailure
@@ -175,7 +179,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             case .success(let response) where (200..<300).contains(response.status):
                 return .success(response)
             case .success(let response):
-                let reason = provider.reason(in: response.body).map { SafeText.clean($0, maxLength: 200) }
+                // Redacted before it is cut, so no cut leaves the start of a key.
+                let reason = provider.reason(in: response.body).map { SafeText.clean($0, maxLength: 200, redacting: provider.secrets) }
                 let status = response.status
                 failure = RequestFailure(
                     error: HTTPStatus.error(response, reason: reason),
@@ -228,4 +233,57 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         if seconds == seconds.rounded() { return "\(SafeNumber.rounded(seconds) ?? 0) s" }
         return String(format: "%.1f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
+}
+
+extension BatchRefresher {
+    /// Refreshes `places` and, alongside, `companion`'s answers for them (the
+    /// air with the weather). Once this refresh is done, the companion may go
+    /// on for `options.companionGrace` seconds at most (and never past its own
+    /// budget); whatever it still lacks then has no answer in time, so a
+    /// companion service that hangs never holds these answers back.
+    public func refresh<Other: Sendable>(
+        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async -> (answers: [Int64: Outcome], companion: [Int64: BatchRefresher<Other>.Outcome]) {
+        typealias Finished = CompanionRefresh<Answer, Other>
+        let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
+        var answers: [Int64: Outcome]?, other: [Int64: BatchRefresher<Other>.Outcome]?, cut = false
+        await withTaskGroup(of: Finished.self) { group in
+            group.addTask { .main(await refresh(places, events: events)) }
+            group.addTask { .companion(await companion.refresh(places)) }
+            for await finished in group {
+                switch finished {
+                case .main(let main):
+                    answers = main
+                    if other == nil {
+                        group.addTask {
+                            try? await Task.sleep(for: grace)
+                            return .graceOver
+                        }
+                    }
+                case .companion(let answered):
+                    other = answered
+                    // The grace's sleep, if it runs, is no longer needed (the main refresh is done then).
+                    if answers != nil { group.cancelAll() }
+                case .graceOver:
+                    if other == nil {
+                        cut = true
+                        group.cancelAll()
+                    }
+                }
+            }
+        }
+        let late = WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+        let companionAnswers = (other ?? [:]).mapValues { outcome in
+            // Cancelled by the cut, not by whoever cancelled this refresh.
+            outcome.mapError { cut && $0.kind == .cancelled && !Task.isCancelled ? late : $0 }
+        }
+        return (answers ?? [:], companionAnswers)
+    }
+}
+
+/// What finished first of a refresh and its companion's.
+private enum CompanionRefresh<Main: Sendable, Other: Sendable>: Sendable {
+    case main([Int64: Result<Main, WeatherError>])
+    case companion([Int64: Result<Other, WeatherError>])
+    case graceOver
 }

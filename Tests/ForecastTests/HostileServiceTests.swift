@@ -19,6 +19,8 @@ import GRDB
         var message: String? = nil
         /// The budget: generous, since CI runs many binaries at once on two cores.
         var timeout = "30"
+        /// Seconds the whole command may take, where that is the point.
+        var within: Double? = nil
         var testDescription: String { name }
     }
 
@@ -84,12 +86,26 @@ import GRDB
         Case(name: "500 for the whole batch", fault: .serverError, kind: .provider, message: "HTTP 500"),
         Case(name: "escapes in the error reason", fault: .answer(status: 400, body: #"{"error":true,"reason":"\u001b]0;pwned\u0007bad\u001b[2J\u202e"}"#), kind: .provider, message: "pwnedbad"),
         Case(name: "a redirect loop", fault: .redirectLoop, kind: .badResponse, message: "redirected too often"),
+        // Under the body limit, but shapes that cost the decoder far more than their bytes.
+        Case(name: "900 KB of 1e308", fault: .answer(status: 200, body: numbers(150_000)), kind: .badResponse,
+             message: "the answer has 150000 entries", timeout: "10", within: 20),
+        Case(name: "a 900,000-digit number", fault: .answer(status: 200, body: #"{"utc_offset_seconds":"# + digits(900_000) + "}"),
+             kind: .badResponse, message: "the answer is not valid", timeout: "10", within: 20),
     ]
+
+    /// `[1e308,1e308,…]`, `count` of them.
+    static func numbers(_ count: Int) -> String { "[" + Array(repeating: "1e308", count: count).joined(separator: ",") + "]" }
+    static func digits(_ count: Int) -> String { String(repeating: "7", count: count) }
 
     /// A rate limit, or an answer too large to take, spoils a whole request,
     /// whatever is in it (splitting would only fetch it again per half).
     static let requestCases: [Case] = [
-        Case(name: "an oversized body", fault: .huge, kind: .badResponse, message: "larger than 8 MB"),
+        // One place's answer may have 1 MB (a real one has under 10 KB).
+        Case(name: "an oversized body", fault: .huge, kind: .badResponse, message: "larger than 1 MB"),
+        Case(name: "7.5 MB of 1e308", fault: .answer(status: 200, body: numbers(1_250_000)), kind: .badResponse,
+             message: "larger than 1 MB", timeout: "10", within: 20),
+        Case(name: "a 7-million-digit number", fault: .answer(status: 200, body: "[" + digits(7_000_000) + "]"), kind: .badResponse,
+             message: "larger than 1 MB", timeout: "10", within: 20),
         Case(name: "a gzip bomb", fault: .gzipBomb, kind: .badResponse, message: "compressed answer", timeout: "60"),
         Case(name: "Retry-After malformed", fault: .answer(status: 429, headers: ["Retry-After": "soon, or -5, or 1e999"], body: "{}"), kind: .rateLimited),
         Case(name: "Retry-After absurdly long", fault: .answer(status: 429, headers: ["Retry-After": "99999999999999999999999999"], body: "{}"), kind: .rateLimited, message: "try again in"),
@@ -132,7 +148,11 @@ import GRDB
         cli.environment = stub.environment
         try Self.fivePlaces(cli)
 
+        let started = ContinuousClock.now
         let result = try await cli.run(["list", "--format", "json", "--timeout", test.timeout] + extra, binary: CLI.binary)
+        if let within = test.within {
+            #expect(ContinuousClock.now - started < .seconds(within), "\(test.name): past \(within) s")
+        }
         #expect(result.status == 2, "\(test.name): \(result.stderr)")
         Self.expectClean(result, test.name)
         let items = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
@@ -183,6 +203,23 @@ import GRDB
         let requests = await stub.log.count
         // One request, then halves down to the bad place: 2 per level, log2(30) < 5 levels.
         #expect(requests <= 1 + 2 * 5, "\(requests) requests")
+        await stub.stop()
+    }
+
+    /// An HTTP 500 with a 7 MB reason, for 20 places, once took 12 s wall, 18 s
+    /// of CPU and 176 MB: of an error only its first few KB are read, so the
+    /// retries and the halving that finds the place cost little.
+    @Test func aHugeErrorCostsLittle() async throws {
+        let reason = #"{"error":true,"reason":""# + String(repeating: "x", count: 7 << 20) + #""}"#
+        let stub = try await StubWeatherService.start(faults: [13: .answer(status: 500, body: reason)])
+        var cli = CLI()
+        cli.environment = stub.environment
+        try Self.places(cli, count: 20)
+        let started = ContinuousClock.now
+        let result = try await cli.run(["list", "--format", "json"], binary: CLI.binary)
+        #expect(ContinuousClock.now - started < .seconds(10), "within the default budget of 10 s")
+        #expect(result.stderr == "error: weather for 1 of 20 places could not be fetched (1 provider)\n")
+        Self.expectClean(result, "7 MB reason")
         await stub.stop()
     }
 

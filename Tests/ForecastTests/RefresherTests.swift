@@ -20,7 +20,7 @@ actor ScriptedClient: HTTPClient {
         self.answers = answers
     }
 
-    nonisolated func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
+    nonisolated func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
         let key = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
             .first { $0.name == "latitude" || $0.name == "lat" }?.value ?? ""
         let (answer, attempt) = await begin(key)

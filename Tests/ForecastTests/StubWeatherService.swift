@@ -29,8 +29,9 @@ final class StubWeatherService: Sendable {
         case gzipBomb
         /// Redirects to itself.
         case redirectLoop
-        /// An error whose message repeats the request, key and all.
-        case echoRequest(status: Int)
+        /// An error whose message repeats the request, key and all, after
+        /// `padding` characters; as decoded, or as it came (`raw`: percent-encoded).
+        case echoRequest(status: Int, padding: Int = 0, raw: Bool = false)
     }
 
     /// The requests asked, weather and geocoding apart from air quality (which
@@ -59,7 +60,8 @@ final class StubWeatherService: Sendable {
     let airFaults: [Int: Fault]
     /// When set, every geocoding search gets this body.
     let geocoding: String?
-    let apiKey = "stub-key-1234"
+    /// The OpenWeatherMap key it accepts.
+    let apiKey: String
 
     var url: String { "http://127.0.0.1:\(port)" }
 
@@ -73,8 +75,9 @@ final class StubWeatherService: Sendable {
 
     private init(
         server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault], airFaults: [Int: Fault],
-        geocoding: String?
+        geocoding: String?, apiKey: String
     ) {
+        self.apiKey = apiKey
         self.geocoding = geocoding
         self.airFaults = airFaults
         self.server = server
@@ -83,12 +86,14 @@ final class StubWeatherService: Sendable {
         self.faults = faults
     }
 
-    static func start(faults: [Int: Fault] = [:], airFaults: [Int: Fault] = [:], geocoding: String? = nil) async throws -> StubWeatherService {
+    static func start(
+        faults: [Int: Fault] = [:], airFaults: [Int: Fault] = [:], geocoding: String? = nil, apiKey: String = "stub-key-1234"
+    ) async throws -> StubWeatherService {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, airFaults: airFaults, geocoding: geocoding)
+        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, airFaults: airFaults, geocoding: geocoding, apiKey: apiKey)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
         await server.appendRoute("GET /v1/air-quality") { request in try await stub.airQuality(request) }
         await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
@@ -102,8 +107,18 @@ final class StubWeatherService: Sendable {
         task.cancel()
     }
 
+    /// The query as the real servers read it, a form: `+` is a space, then
+    /// the escapes are decoded (so a key's `+` must come as `%2B`).
     private static func query(_ request: FlyingFox.HTTPRequest) -> [String: String] {
-        Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        Dictionary(queryItems(request), uniquingKeysWith: { $1 })
+    }
+
+    private static func queryItems(_ request: FlyingFox.HTTPRequest) -> [(String, String)] {
+        let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+        return request.target.query().split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
     }
 
     private func fault(
@@ -147,10 +162,11 @@ final class StubWeatherService: Sendable {
                 body: bomb)
         case .redirectLoop:
             return .init(statusCode: .found, headers: [.location: request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")])
-        case .echoRequest(let status):
+        case .echoRequest(let status, let padding, let raw):
             // Services that quote the request back put the key in the body.
-            let echoed = request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            let body = try JSONSerialization.data(withJSONObject: ["cod": status, "message": "bad request \(echoed)", "reason": "bad request \(echoed)", "error": true])
+            let query = raw ? request.target.query() : Self.queryItems(request).map { "\($0)=\($1)" }.joined(separator: "&")
+            let echoed = String(repeating: "x", count: padding) + " bad request " + request.path + "?" + query
+            let body = try JSONSerialization.data(withJSONObject: ["cod": status, "message": echoed, "reason": echoed, "error": true])
             return .init(statusCode: HTTPStatusCode(status, phrase: "Stub"), body: body)
         }
     }

@@ -16,7 +16,7 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
 
     func answer(with answer: @escaping @Sendable (URL) -> HTTPResponse) { lock.withLock { self.answer = answer } }
 
-    func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(WeatherError) -> HTTPResponse {
+    func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
         lock.withLock {
             requests.append(url)
             return answer(url)

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastProviders
+
+/// No part of an API key of any use ever reaches a message, however the
+/// service writes it back and wherever a message is cut.
+@Suite struct KeyRedactionTests {
+    static let hexKey = "0123456789abcdef0123456789abcdef"
+    /// A key with every character a URL treats specially.
+    static let oddKey = "ab+cd/ef=gh+ij/kl=mn+op/qr=st+uv"
+
+    /// Every run of 8 characters of `key`, as written, percent-encoded (either
+    /// case) or form-decoded: none may show.
+    static func pieces(of key: String) -> [String] {
+        let encoded = PercentEncoding.query(key)
+        let forms = [key, encoded, encoded.lowercased(), key.replacingOccurrences(of: "+", with: " ")]
+        return forms.flatMap { form in
+            let characters = Array(form)
+            return (0...(characters.count - 8)).map { String(characters[$0..<$0 + 8]) }
+        }
+    }
+
+    static func expectNoPiece(of key: String, in text: String, _ context: String = "") {
+        let shown = pieces(of: key).filter { text.contains($0) }
+        #expect(shown.isEmpty, "\(context): \(shown) in \(text)")
+    }
+
+    @Test(arguments: [hexKey, oddKey])
+    func everyFormIsRedacted(key: String) {
+        let encoded = PercentEncoding.query(key)
+        for form in [key, encoded, encoded.lowercased(), key.replacingOccurrences(of: "+", with: " ")] {
+            let text = SafeText.redact("before appid=\(form)&lang=en after", secrets: [key])
+            #expect(text == "before appid=[redacted]&lang=en after", "\(form)")
+        }
+        // Escaped here and there, in mixed case.
+        let mixed = "ab%2bcd/ef%3Dgh+ij%2fkl=mn%2Bop/qr=st+uv"
+        #expect(SafeText.redact("k=\(mixed)", secrets: [Self.oddKey]) == "k=[redacted]")
+    }
+
+    @Test func aKeysStartIsRedactedWhereverTheTextEnds() {
+        // The service cut the key short itself.
+        let text = "appid=" + Self.hexKey.prefix(23) + "…"
+        #expect(SafeText.redact(text, secrets: [Self.hexKey]) == "appid=[redacted]…")
+        // Seven characters are too few to be of use, and too many ordinary words would go.
+        #expect(SafeText.redact("id 0123456 here", secrets: [Self.hexKey]) == "id 0123456 here")
+        // Keys shorter than four characters are left alone.
+        #expect(SafeText.redact("a b c", secrets: ["b"]) == "a b c")
+    }
+
+    /// The issue's case: a message cut to length before redaction kept 23 of 32 characters.
+    @Test(arguments: 80...130)
+    func redactionComesBeforeTheCut(padding: Int) {
+        let text = String(repeating: "x", count: padding) + " /data/2.5/weather?lat=3.5&lon=20&appid=" + Self.hexKey
+        let cleaned = SafeText.clean(text, maxLength: 200, redacting: [Self.hexKey])
+        Self.expectNoPiece(of: Self.hexKey, in: cleaned, "padding \(padding)")
+        #expect(cleaned.count <= 200)
+        // The marker is whole or gone, never cut.
+        #expect(!cleaned.contains("[r") || cleaned.contains("[redacted]"), "\(cleaned)")
+    }
+
+    @Test func aCutNeverSplitsTheMarker() {
+        for length in 1...12 {
+            let text = String(repeating: "y", count: 190 + length) + Self.hexKey
+            let cleaned = SafeText.clean(text, maxLength: 200, redacting: [Self.hexKey])
+            #expect(cleaned.hasSuffix("…") && cleaned.count <= 200)
+            let end = cleaned.dropLast()
+            #expect(end.hasSuffix("[redacted]") || end.allSatisfy { $0 == "y" }, "\(cleaned)")
+        }
+    }
+
+    /// Control characters between the key's pieces are dropped by the cleaning: the joined key goes too.
+    @Test func aKeySplitByControlsIsRedacted() {
+        let text = "key " + Self.oddKey.prefix(5) + "\u{1B}" + Self.oddKey.dropFirst(5)
+        #expect(SafeText.clean(text, redacting: [Self.oddKey]) == "key [redacted]")
+    }
+
+    @Test func theKeyIsSentPercentEncoded() throws {
+        let provider = OpenWeatherMapProvider(apiKey: Self.oddKey, baseURL: URL(string: "http://127.0.0.1:9")!)
+        for url in provider.requests(for: [london], detail: .full) {
+            let query = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
+            #expect(query.hasSuffix("appid=ab%2Bcd%2Fef%3Dgh%2Bij%2Fkl%3Dmn%2Bop%2Fqr%3Dst%2Buv"), "\(query)")
+        }
+        #expect(PercentEncoding.query("Etc/GMT+9") == "Etc%2FGMT%2B9")
+        #expect(PercentEncoding.query("한") == "%ED%95%9C")
+    }
+
+    /// The refresher's messages, from a status's reason and from a 200 body's
+    /// `message`, in English (`message`) and as typed detail (what Korean uses).
+    @Test(arguments: [hexKey, oddKey])
+    func refresherMessagesNeverHoldAPieceOfTheKey(key: String) async {
+        let padding = String(repeating: "x", count: 150)
+        let reason = #"{"cod":401,"message":"\#(padding) appid=\#(key)"}"#
+        let encoded = #"{"cod":401,"message":"\#(padding) appid=\#(PercentEncoding.query(key).lowercased())"}"#
+        let client = ScriptedClient(answers: [
+            "1": { _ in HTTPResponse(status: 401, body: Data(reason.utf8)) },
+            "2": { _ in HTTPResponse(status: 200, body: Data(encoded.utf8)) },
+        ])
+        var options = RefreshOptions()
+        options.budget = 3600
+        let refresher = WeatherRefresher(
+            provider: OpenWeatherMapProvider(apiKey: key, baseURL: URL(string: "http://127.0.0.1:9")!), client: client, options: options,
+            sleep: { _ in })
+        let results = await refresher.refresh([place(1, lat: 1), place(2, lat: 2)])
+        for id in [Int64(1), 2] {
+            guard case .failure(let error)? = results[id] else {
+                Issue.record("place \(id): \(String(describing: results[id]))")
+                continue
+            }
+            #expect(error.kind == .unauthorized)
+            Self.expectNoPiece(of: key, in: error.message, "message \(id)")
+            Self.expectNoPiece(of: key, in: String(describing: error.detail), "detail \(id)")
+        }
+    }
+
+    /// Against the binary: the key with `+`, `/` and `=` reaches the service
+    /// intact (the other places get their weather), and an echo of the request
+    /// cut mid-key shows none of it, in English or Korean, table or JSON.
+    @Test(arguments: [(hexKey, false), (oddKey, false), (oddKey, true)])
+    func theBinaryNeverShowsAPieceOfTheKey(key: String, raw: Bool) async throws {
+        let stub = try await StubWeatherService.start(faults: [3: .echoRequest(status: 401, padding: 100, raw: raw)], apiKey: key)
+        var cli = CLI()
+        cli.environment = stub.environment
+        cli.environment["OPENWEATHER_API_KEY"] = key
+        try HostileServiceTests.fivePlaces(cli)
+        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json"], binary: CLI.binary)
+        #expect(json.status == 2, "\(json.stderr)")
+        let items = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
+        for item in items {
+            let error = item["error"] as? [String: Any]
+            if item["name"] as? String == "P3" {
+                #expect(error?["kind"] as? String == "unauthorized", "\(String(describing: error))")
+                #expect((error?["message"] as? String)?.contains("xxxxx") == true, "the reason is kept, the key is not")
+            } else {
+                #expect(error == nil && item["weather"] != nil, "the key arrived as it is: \(String(describing: error))")
+            }
+        }
+        let korean = try await cli.run(["show", "P3", "--provider", "openweathermap", "--lang", "ko", "--refresh"], binary: CLI.binary)
+        for result in [json, korean] {
+            Self.expectNoPiece(of: key, in: result.stdout + result.stderr, "raw \(raw)")
+        }
+        await stub.stop()
+    }
+}
