@@ -10,6 +10,7 @@ extension InProcessCLI {
     /// The same, on a database of the test's own (a file it can tamper with).
     init(store: PlaceStore) {
         self.store = store
+        clock = TestClock(january2026)
         http = FakeHTTPClient { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) }
     }
 }

@@ -146,7 +146,7 @@ import Testing
         (["remove", "Tokyo"], "no saved place matches 'Tokyo'", 4),
         (["remove", "1", "Tokyo"], "no saved place matches 'Tokyo'", 4),
         (["remove", "'; DROP TABLE place; --"], "no saved place matches", 4),
-        (["remove"], "Missing expected argument '<place> ...'", 64),
+        (["remove"], "give the places to remove, or --damaged, not both", 64),
         (["move", "Seoul", "3"], "position 3 is out of range", 4),
         (["move", "Seoul", "first"], "position 'first' is not a number", 1),
         (["move", "Paris", "1"], "no saved place matches 'Paris'", 4),

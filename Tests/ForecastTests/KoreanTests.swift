@@ -170,7 +170,7 @@ import Testing
         #expect(try await korean.run("list", "--lang", "xx").stderr.hasPrefix("오류: --lang에는"), "a bad --lang falls back to the locale's language")
         // The argument parser's own complaints, in the shapes it writes them.
         let parser: [([String], String)] = [
-            (["remove"], "오류: 필요한 인자 '<place> ...'이(가) 없습니다\n"),
+            (["remove"], "오류: 지울 장소나 --damaged 중 하나를 주세요\n"),
             (["list", "--frob"], "오류: 알 수 없는 옵션 '--frob' (혹시 '--db'?)\n"),
             (["show", "a", "b"], "오류: 필요 없는 인자 'b'\n"),
             (["sort", "population"], "오류: 'population'은(는) '<key>'에 쓸 수 없는 값입니다: 'name', 'temperature', 'humidity', 'custom' 중 하나를 쓰세요\n"),
