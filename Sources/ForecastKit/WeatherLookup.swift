@@ -203,9 +203,10 @@ struct StoreRateBucket: SharedRateBucket {
     let store: PlaceStore
     /// When the refresh's budget runs out.
     let deadline: ContinuousClock.Instant
-    /// A busy database is no reason to wait long for a rate limit: past this,
-    /// the limit is this process's own (as with a read-only database).
-    static let longestWait: Duration = .seconds(1)
+    /// A busy database is no reason to wait long for a rate limit (its write
+    /// takes a millisecond): past this, the limit is this process's own, as with
+    /// a read-only database.
+    static let longestWait: Duration = .milliseconds(250)
 
     func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
         try store.takeRateTokens(calls, service: service, capacity: capacity, until: min(deadline, .now + Self.longestWait))

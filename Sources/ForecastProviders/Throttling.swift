@@ -41,7 +41,9 @@ public actor RateLimiter {
     private var tokens: Double
     private var planned: Double = 0
     private var last: ContinuousClock.Instant
-    private let shared: (any SharedRateBucket)?
+    /// The bucket shared by every process; nil once it has failed (a busy or
+    /// read-only database), after which the limit is this process's own.
+    private var shared: (any SharedRateBucket)?
     private let service: String
     private let sleep: @Sendable (TimeInterval) async throws -> Void
 
@@ -67,7 +69,10 @@ public actor RateLimiter {
     /// cannot be used (a read-only database), the limit is this process's alone.
     func plan(_ calls: Double, events: (@Sendable (RefreshEvent) -> Void)?) {
         guard let shared, calls > 0 else { return }
-        guard let wait = try? shared.take(calls, service: service, capacity: callsPerMinute) else { return }
+        guard let wait = try? shared.take(calls, service: service, capacity: callsPerMinute) else {
+            self.shared = nil
+            return
+        }
         // Start this bucket where the shared one stood, so the k-th call waits
         // just as long as the shared bucket says it must.
         refill()
@@ -85,7 +90,14 @@ public actor RateLimiter {
             tokens -= min(cost, callsPerMinute)
             if tokens < 0 { wait = -tokens / rate }
         } else if let shared {
-            wait = (try? shared.take(cost, service: service, capacity: callsPerMinute)) ?? 0
+            if let shared = try? shared.take(cost, service: service, capacity: callsPerMinute) {
+                wait = shared
+            } else {
+                // Asking again would wait for the database again: this process counts alone from now on.
+                self.shared = nil
+                tokens -= min(cost, callsPerMinute)
+                if tokens < 0 { wait = -tokens / rate }
+            }
         }
         guard wait > 0 else { return }
         let left = deadline - .now

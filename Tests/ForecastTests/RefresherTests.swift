@@ -165,6 +165,28 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         #expect(abs(waits[0] - 1) < 0.05 && abs(waits[1] - 2) < 0.05)
     }
 
+    /// A shared bucket that cannot be written (a busy database) is asked once: each
+    /// ask waits for the database, and asking per call spent a 2 s budget on two calls.
+    @Test func aFailingSharedBucketIsAskedOnceThenTheLimitIsLocal() async throws {
+        final class Busy: SharedRateBucket, @unchecked Sendable {
+            let lock = NSLock()
+            var asked = 0
+            struct Locked: Error {}
+            func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
+                lock.withLock { asked += 1 }
+                throw Locked()
+            }
+        }
+        let bucket = Busy()
+        let recorder = SleepRecorder()
+        let limiter = RateLimiter(callsPerMinute: 2, shared: bucket, service: "s") { await recorder.record($0) }
+        await limiter.plan(1, events: nil)
+        let later = ContinuousClock.now + .seconds(100)
+        for _ in 0..<3 { try await limiter.acquire(1, before: later, events: nil) }
+        #expect(bucket.lock.withLock { bucket.asked } == 1)
+        #expect(await recorder.waits.count == 1, "the local limit of 2 a minute still holds the third call back")
+    }
+
     @Test func readsRetryAfterAsSecondsOrADate() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(HTTPStatus.retryAfter(["retry-after": "12"], now: now) == 12)
