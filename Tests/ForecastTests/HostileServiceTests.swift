@@ -217,7 +217,9 @@ import GRDB
         try Self.places(cli, count: 20)
         let started = ContinuousClock.now
         let result = try await cli.run(["list", "--format", "json"], binary: CLI.binary)
-        #expect(ContinuousClock.now - started < .seconds(10), "within the default budget of 10 s")
+        // What only a few KB are read of is ServiceLimitsTests' to show; here, the outcome, and no
+        // runaway (a loaded machine starts processes slowly, so the bound is generous).
+        #expect(ContinuousClock.now - started < .seconds(40), "the default budget of 10 s, with room for a loaded machine")
         #expect(result.stderr == "error: weather for 1 of 20 places could not be fetched (1 provider)\n")
         Self.expectClean(result, "7 MB reason")
         await stub.stop()
