@@ -7,14 +7,6 @@ public enum LocalTime {
         TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
     }
 
-    /// The zone a place's times are shown in: its own, unless that is only a
-    /// nautical guess (a place far from any city) and the weather service
-    /// named the zone there (Open-Meteo's `timezone=auto`).
-    public static func zone(_ identifier: String, answered: String?) -> TimeZone {
-        guard ZoneLocation.isNautical(identifier), let answered = answered.flatMap(SafeText.timeZone) else { return zone(identifier) }
-        return zone(answered)
-    }
-
     /// "07", "23": a number from 0 to 99 in two digits (by hand: String(format:) is slow).
     public static func twoDigits(_ value: Int) -> String {
         value >= 0 && value < 10 ? "0" + String(value) : String(value)

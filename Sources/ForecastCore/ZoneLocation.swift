@@ -49,9 +49,6 @@ public enum ZoneLocation {
         return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    /// Whether a zone is only a fixed offset guessed from a longitude.
-    public static func isNautical(_ zone: String) -> Bool { zone.hasPrefix("Etc/") }
-
     /// "+3733+12658" (±DDMM±DDDMM) or "+373300+1265800" (±DDMMSS±DDDMMSS).
     static func parseISO6709(_ text: String) -> Coordinate? {
         guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }

@@ -6,16 +6,16 @@ import ForecastCore
 /// first. This matches the entries back to the places of a batch.
 enum OpenMeteoAnswer<Location: Decodable> {
     /// Where the places of a batch are, as every Open-Meteo API asks: the
-    /// coordinates and the zones, comma-separated in batch order. A place
-    /// whose zone is only a nautical guess asks for `auto`: the service
-    /// finds the zone there, and its days are built in it.
+    /// coordinates and the zones, comma-separated in batch order. Each place is
+    /// asked in its saved zone (`Etc/GMT+10` for one far out at sea), so its days
+    /// are built in the zone its times are shown in.
     static func locationItems(_ batch: [PlaceQuery]) -> (coordinates: [URLQueryItem], timeZone: URLQueryItem) {
         ([
             URLQueryItem(name: "latitude", value: batch.map { urlDegrees($0.coordinate.latitude) }.joined(separator: ",")),
             URLQueryItem(name: "longitude", value: batch.map { urlDegrees($0.coordinate.longitude) }.joined(separator: ",")),
         ], URLQueryItem(
             name: "timezone",
-            value: batch.map { ZoneLocation.isNautical($0.timeZone) ? "auto" : $0.timeZone }.joined(separator: ",")))
+            value: batch.map(\.timeZone).joined(separator: ",")))
     }
 
     /// The request for `path` with these places and `items`.

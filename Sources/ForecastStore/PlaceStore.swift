@@ -270,8 +270,9 @@ public final class PlaceStore: Sendable {
     /// Saves `new` at the end of the manual order, unless it is saved already.
     public func add(_ new: NewPlace, now: Date = Date()) throws -> AddOutcome {
         try write { db in
-            let saved = try Self.places(db).valid
+            let (saved, damaged) = try Self.places(db)
             if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
+            if let id = new.geonamesID, let row = damaged.first(where: { $0.geonamesID == id }) { throw StoreError.damagedInTheWay(row) }
             var record = PlaceRecord(new, position: try Self.nextPosition(db, after: saved), addedAt: now)
             try record.insert(db)
             return .added(try record.place(id: db.lastInsertedRowID))
@@ -296,8 +297,11 @@ public final class PlaceStore: Sendable {
     ) throws -> ImportResult {
         // Worked out before the write lock is taken (the list as it stands, and
         // what to add to it), so that other processes wait only for the writing.
-        let (before, version) = try read { db in (try Self.places(db).valid, try Self.placesVersion(db)) }
-        let plan = PlaceImport.plan(places, saved: replace ? [] : before)
+        let (before, damagedIDs, version) = try read { db in
+            let (valid, damaged) = try Self.places(db)
+            return (valid, Set(damaged.compactMap(\.geonamesID)), try Self.placesVersion(db))
+        }
+        let plan = Self.plan(places, saved: replace ? [] : before, damagedIDs: replace ? [] : damagedIDs)
         if dryRun {
             var position = replace ? 0 : (before.map(\.position).max() ?? 0)
             let added = plan.add.map { new in
@@ -315,8 +319,9 @@ public final class PlaceStore: Sendable {
             // Another process may have changed the list meanwhile: then plan again, now.
             var saved = before, (add, skipped) = plan
             if try Self.placesVersion(db) != version {
-                saved = try Self.places(db).valid
-                (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : saved)
+                let (valid, damaged) = try Self.places(db)
+                saved = valid
+                (add, skipped) = Self.plan(places, saved: replace ? [] : saved, damagedIDs: replace ? [] : Set(damaged.compactMap(\.geonamesID)))
             }
             let applySettings = settings != nil && (replace || saved.isEmpty)
             if replace { _ = try PlaceRecord.deleteAll(db) }
@@ -349,6 +354,17 @@ public final class PlaceStore: Sendable {
             if replace { try db.execute(sql: "UPDATE settings SET last_viewed_place_id = NULL") }
             return ImportResult(added: added, skipped: skipped, removed: replace ? saved.count : 0, settingsApplied: applySettings)
         }
+    }
+
+    /// The import plan, with places whose GeoNames id a damaged row holds skipped
+    /// too (saving them again would collide with it; `remove --damaged` first).
+    private static func plan(_ places: [NewPlace], saved: [Place], damagedIDs: Set<Int>) -> (add: [NewPlace], skipped: Int) {
+        var (add, skipped) = PlaceImport.plan(places, saved: saved)
+        guard !damagedIDs.isEmpty else { return (add, skipped) }
+        let before = add.count
+        add.removeAll { $0.geonamesID.map(damagedIDs.contains) ?? false }
+        skipped += before - add.count
+        return (add, skipped)
     }
 
     /// What changes whenever the saved places do: their count, highest id and

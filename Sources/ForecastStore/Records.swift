@@ -52,7 +52,9 @@ enum SavedRow {
     static func place(_ row: Row) -> Result<Place, DamagedPlace> {
         let id = integer(row, "id")
         func damaged(_ column: String) -> Result<Place, DamagedPlace> {
-            .failure(DamagedPlace(id: id ?? 0, column: column, label: text(row, "display_name").map { SafeText.clean($0, maxLength: 40) }))
+            .failure(DamagedPlace(
+                id: id ?? 0, column: column, label: text(row, "display_name").map { SafeText.clean($0, maxLength: 40) },
+                geonamesID: integer(row, "geonames_id").flatMap { Int(exactly: $0) }))
         }
         guard let id else { return damaged("id") }
         guard let label = text(row, "display_name").flatMap({ try? PlaceName(SafeText.clean($0, maxLength: 200)).value })

@@ -9,6 +9,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     /// Opened read-only because it could not be opened for writing, for this reason.
     case cannotWrite(path: String, reason: String)
+    /// The place asked for is saved in a row that cannot be read.
+    case damagedInTheWay(DamagedPlace)
     /// Another process held the write lock for longer than this could wait.
     case busy
     case failed(String)
@@ -25,4 +27,6 @@ public struct DamagedPlace: Error, Equatable, Sendable {
     public var id: Int64
     public var column: String
     public var label: String?
+    /// Its GeoNames id, if that much of it reads: the same place cannot be saved again beside it.
+    public var geonamesID: Int?
 }

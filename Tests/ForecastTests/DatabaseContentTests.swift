@@ -78,6 +78,31 @@ extension InProcessCLI {
         #expect(after.lines == ["1 Berlin"] && after.stderr.isEmpty)
     }
 
+    /// A damaged row that holds a GeoNames id: adding or importing that place again
+    /// said "UNIQUE constraint failed"; now it says which row is in the way.
+    @Test func aDamagedRowInTheWayIsNamed() async throws {
+        let cli = try await saved()
+        #expect(await cli.run("add", "Seoul").status == 0)
+        let exported = await cli.run("export")
+        try tamper("UPDATE place SET latitude = 'north' WHERE display_name = 'Seoul'")
+        let again = await cli.run("add", "Seoul")
+        #expect(again.status == 1 && again.stderr.contains("saved in row 4, which cannot be read"), "\(again.stderr)")
+        #expect(!again.stderr.contains("UNIQUE"))
+        let file = folder.path("places.json")
+        try Data(exported.stdout.utf8).write(to: URL(fileURLWithPath: file))
+        let dry = await cli.run("import", file, "--dry-run")
+        let real = await cli.run("import", file)
+        // The dry run and the real one agree: the place the damaged row holds is skipped, not a collision.
+        #expect(dry.stdout.contains("0 places would be imported; 4 already saved would be skipped."), "\(dry.stdout)")
+        #expect(real.status == 0 && real.stdout.hasPrefix("Imported 0 places; 4 already saved, skipped."), "\(real.stdout)\(real.stderr)")
+        // show and report say it too.
+        for arguments in [["show", "1", "--offline"], ["report", "--offline"]] {
+            #expect(await cli.run(arguments: arguments).stderr.contains("cannot be read"), "\(arguments)")
+        }
+        #expect(await cli.run("remove", "--damaged").status == 0)
+        #expect(await cli.run("add", "Seoul").status == 0, "once removed, it can be saved again")
+    }
+
     @Test func escapeSequencesInTheDatabaseReachNoOutput() async throws {
         let cli = try await saved()
         let escape = "\u{1B}]0;pwned\u{07}\u{1B}[2J"

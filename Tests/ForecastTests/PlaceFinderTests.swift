@@ -143,21 +143,26 @@ import Testing
         #expect(office.canonicalName == "near London" && office.timeZone == "Europe/London" && office.countryCode == "GB")
     }
 
-    /// Open-Meteo is asked to find the zone of such a place (`timezone=auto`),
-    /// and the zone it answers in is the one its days and hours are shown in.
-    @Test func theServicesZoneIsPreferredForAFarPlace() async throws {
+    /// Such a place's times are shown in its saved zone everywhere, before and after a
+    /// fetch, and Open-Meteo is asked in that zone: a place shown at 02:06 by `list
+    /// --offline` read 12:06 once the service had answered in GMT.
+    @Test func aFarPlaceKeepsOneZoneEverywhere() async throws {
         let cli = try InProcessCLI { url in
             guard url.host == "weather.test" else { return HTTPResponse(status: 404, body: Data()) }
             var body = Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any] ?? [:]
-            body["timezone"] = "Antarctica/Troll"
+            body["timezone"] = "GMT"
             return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
         }
-        let added = await cli.run("add", "--lat", "-82.71", "--lon", "3.88")
-        #expect(added.status == 0 && added.stdout.contains("82.71°S 3.88°E") && !added.stdout.contains("Grytviken"), "\(added.stdout)")
+        let added = await cli.run("add", "--lat", "-60", "--lon", "-150")
+        #expect(added.status == 0 && added.stdout.contains("60°S 150°W"), "\(added.stdout)")
+        let zone = await cli.run("list", "--offline", "--format", "line", "--template", "{timezone} {time}")
+        #expect(zone.lines.first?.hasPrefix("Etc/GMT+10 ") == true, "\(zone.stdout)")
         let shown = await cli.run("show", "1")
         #expect(shown.status == 0, "\(shown.stderr)")
         let asked = try #require(cli.http.requests.first { $0.host == "weather.test" })
-        #expect(URLComponents(url: asked, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "timezone" }?.value == "auto")
-        #expect(shown.lines.count > 2 && shown.lines[2].contains("Antarctica/Troll"), "\(shown.stdout)")
+        #expect(URLComponents(url: asked, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "timezone" }?.value == "Etc/GMT+10")
+        #expect(shown.lines.count > 2 && shown.lines[2].contains("Etc/GMT+10"), "\(shown.stdout)")
+        let after = await cli.run("list", "--offline", "--format", "line", "--template", "{timezone} {time}")
+        #expect(after.lines == zone.lines, "the same zone and local time after the fetch")
     }
 }

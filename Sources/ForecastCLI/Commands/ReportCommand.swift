@@ -39,6 +39,7 @@ struct ReportCommand: AsyncParsableCommand {
         let target = try FileOutput.checkedTarget(output, in: context)
         // Nothing saved: say so, and write nothing (not an empty report).
         guard let database = try store.openExisting() else { throw InputError.nothingSaved }
+        try StoreOptions.warnAboutDamaged(database)
         let (settings, ordered) = try database.ordered()
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let (outcome, weatherSettings) = try await WeatherSession.weather(

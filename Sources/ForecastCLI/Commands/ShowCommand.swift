@@ -85,6 +85,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let database = try store.openExisting()
+        if let database { try StoreOptions.warnAboutDamaged(database) }
         switch try await target(database) {
         case .saved(let place, let index, let count, let store):
             try await showSaved(place, index: index, count: count, store: store)
@@ -259,7 +260,7 @@ struct ShowOutput: ReportOutput {
         self.weather = weather
         self.format = format
         self.now = now
-        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
+        let zone = LocalTime.zone(place.timeZone)
         location = LocationItem(place, position: position, saved: saved)
         self.position = saved ? position : nil
         self.count = saved ? count : nil
@@ -309,7 +310,7 @@ struct ShowOutput: ReportOutput {
         let out = context.stdout
         let words = context.words
         let report = self
-        let zone = LocalTime.zone(place.timeZone, answered: weather.report?.timeZone)
+        let zone = LocalTime.zone(place.timeZone)
         let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
         // The name as shown, and the city's name in the other script when it differs.

@@ -55,10 +55,13 @@ enum FileOutput {
             var folderInfo = stat()
             guard stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 else { throw .missingFolder }
             guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw .missingFolder }
+            try writableFolder(of: resolved)
             return .file(path: resolved, existing: nil)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            // Replacing it means a new file beside it: the folder must take one.
+            try writableFolder(of: resolved)
             return .file(path: resolved, existing: .init(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
         case S_IFIFO, S_IFCHR: return .stream(path: resolved)
         case S_IFDIR: throw .folder
@@ -66,6 +69,12 @@ enum FileOutput {
         case S_IFBLK: throw .blockDevice
         default: throw .notRegular
         }
+    }
+
+    /// Refuses, before anything is fetched or written, a folder this user cannot write into.
+    private static func writableFolder(of path: String) throws(Problem) {
+        let folder = FilePath.folder(of: path)
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { throw .system(errno) }
     }
 
     /// `path` with every symbolic link along its last component followed (the

@@ -75,7 +75,7 @@ struct HTMLReport {
 
     func section(_ entry: Entry) -> String {
         let place = entry.place
-        let zone = LocalTime.zone(place.timeZone, answered: entry.weather.report?.timeZone)
+        let zone = LocalTime.zone(place.timeZone)
         var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
         html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.name(place)))"
             + " <small>\(HTML.escape(words.region(countryCode: place.countryCode, admin1: place.admin1)))</small></h2>\n"

@@ -77,7 +77,7 @@ struct LocationItem: FlatPlaceJSON {
         if let weather, let format {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(
-                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone, answered: report.timeZone), format: format,
+                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format,
                     now: now)
             }
             own.error = weather.error.map(ErrorItem.init)

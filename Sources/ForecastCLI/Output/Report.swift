@@ -93,7 +93,7 @@ struct ReportRow: Sendable {
         set(.latitude, Coordinate.format(place.coordinate.latitude))
         set(.longitude, Coordinate.format(place.coordinate.longitude))
         set(.timezone, SafeText.clean(place.timeZone, maxLength: 64))
-        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone, answered: weather?.report?.timeZone)).hourMinute)
+        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone)).hourMinute)
         if let report = weather?.report {
             let c = report.current
             let today = report.today(now: now)

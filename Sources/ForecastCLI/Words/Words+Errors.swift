@@ -101,9 +101,9 @@ extension Words {
 
     func message(_ error: ImportError) -> String {
         switch error {
-        case .tooLarge(let bytes, let maximum):
-            return say("the file is \(bytes / 1_048_576) MB or more; an export is never over \(maximum / 1_048_576) MB",
-                       "파일이 \(bytes / 1_048_576) MB 이상입니다. 내보낸 파일은 \(maximum / 1_048_576) MB를 넘지 않습니다")
+        case .tooLarge(_, let maximum):
+            return say("the file is larger than \(maximum / 1_048_576) MB; an export never is",
+                       "파일이 \(maximum / 1_048_576) MB보다 큽니다. 내보낸 파일은 그렇게 크지 않습니다")
         case .notText: return say("the file is not UTF-8 text", "파일이 UTF-8 텍스트가 아닙니다")
         case .notJSON(let field?): return say("the file is not a valid export: \(field) cannot be read", "올바른 내보내기 파일이 아닙니다: \(field)을(를) 읽을 수 없습니다")
         case .notJSON(nil): return say("the file is not valid JSON", "파일이 올바른 JSON이 아닙니다")
@@ -176,6 +176,9 @@ extension Words {
             say("cannot open database \(path): \(reason)", "데이터베이스 \(path)을(를) 열 수 없습니다: \(reason)")
         case .cannotWrite(let path, let reason):
             say("cannot write database \(path) (it can only be read): \(reason)", "데이터베이스 \(path)에 쓸 수 없습니다 (읽기만 됩니다): \(reason)")
+        case .damagedInTheWay(let place):
+            say("that place is saved in row \(place.id), which cannot be read (its \(place.column) is not valid); 'forecast remove --damaged' removes it",
+                "그 장소는 읽을 수 없는 \(place.id)번 행에 저장되어 있습니다 (\(place.column) 값이 올바르지 않음). 'forecast remove --damaged'로 지울 수 있습니다")
         case .busy:
             say("the database was busy: another forecast kept it locked for longer than this could wait",
                 "데이터베이스가 사용 중이었습니다: 다른 forecast가 기다릴 수 있는 시간보다 오래 잠가 두었습니다")
