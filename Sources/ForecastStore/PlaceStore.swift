@@ -575,7 +575,8 @@ public final class PlaceStore: Sendable {
 
     /// Remembers `placeID` as the last viewed place (if it is still saved).
     public func recordViewed(_ placeID: Int64) throws {
-        try write { db in
+        // A convenience, never worth a long wait: another process's write lock is waited for a second at most.
+        try write(until: .now + .seconds(1)) { db in
             try db.execute(
                 sql: "UPDATE settings SET last_viewed_place_id = ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)",
                 arguments: [placeID, placeID])
