@@ -118,6 +118,17 @@ import Testing
         #expect(try await run("export").stdout.contains("\"London\""))
         let show = try await run("show", "London", "--offline")
         #expect(show.status == 3 && show.stdout.hasPrefix("London"), "shown, and the last viewed not kept: \(show.stderr)")
+        // -o onto a file this user may not write is refused, as `>` would, and the file stays.
+        // In a folder anyone may write, so that only the file's own permission stops it.
+        let open = cli.folder.path("open")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+        chmod(open, 0o777)
+        let theirs = open + "/theirs.json"
+        FileManager.default.createFile(atPath: theirs, contents: Data("kept".utf8))
+        chmod(theirs, 0o444)
+        let refused = try await run("export", "-o", theirs)
+        #expect(refused.status == 1 && refused.stderr.contains("Permission denied"), "\(refused.stderr)")
+        #expect(FileManager.default.contents(atPath: theirs) == Data("kept".utf8))
         let add = try await run("add", "--lat", "1", "--lon", "1")
         #expect(add.status == 1 && add.stderr.contains("cannot write database") && add.stderr.contains("(it can only be read)"), "\(add.stderr)")
         #expect(cli.databaseBytes() == before)

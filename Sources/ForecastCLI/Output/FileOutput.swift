@@ -60,8 +60,10 @@ enum FileOutput {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            // Replacing it means a new file beside it: the folder must take one.
+            // Replacing it means a new file beside it: the folder must take one. And only a
+            // file this user may write is replaced, as `>` would refuse (its owner would change).
             try writableFolder(of: resolved)
+            guard access(resolved, W_OK) == 0 else { throw .system(errno) }
             return .file(path: resolved, existing: .init(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
         case S_IFIFO, S_IFCHR: return .stream(path: resolved)
         case S_IFDIR: throw .folder
