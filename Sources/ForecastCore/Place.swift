@@ -59,6 +59,13 @@ public struct NewPlace: Hashable, Sendable {
         self.geonamesID = geonamesID
     }
 
+    /// This place as saved under `id`, at `position`.
+    public func saved(id: Int64, position: Int, addedAt: Date) -> Place {
+        Place(
+            id: id, displayName: displayName, canonicalName: canonicalName, countryCode: countryCode, admin1: admin1,
+            coordinate: coordinate, timeZone: timeZone, geonamesID: geonamesID, position: position, addedAt: addedAt)
+    }
+
     /// Whether this is the same place as one already saved: the same GeoNames
     /// city, or (for places added by coordinates) within about 100 metres.
     public func isSame(as place: Place) -> Bool {

@@ -36,7 +36,7 @@ public final class PlaceStore: Sendable {
         }
         do {
             return try openWritable(path: path)
-        } catch let error as StoreError {
+        } catch {
             // A database that can be read but not written (a read-only file or
             // folder, a full disk where SQLite cannot make its -shm file) still
             // serves every command that only reads; a write then fails, saying so.
@@ -54,11 +54,7 @@ public final class PlaceStore: Sendable {
     /// Opens read-only; `immutable` also skips locking and the -wal/-shm files
     /// (what a still-open writer has not checkpointed is not seen).
     private static func openReadOnly(path: String, immutable: Bool, because reason: String) throws(StoreError) -> PlaceStore {
-        var config = Configuration()
-        config.readonly = true
-        let busy = BusyWait()
-        config.busyMode = .callback(busy.shouldRetry)
-        config.label = "forecast"
+        let (config, busy) = configuration(readonly: true)
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
             let queue = try DatabaseQueue(path: immutable ? uri(path, query: "immutable=1") : path, configuration: config)
@@ -75,6 +71,16 @@ public final class PlaceStore: Sendable {
         } catch {
             throw .failed(Self.describe(error))
         }
+    }
+
+    /// A connection's settings: its busy wait answers to the deadline of each write.
+    private static func configuration(readonly: Bool) -> (Configuration, BusyWait) {
+        var config = Configuration()
+        config.readonly = readonly
+        let busy = BusyWait()
+        config.busyMode = .callback(busy.shouldRetry)
+        config.label = "forecast"
+        return (config, busy)
     }
 
     /// `path` as an SQLite URI filename, with the characters URIs reserve escaped.
@@ -94,10 +100,7 @@ public final class PlaceStore: Sendable {
     private static func openWritable(path: String) throws(StoreError) -> PlaceStore {
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
-            var config = Configuration()
-            let busy = BusyWait()
-            config.busyMode = .callback(busy.shouldRetry)
-            config.label = "forecast"
+            let (config, busy) = configuration(readonly: false)
             let queue = try DatabaseQueue(path: path, configuration: config)
             try retryingWhileBusy {
                 // Check before anything writes (even switching to WAL writes the header).
@@ -273,9 +276,7 @@ public final class PlaceStore: Sendable {
             let (saved, damaged) = try Self.places(db)
             if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
             if let id = new.geonamesID, let row = damaged.first(where: { $0.geonamesID == id }) { throw StoreError.damagedInTheWay(row) }
-            var record = PlaceRecord(new, position: try Self.nextPosition(db, after: saved), addedAt: now)
-            try record.insert(db)
-            return .added(try record.place(id: db.lastInsertedRowID))
+            return .added(try PlaceRecord.insert(new, position: try Self.nextPosition(db, after: saved), addedAt: now, db))
         }
     }
 
@@ -297,53 +298,28 @@ public final class PlaceStore: Sendable {
     ) throws -> ImportResult {
         // Worked out before the write lock is taken (the list as it stands, and
         // what to add to it), so that other processes wait only for the writing.
-        let (before, damagedIDs, version) = try read { db in
-            let (valid, damaged) = try Self.places(db)
-            return (valid, Set(damaged.compactMap(\.geonamesID)), try Self.placesVersion(db))
-        }
-        let plan = Self.plan(places, saved: replace ? [] : before, damagedIDs: replace ? [] : damagedIDs)
+        let (planned, version) = try read { db in (try Self.plan(places, in: db, replace: replace), try Self.placesVersion(db)) }
         if dryRun {
-            var position = replace ? 0 : (before.map(\.position).max() ?? 0)
-            let added = plan.add.map { new in
+            var position = replace ? 0 : (planned.saved.map(\.position).max() ?? 0)
+            let added = planned.add.map { new in
                 position += 1
-                return Place(
-                    id: 0, displayName: new.displayName, canonicalName: new.canonicalName, countryCode: new.countryCode,
-                    admin1: new.admin1, coordinate: new.coordinate, timeZone: new.timeZone, geonamesID: new.geonamesID,
-                    position: position, addedAt: now)
+                return new.saved(id: 0, position: position, addedAt: now)
             }
             return ImportResult(
-                added: added, skipped: plan.skipped, removed: replace ? before.count : 0,
-                settingsApplied: settings != nil && (replace || before.isEmpty))
+                added: added, skipped: planned.skipped, removed: replace ? planned.saved.count : 0,
+                settingsApplied: settings != nil && (replace || planned.saved.isEmpty))
         }
         return try write { db in
             // Another process may have changed the list meanwhile: then plan again, now.
-            var saved = before, (add, skipped) = plan
-            if try Self.placesVersion(db) != version {
-                let (valid, damaged) = try Self.places(db)
-                saved = valid
-                (add, skipped) = Self.plan(places, saved: replace ? [] : saved, damagedIDs: replace ? [] : Set(damaged.compactMap(\.geonamesID)))
-            }
+            let (saved, add, skipped) = try Self.placesVersion(db) == version ? planned : Self.plan(places, in: db, replace: replace)
             let applySettings = settings != nil && (replace || saved.isEmpty)
             if replace { _ = try PlaceRecord.deleteAll(db) }
             var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
             var added: [Place] = []
             added.reserveCapacity(add.count)
-            // One prepared statement: encoding each row as a record held the lock three times as long.
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO place (display_name, canonical_name, country_code, admin1, latitude, longitude, time_zone,
-                                   geonames_id, position, added_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
             for place in add {
                 position += 1
-                try insert.execute(arguments: [
-                    place.displayName, place.canonicalName, place.countryCode, place.admin1, place.coordinate.latitude,
-                    place.coordinate.longitude, place.timeZone, place.geonamesID, position, now,
-                ])
-                added.append(Place(
-                    id: db.lastInsertedRowID, displayName: place.displayName, canonicalName: place.canonicalName,
-                    countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate, timeZone: place.timeZone,
-                    geonamesID: place.geonamesID, position: position, addedAt: now))
+                added.append(try PlaceRecord.insert(place, position: position, addedAt: now, db))
             }
             if applySettings, let settings {
                 try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
@@ -356,22 +332,29 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    /// The import plan, with places whose GeoNames id a damaged row holds skipped
-    /// too (saving them again would collide with it; `remove --damaged` first).
-    private static func plan(_ places: [NewPlace], saved: [Place], damagedIDs: Set<Int>) -> (add: [NewPlace], skipped: Int) {
-        var (add, skipped) = PlaceImport.plan(places, saved: saved)
-        guard !damagedIDs.isEmpty else { return (add, skipped) }
-        let before = add.count
-        add.removeAll { $0.geonamesID.map(damagedIDs.contains) ?? false }
-        skipped += before - add.count
-        return (add, skipped)
+    /// What an import of `places` adds to the list as it stands in `db`: those
+    /// not saved already (with `replace`, all of them), skipping too those whose
+    /// GeoNames id a damaged row holds (saving them again would collide with it).
+    private static func plan(
+        _ places: [NewPlace], in db: Database, replace: Bool
+    ) throws -> (saved: [Place], add: [NewPlace], skipped: Int) {
+        let (valid, damaged) = try Self.places(db)
+        var (add, skipped) = PlaceImport.plan(places, saved: replace ? [] : valid)
+        let damagedIDs = replace ? [] : Set(damaged.compactMap(\.geonamesID))
+        if !damagedIDs.isEmpty {
+            let before = add.count
+            add.removeAll { $0.geonamesID.map(damagedIDs.contains) ?? false }
+            skipped += before - add.count
+        }
+        return (valid, add, skipped)
     }
 
     /// What changes whenever the saved places do: their count, highest id and
     /// positions (so an import planned outside the lock knows when to plan again).
     private static func placesVersion(_ db: Database) throws -> [Double] {
-        guard let row = try Row.fetchOne(db, sql: "SELECT count(*), total(id), total(position), max(id) FROM place") else { return [] }
-        return (0..<4).map { SavedRow.number(row, $0) ?? 0 }
+        let sql = "SELECT count(*) AS n, total(id) AS ids, total(position) AS positions, max(id) AS last FROM place"
+        guard let row = try Row.fetchOne(db, sql: sql) else { return [] }
+        return ["n", "ids", "positions", "last"].map { SavedRow.number(row, $0) ?? 0 }
     }
 
     /// Chooses places from the list as it is shown (`choose` sees it in order,

@@ -2,46 +2,24 @@ import Foundation
 import ForecastCore
 import GRDB
 
-/// The `place` table's row, as written. Rows are read back with `SavedRow`,
-/// which trusts nothing in them.
-struct PlaceRecord: Encodable, MutablePersistableRecord {
+/// The `place` table: rows go in through `PlaceRecord.insert` and come back
+/// through `SavedRow`, which trusts nothing in them.
+struct PlaceRecord: TableRecord {
     static let databaseTableName = "place"
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    var id: Int64?
-    var displayName: String
-    var canonicalName: String
-    var countryCode: String
-    var admin1: String
-    var latitude: Double
-    var longitude: Double
-    var timeZone: String
-    var geonamesId: Int?
-    var position: Int
-    var addedAt: Date
-
-    init(_ new: NewPlace, position: Int, addedAt: Date) {
-        id = nil
-        displayName = new.displayName
-        canonicalName = new.canonicalName
-        countryCode = new.countryCode
-        admin1 = new.admin1
-        latitude = new.coordinate.latitude
-        longitude = new.coordinate.longitude
-        timeZone = new.timeZone
-        geonamesId = new.geonamesID
-        self.position = position
-        self.addedAt = addedAt
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-
-    /// The row just inserted, as a place.
-    func place(id: Int64) throws -> Place {
-        Place(
-            id: id, displayName: displayName, canonicalName: canonicalName, countryCode: countryCode,
-            admin1: admin1, coordinate: try Coordinate(latitude: latitude, longitude: longitude),
-            timeZone: timeZone, geonamesID: geonamesId, position: position, addedAt: addedAt)
+    /// Saves `new` at `position` and returns it as saved: the one way a place
+    /// is written (`add` and `import`), through one cached statement.
+    static func insert(_ new: NewPlace, position: Int, addedAt: Date, _ db: Database) throws -> Place {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO place (display_name, canonical_name, country_code, admin1, latitude, longitude, time_zone,
+                               geonames_id, position, added_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [
+            new.displayName, new.canonicalName, new.countryCode, new.admin1, new.coordinate.latitude,
+            new.coordinate.longitude, new.timeZone, new.geonamesID, position, addedAt,
+        ])
+        return new.saved(id: db.lastInsertedRowID, position: position, addedAt: addedAt)
     }
 }
 
@@ -97,10 +75,6 @@ enum SavedRow {
 
     @inline(never) static func date(_ row: Row, _ column: String) -> Date? {
         Date.fromDatabaseValue(row[column] as DatabaseValue)
-    }
-
-    @inline(never) static func number(_ row: Row, _ index: Int) -> Double? {
-        Double.fromDatabaseValue(row[index] as DatabaseValue).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// A whole-number column (an id), or nil when it holds anything else.
