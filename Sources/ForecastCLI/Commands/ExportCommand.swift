@@ -83,8 +83,8 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
-        let data = try read()
-        let (places, settings) = try PlaceTransfer.read(data)
+        // The file's bytes are let go once read: only the checked places stay.
+        let (places, settings) = try PlaceTransfer.read(try read())
         // A dry run into no database makes none: it runs against an empty one in memory.
         let database = dryRun ? try store.openExisting() ?? .inMemory() : try store.open()
         let result = try PlaceTransfer.load(
@@ -113,18 +113,32 @@ struct ImportCommand: AsyncParsableCommand {
 
 /// What an import did (or, dry, would do).
 struct ImportOutput: CommandOutput {
-    var added: [LocationItem]
+    /// The places added, made items only as JSON is written (100,000 of them
+    /// would otherwise be held twice, and the text shows only their count).
+    var added: [Place]
     var skipped: Int
     var removed: Int
     var settingsApplied: Bool
     var dryRun: Bool
 
     init(_ result: PlaceStore.ImportResult, dryRun: Bool) {
-        added = result.added.map { LocationItem($0, position: $0.position, saved: !dryRun) }
+        added = result.added
         skipped = result.skipped
         removed = result.removed
         settingsApplied = result.settingsApplied
         self.dryRun = dryRun
+    }
+
+    enum CodingKeys: String, CodingKey { case added, skipped, removed, settingsApplied, dryRun }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var list = container.nestedUnkeyedContainer(forKey: .added)
+        for place in added { try list.encode(LocationItem(place, position: place.position, saved: !dryRun)) }
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(removed, forKey: .removed)
+        try container.encode(settingsApplied, forKey: .settingsApplied)
+        try container.encode(dryRun, forKey: .dryRun)
     }
 
     func text(in context: CommandContext) -> [String] {

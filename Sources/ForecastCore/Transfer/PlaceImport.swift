@@ -54,54 +54,173 @@ public enum PlaceImport {
         // Without the byte-order mark, and with no copy of the bytes beyond the one String.
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
-        guard let text = String(validating: body, as: UTF8.self) else { throw .notText }
-        if text.utf8.first(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) == UInt8(ascii: "{") {
-            return try json(Data(body))
+        if body.first(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) == UInt8(ascii: "{") {
+            return try json(body)
         }
+        guard let text = String(validating: body, as: UTF8.self) else { throw .notText }
         return try csv(text)
     }
 
-    static func json(_ data: Data) throws(ImportError) -> ImportFile {
-        struct Head: Decodable {
-            var format: String?
-            var version: Int?
-        }
-        guard let head = try? JSONDecoder().decode(Head.self, from: data) else { throw .notJSON(field: nil) }
-        guard head.format == PlaceExport.formatName, let version = head.version else { throw .notAnExport }
-        guard version == PlaceExport.currentVersion else { throw .unknownVersion(version) }
-        let file: BoundedExport
+    /// Settings are a handful of fields: more than this is not an export's.
+    static let maximumSettingsBytes = 64 << 10
+
+    /// An export in JSON, read straight from its bytes a place at a time (see
+    /// `JSONScanner`): memory is the file and the places, whatever the file holds.
+    static func json(_ data: Data.SubSequence) throws(ImportError) -> ImportFile {
         do {
-            file = try JSONDecoder().decode(BoundedExport.self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw located(context.codingPath, field: key.stringValue, missing: true)
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw located(context.codingPath, field: nil, missing: false)
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw located(context.codingPath, field: nil, missing: true)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw located(context.codingPath, field: nil, missing: false)
+            return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(ImportError) -> ImportFile in
+                try json(bytes)
+            }
         } catch let error as ImportError {
             throw error
         } catch {
             throw .notJSON(field: nil)
         }
-        var places: [NewPlace] = []
-        for (index, place) in file.places.enumerated() {
-            places.append(try checked(
-                row: index + 1, label: place.label, name: place.name, country: place.country, region: place.region,
-                latitude: place.latitude, longitude: place.longitude, timeZone: place.timezone, geonamesID: place.geonamesId))
+    }
+
+    private static func json(_ bytes: UnsafeRawBufferPointer) throws(ImportError) -> ImportFile {
+        func reading<T>(_ field: String?, _ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
+            do { return try read() } catch {
+                switch error {
+                case .notText: throw .notText
+                case .syntax: throw .notJSON(field: nil)
+                case .wrongType: throw .notJSON(field: field)
+                }
+            }
         }
-        return ImportFile(places: places, settings: file.settings)
+        // First what the file says it is, skipping everything else unread.
+        var head = JSONScanner(bytes)
+        var format: String?
+        var version: Int?
+        try reading(nil) { () throws(JSONScanner.Failure) in
+            try head.beginObject()
+            var first = true
+            while let key = try head.nextKey(first: &first) {
+                switch key {
+                case "format" where head.kind() == .string: format = try head.string()
+                case "version" where head.kind() == .number: version = try? head.integer()
+                default: try head.skipValue()
+                }
+            }
+            guard head.atEnd() else { throw .syntax }
+        }
+        guard format == PlaceExport.formatName, let version else { throw .notAnExport }
+        guard version == PlaceExport.currentVersion else { throw .unknownVersion(version) }
+
+        var scanner = JSONScanner(bytes)
+        var settings: ExportedSettings?
+        var places: [NewPlace]?
+        try reading(nil) { () throws(JSONScanner.Failure) in try scanner.beginObject() }
+        var first = true
+        while let key = try reading(nil, { () throws(JSONScanner.Failure) in try scanner.nextKey(first: &first) }) {
+            switch key {
+            case "settings": settings = try Self.settings(&scanner, in: bytes)
+            case "places":
+                guard places == nil else { throw .notJSON(field: "places") }
+                places = try Self.places(&scanner)
+            default: try reading(nil) { () throws(JSONScanner.Failure) in try scanner.skipValue() }
+            }
+        }
+        guard let places else { throw .notJSON(field: "places") }
+        return ImportFile(places: places, settings: settings)
+    }
+
+    /// The settings object (small: it is decoded whole), or nil for `null`.
+    private static func settings(_ scanner: inout JSONScanner, in bytes: UnsafeRawBufferPointer) throws(ImportError) -> ExportedSettings? {
+        let start = scanner.offset
+        do throws(JSONScanner.Failure) {
+            if try scanner.null() { return nil }
+            guard scanner.kind() == .object else { throw .wrongType }
+            try scanner.skipValue()
+        } catch {
+            throw error == .notText ? .notText : error == .syntax ? .notJSON(field: nil) : .setting("settings", "not valid")
+        }
+        guard scanner.offset - start <= maximumSettingsBytes else { throw .setting("settings", "not valid") }
+        do {
+            return try JSONDecoder().decode(ExportedSettings.self, from: Data(bytes[start..<scanner.offset]))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw located([SettingsKey()] + context.codingPath, field: key.stringValue, missing: true)
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw located([SettingsKey()] + context.codingPath, field: nil, missing: true)
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw located([SettingsKey()] + context.codingPath, field: nil, missing: false)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw located([SettingsKey()] + context.codingPath, field: nil, missing: false)
+        } catch {
+            throw .setting("settings", "not valid")
+        }
+    }
+
+    private struct SettingsKey: CodingKey {
+        var stringValue = "settings"
+        var intValue: Int? { nil }
+        init() {}
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The places array, each place checked as it is read, at most `maximumPlaces`.
+    private static func places(_ scanner: inout JSONScanner) throws(ImportError) -> [NewPlace] {
+        var places: [NewPlace] = []
+        func step<T>(_ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
+            do { return try read() } catch {
+                throw error == .notText ? .notText : error == .syntax ? .notJSON(field: nil) : .notJSON(field: "places")
+            }
+        }
+        try step { () throws(JSONScanner.Failure) in try scanner.beginArray() }
+        var first = true
+        while try step({ () throws(JSONScanner.Failure) in try scanner.nextElement(first: &first) }) {
+            guard places.count < maximumPlaces else { throw .tooManyPlaces(maximum: maximumPlaces) }
+            places.append(try place(&scanner, row: places.count + 1))
+        }
+        return places
+    }
+
+    /// One place object of the array: its fields read by name, others skipped.
+    private static func place(_ scanner: inout JSONScanner, row: Int) throws(ImportError) -> NewPlace {
+        var label, name, country, region, timezone: String?
+        var latitude, longitude: Double?
+        var geonamesID: Int?
+        func field<T>(_ name: String, _ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
+            do { return try read() } catch {
+                switch error {
+                case .notText: throw .notText
+                case .syntax: throw .notJSON(field: nil)
+                case .wrongType: throw .row(row, .wrongType(name))
+                }
+            }
+        }
+        try field("place") { () throws(JSONScanner.Failure) in try scanner.beginObject() }
+        var first = true
+        while let key = try field("place", { () throws(JSONScanner.Failure) in try scanner.nextKey(first: &first) }) {
+            switch key {
+            case "label": label = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
+            case "name": name = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
+            case "country": country = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
+            case "region": region = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
+            case "timezone": timezone = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
+            case "latitude": latitude = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.number() }
+            case "longitude": longitude = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.number() }
+            case "geonamesId":
+                geonamesID = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.integer() }
+            default:
+                try field(key) { () throws(JSONScanner.Failure) in try scanner.skipValue() }
+            }
+        }
+        func required<T>(_ value: T?, _ name: String) throws(ImportError) -> T {
+            guard let value else { throw .row(row, .missing(name)) }
+            return value
+        }
+        return try checked(
+            row: row, label: try required(label, "label"), name: try required(name, "name"), country: try required(country, "country"),
+            region: try required(region, "region"), latitude: try required(latitude, "latitude"),
+            longitude: try required(longitude, "longitude"), timeZone: try required(timezone, "timezone"), geonamesID: geonamesID)
     }
 
     /// A decoding failure as the row and field it happened at.
     static func located(_ path: [any CodingKey], field: String?, missing: Bool) -> ImportError {
         let names = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + (field.map { ".\($0)" } ?? "")
         let clean = SafeText.clean(names.hasPrefix(".") ? String(names.dropFirst()) : names, maxLength: 80)
-        if path.first?.stringValue == "places", let index = path.dropFirst().first?.intValue {
-            let name = field ?? path.last?.stringValue ?? clean
-            return .row(index + 1, missing ? .missing(SafeText.clean(name, maxLength: 40)) : .wrongType(SafeText.clean(name, maxLength: 40)))
-        }
         if path.first?.stringValue == "settings" { return .setting(clean, missing ? "missing" : "not valid") }
         return .notJSON(field: clean.isEmpty ? nil : clean)
     }
@@ -274,24 +393,5 @@ struct PlaceIndex {
             for dx in -reach...reach where matches(Cell(x: Self.column(center.x + dx), y: center.y + dy, pole: 0)) { return true }
         }
         return false
-    }
-}
-
-/// An export read with its places bounded in number, each checked as it is read.
-struct BoundedExport: Decodable {
-    var settings: ExportedSettings?
-    var places: [ExportedPlace]
-
-    enum CodingKeys: String, CodingKey { case settings, places }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        settings = try container.decodeIfPresent(ExportedSettings.self, forKey: .settings)
-        var list = try container.nestedUnkeyedContainer(forKey: .places)
-        places = []
-        while !list.isAtEnd {
-            guard places.count < PlaceImport.maximumPlaces else { throw ImportError.tooManyPlaces(maximum: PlaceImport.maximumPlaces) }
-            places.append(try list.decode(ExportedPlace.self))
-        }
     }
 }
