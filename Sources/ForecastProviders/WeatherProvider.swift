@@ -97,39 +97,20 @@ func serviceURL(_ base: URL, path: String, _ items: [URLQueryItem]) -> URL {
 enum ServiceJSON {
     static let decoder = JSONDecoder()
 
-    /// The longest number any answer has, in characters (a Double's shortest
-    /// form is at most 24): a longer one is refused before the decoder, which
-    /// would copy it into its error message and spend hundreds of MB on seven
-    /// million digits.
-    static let maximumNumberLength = 64
-
-    /// `body` decoded as `type`, once it has passed `plausibleNumbers`.
+    /// `body` decoded as `type`, once its shape has passed `JSONShape.check`:
+    /// a decoder builds the whole tree first, tens of bytes a value, so an
+    /// answer with more values than any real one of its size, nesting deeper,
+    /// a number longer than a number means (seven million digits cost the
+    /// decoder hundreds of MB) or a top-level array longer than the decoder's
+    /// `maximumCount` is refused before it is decoded.
     static func decode<T: Decodable>(_ type: T.Type, from body: Data, using decoder: JSONDecoder = decoder) throws -> T {
-        guard plausibleNumbers(body) else { throw WeatherError.invalid(.answer, .notValid) }
-        return try decoder.decode(type, from: body)
-    }
-
-    /// Whether no number in the JSON `body` is longer than `maximumNumberLength`:
-    /// one pass over the bytes, skipping strings.
-    static func plausibleNumbers(_ body: Data) -> Bool {
-        var inString = false, escaped = false, run = 0
-        for byte in body {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                run += 1
-                if run > maximumNumberLength { return false }
-            case UInt8(ascii: "\""):
-                inString = true
-                run = 0
-            default:
-                run = 0
-            }
+        switch JSONShape.check(body, maximumEntries: decoder.userInfo[.maximumCount] as? Int) {
+        case nil, .notJSON?: break  // the decoder says where it is not JSON
+        case .tooManyValues?: throw WeatherError.invalid(.answer, .tooManyValues)
+        case .tooManyEntries(let count)?: throw WeatherError.invalid(.answer, .tooMany(count))
+        case .tooLarge?: throw WeatherError.invalid(.answer, .notValid)
         }
-        return true
+        return try decoder.decode(type, from: body)
     }
 
     /// Why a body could not be decoded, naming the field (`current.temperature_2m`)

@@ -76,7 +76,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         // The whole refresh's planned calls are reserved at once (one write to a shared bucket).
         let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
         await limiter?.plan(plannedCalls, events: events)
-        let context = Context(deadline: deadline, gate: gate, events: events)
+        let context = Context(deadline: deadline, gate: gate, decoding: AsyncSemaphore(1), events: events)
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
             for batch in batches {
                 group.addTask { await fetch(batch, attempts: options.attempts, context) }
@@ -93,6 +93,10 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     struct Context: Sendable {
         var deadline: ContinuousClock.Instant
         var gate: AsyncSemaphore
+        /// One answer decoded at a time: decoding is work for the processor, not
+        /// waiting, and a decoder's tree of a hostile answer costs tens of MB, so
+        /// answers decoded side by side would cost that many times over.
+        var decoding: AsyncSemaphore
         var events: (@Sendable (RefreshEvent) -> Void)?
     }
 
@@ -130,7 +134,10 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                 return batch.map { ($0.id, .failure(failure.error)) }
             }
         }
-        switch provider.decode(batch, responses: responses, now: clock()) {
+        await context.decoding.acquire()
+        let decoded = provider.decode(batch, responses: responses, now: clock())
+        await context.decoding.release()
+        switch decoded {
         case .success(let outcomes):
             return zip(batch, outcomes).map { ($0.id, $1) }
         case .failure(let error):

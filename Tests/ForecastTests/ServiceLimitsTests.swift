@@ -74,8 +74,30 @@ import Testing
             let result = OpenMeteoProvider().decode([london], responses: [Self.body(body)], now: january2026)
             #expect(throws: WeatherError.invalid(.answer, .notValid)) { try result[0].get() }
         }
-        #expect(ServiceJSON.plausibleNumbers(Data(#"{"a": -1.7976931348623157e+308, "b": "\#(long)", "c": "\"\#(long)"}"#.utf8)))
-        #expect(!ServiceJSON.plausibleNumbers(Data(#"{"b": "\\", "c": \#(long)}"#.utf8)), "an escaped backslash ends no string")
+        #expect(JSONShape.check(Data(#"{"a": -1.7976931348623157e+308, "b": "\#(long)", "c": "\"\#(long)"}"#.utf8)) == nil)
+        #expect(JSONShape.check(Data(#"{"b": "\\", "c": \#(long)}"#.utf8)) == .tooLarge, "an escaped backslash ends no string")
+    }
+
+    /// Answers under the size limit whose shape costs a decoder far more than
+    /// their bytes (2 MB of `[0,0,…]` or `[{},{},…]` took 128–148 MB, several at
+    /// once more) are measured first and refused unread; every recorded answer passes.
+    @Test func anAnswerOfMoreValuesThanItsSizeAllowsIsRefusedUnread() throws {
+        for shape in ["0", "{}", "[]", "\"\"", "1,2"] {
+            let body = "[{\"current\":[" + Array(repeating: shape, count: 300_000).joined(separator: ",") + "]}]"
+            let result = OpenMeteoProvider().decode([london], responses: [Self.body(body)], now: january2026)
+            #expect(throws: WeatherError.invalid(.answer, .tooManyValues)) { try result[0].get() }
+        }
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect(JSONShape.check(Data(deep.utf8)) == .tooLarge, "nesting no answer has")
+        #expect(JSONShape.check(Data("[1,2,3]".utf8), maximumEntries: 2) == .tooManyEntries(3))
+        #expect(JSONShape.check(Data(#"{"a":1,"b":2,"c":3}"#.utf8), maximumEntries: 2) == nil, "an object's members are not entries")
+        #expect(JSONShape.check(Data("[1,2,".utf8)) == .notJSON)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(recorded.count >= 10)
+        for name in recorded {
+            #expect(JSONShape.check(try Data(contentsOf: folder.appendingPathComponent(name))) == nil, "\(name)")
+        }
     }
 
     /// An OpenWeatherMap forecast of 40,000 steps once ran 7 s past a 10 s

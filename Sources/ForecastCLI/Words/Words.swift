@@ -331,6 +331,7 @@ struct Words: Sendable {
             case .notFinite: "이(가) 유한한 수가 아닙니다"
             case .outside(let value, let range): " 값 \(value)이(가) \(range) 범위를 벗어났습니다"
             case .tooMany(let count): " 항목이 \(count)개로 너무 많습니다"
+            case .tooManyValues: "에 어떤 응답보다도 많은 값이 들어 있습니다"
             case .farFromNow: "이(가) 지금에서 1년 넘게 떨어져 있습니다"
             case .notADate: "이(가) 날짜가 아닙니다"
             case .notATime: "이(가) 시각이 아닙니다"

@@ -14,6 +14,8 @@ struct JSONScanner {
         case notText
         /// A value of another kind than asked for (nothing was consumed).
         case wrongType
+        /// Nesting deeper, a number longer, or more values than allowed.
+        case tooLarge
     }
 
     enum Kind: Equatable {
@@ -238,8 +240,14 @@ struct JSONScanner {
         return whole
     }
 
-    /// Consumes the next value, whatever it is, keeping nothing.
-    mutating func skipValue() throws(Failure) {
+    /// Consumes the next value, whatever it is, keeping nothing. `visit` is
+    /// told of each value in it (the value itself at depth 0), and may stop
+    /// the walk by throwing; nesting deeper than `maximumDepth` and numbers
+    /// longer than `longestNumber` are `tooLarge`.
+    mutating func skipValue(
+        maximumDepth: Int = Self.maximumDepth, longestNumber: Int = .max,
+        visit: (_ depth: Int) throws(Failure) -> Void = { _ throws(Failure) in }
+    ) throws(Failure) {
         // Which containers are open: true for an object. Bounded, so no recursion.
         var open: [Bool] = []
         var first = true
@@ -257,15 +265,16 @@ struct JSONScanner {
                     continue
                 }
             }
+            try visit(open.count)
             switch kind() {
             case .object?, .array?:
-                guard open.count < Self.maximumDepth else { throw .syntax }
+                guard open.count < maximumDepth else { throw .tooLarge }
                 open.append(kind() == .object)
                 offset += 1
                 first = true
                 continue
             case .string?: try skipString()
-            case .number?: _ = try numberExtent()
+            case .number?: guard try numberExtent().count <= longestNumber else { throw .tooLarge }
             case .bool?: if bytes[offset] == UInt8(ascii: "t") { try literal("true") } else { try literal("false") }
             case .null?: try literal("null")
             case nil: throw .syntax

@@ -83,7 +83,7 @@ public enum PlaceImport {
             do { return try read() } catch {
                 switch error {
                 case .notText: throw .notText
-                case .syntax: throw .notJSON(field: nil)
+                case .syntax, .tooLarge: throw .notJSON(field: nil)
                 case .wrongType: throw .notJSON(field: field)
                 }
             }
@@ -133,7 +133,7 @@ public enum PlaceImport {
             guard scanner.kind() == .object else { throw .wrongType }
             try scanner.skipValue()
         } catch {
-            throw error == .notText ? .notText : error == .syntax ? .notJSON(field: nil) : .setting("settings", "not valid")
+            throw error == .notText ? .notText : error == .syntax || error == .tooLarge ? .notJSON(field: nil) : .setting("settings", "not valid")
         }
         guard scanner.offset - start <= maximumSettingsBytes else { throw .setting("settings", "not valid") }
         do {
@@ -164,7 +164,7 @@ public enum PlaceImport {
         var places: [NewPlace] = []
         func step<T>(_ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
             do { return try read() } catch {
-                throw error == .notText ? .notText : error == .syntax ? .notJSON(field: nil) : .notJSON(field: "places")
+                throw error == .notText ? .notText : error == .syntax || error == .tooLarge ? .notJSON(field: nil) : .notJSON(field: "places")
             }
         }
         try step { () throws(JSONScanner.Failure) in try scanner.beginArray() }
@@ -185,7 +185,7 @@ public enum PlaceImport {
             do { return try read() } catch {
                 switch error {
                 case .notText: throw .notText
-                case .syntax: throw .notJSON(field: nil)
+                case .syntax, .tooLarge: throw .notJSON(field: nil)
                 case .wrongType: throw .row(row, .wrongType(name))
                 }
             }

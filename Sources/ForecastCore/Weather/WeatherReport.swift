@@ -304,13 +304,15 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
             case notFinite
             case outside(value: String, range: String)
             case tooMany(Int)
+            /// More values than any real answer of its size holds.
+            case tooManyValues
             case farFromNow, notADate, notATime, missingOrNotATime
             case missing, wrongType, notValid, notValidJSON, empty, unreadable
 
             /// A value that was read but cannot be true (as opposed to one that cannot be read).
             public var isImplausible: Bool {
                 switch self {
-                case .notFinite, .outside, .tooMany, .farFromNow, .notADate: true
+                case .notFinite, .outside, .tooMany, .tooManyValues, .farFromNow, .notADate: true
                 default: false
                 }
             }
@@ -351,6 +353,7 @@ extension WeatherError {
         case .notFinite: "is not a finite number"
         case .outside(let value, let range): "\(value) is outside \(range)"
         case .tooMany(let count): "has \(count) entries"
+        case .tooManyValues: "holds more values than any answer of its size"
         case .farFromNow: "is more than a year from now"
         case .notADate: "is not a date"
         case .notATime: "is not a time"
