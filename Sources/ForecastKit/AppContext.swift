@@ -10,19 +10,31 @@ public protocol ClosableHTTPClient: HTTPClient {
 
 extension NetworkHTTPClient: ClosableHTTPClient {}
 
+/// What an HTTP client is made for: how many requests go at once, and the
+/// time budget of the whole work (no connection may take longer to be made).
+public struct HTTPClientNeeds: Sendable {
+    public var connections: Int
+    public var budget: TimeInterval
+
+    public init(connections: Int, budget: TimeInterval) {
+        self.connections = connections
+        self.budget = budget
+    }
+}
+
 /// What the outside world provides to the use cases, in one value: `main`
 /// makes the live one; tests make one with a fake HTTP client, a fixed clock
 /// and an environment of their own.
 public struct AppContext: Sendable {
-    /// An HTTP client for `connections` requests in flight at once.
-    public var makeHTTPClient: @Sendable (_ connections: Int) -> any ClosableHTTPClient
+    /// An HTTP client for the work `needs` describes.
+    public var makeHTTPClient: @Sendable (_ needs: HTTPClientNeeds) -> any ClosableHTTPClient
     public var clock: @Sendable () -> Date
     public var environment: [String: String]
     public var gazetteer: Gazetteer
     public var files: FileReader
 
     public init(
-        makeHTTPClient: @escaping @Sendable (Int) -> any ClosableHTTPClient,
+        makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date = { Date() },
         environment: [String: String],
         gazetteer: Gazetteer = .bundled,
@@ -37,7 +49,8 @@ public struct AppContext: Sendable {
 
     /// The real network, clock and environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppContext {
-        AppContext(makeHTTPClient: { NetworkHTTPClient(connections: $0) }, environment: environment)
+        AppContext(
+            makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget) }, environment: environment)
     }
 }
 

@@ -54,8 +54,9 @@ public struct PlaceFinder: Sendable {
     func onlineCities(_ query: String, country: String?) async throws -> [City] {
         let baseURL = try WeatherSettings.url(
             "FORECAST_OPEN_METEO_GEOCODING_URL", default: OpenMeteoGeocoder.defaultBaseURL, context.environment)
-        let client = context.makeHTTPClient(1)
-        let geocoder = OpenMeteoGeocoder(baseURL: baseURL, client: client)
+        let timeout = OpenMeteoGeocoder.defaultTimeout
+        let client = context.makeHTTPClient(HTTPClientNeeds(connections: 1, budget: timeout))
+        let geocoder = OpenMeteoGeocoder(baseURL: baseURL, client: client, timeout: timeout)
         let answer: Result<[GeocodedPlace], WeatherError>
         do { answer = .success(try await geocoder.search(query, countryCode: country)) } catch { answer = .failure(error) }
         await client.shutdown()

@@ -135,7 +135,7 @@ extension WeatherLookup {
     ) async -> (weather: [Int64: PlaceWeather], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
-        let client = context.makeHTTPClient(options.concurrency)
+        let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.budget))
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
         let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)

@@ -58,8 +58,15 @@ public final class NetworkHTTPClient: HTTPClient {
     private let userAgent: String
 
     /// `connections`: how many requests may be in flight to one host at once
-    /// (AsyncHTTPClient's default of 8 would queue the rest).
-    public init(connections: Int, maximumBodySize: Int = HTTPBodyLimit.ceiling, userAgent: String = "forecast/0.3") {
+    /// (AsyncHTTPClient's default of 8 would queue the rest). `connectTimeout`:
+    /// the longest a connection may take to be accepted, at most 10 s; give the
+    /// time budget of the work the client is for, since a request's deadline
+    /// does not stop a connection that is being made (a host that drops SYNs
+    /// held a 2 s refresh for 10 s).
+    public init(
+        connections: Int, connectTimeout: TimeInterval = 10, maximumBodySize: Int = HTTPBodyLimit.ceiling,
+        userAgent: String = "forecast/0.3"
+    ) {
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 3, allowCycles: false),
             decompression: .enabled(limit: .size(maximumBodySize)))
@@ -68,8 +75,9 @@ public final class NetworkHTTPClient: HTTPClient {
         // A refused connection is an answer ("nothing listens there"), not something to
         // retry until the deadline; the refresher decides about retries.
         configuration.connectionPool.retryConnectionEstablishment = false
-        // The caller's deadline bounds everything; connecting alone may not take longer.
-        configuration.timeout = .init(connect: .seconds(10))
+        // The caller's deadline bounds everything else; connecting may not take longer than the budget.
+        let connect = connectTimeout.isFinite ? min(max(connectTimeout, 0.05), 10) : 10
+        configuration.timeout = .init(connect: .milliseconds(Int64(connect * 1000)))
         client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodySize = maximumBodySize
         self.userAgent = userAgent

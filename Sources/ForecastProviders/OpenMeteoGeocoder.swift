@@ -20,11 +20,14 @@ public struct GeocodedPlace: Hashable, Sendable {
 public struct OpenMeteoGeocoder: Sendable {
     public static let defaultBaseURL = URL(string: "https://geocoding-api.open-meteo.com")!
 
+    /// The time a search has, connecting included.
+    public static let defaultTimeout: TimeInterval = 10
+
     let baseURL: URL
     let client: any HTTPClient
     let timeout: TimeInterval
 
-    public init(baseURL: URL = Self.defaultBaseURL, client: any HTTPClient, timeout: TimeInterval = 10) {
+    public init(baseURL: URL = Self.defaultBaseURL, client: any HTTPClient, timeout: TimeInterval = Self.defaultTimeout) {
         self.baseURL = baseURL
         self.client = client
         self.timeout = timeout
