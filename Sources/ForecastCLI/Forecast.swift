@@ -212,6 +212,7 @@ struct StoreOptions: ParsableArguments {
     static func warnAboutDamaged(_ store: PlaceStore) throws {
         let context = CommandContext.current
         for place in try store.damagedPlaces() { context.stderr.line(context.words.damaged(place)) }
+        for column in try store.damagedSettings() { context.stderr.line(context.words.damagedSetting(column)) }
     }
 }
 

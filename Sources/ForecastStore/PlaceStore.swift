@@ -237,6 +237,12 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// The saved settings that cannot be used (their columns): each is its
+    /// default until it is set again, so a command can say so.
+    public func damagedSettings() throws -> [String] {
+        try read { db in try Self.savedSettings(db).damaged }
+    }
+
     /// The saved rows that cannot be read, so that a command can say so and
     /// `remove --damaged` can take them away.
     public func damagedPlaces() throws -> [DamagedPlace] {
@@ -569,10 +575,14 @@ public final class PlaceStore: Sendable {
     // MARK: - Shared steps
 
     private static func settings(_ db: Database) throws -> Settings {
-        guard let record = try SettingsRecord.fetchOne(db, key: 1) else {
+        try savedSettings(db).settings
+    }
+
+    private static func savedSettings(_ db: Database) throws -> (settings: Settings, damaged: [String]) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM settings WHERE id = 1") else {
             throw StoreError.failed("the settings row is missing")
         }
-        return record.settings
+        return SavedRow.settings(row)
     }
 
     /// The order `list` shows. Temperature and humidity come from the newest

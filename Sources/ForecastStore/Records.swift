@@ -83,30 +83,48 @@ enum SavedRow {
     }
 }
 
-/// The `settings` table's single row.
-struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "settings"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-
-    var id: Int = 1
-    var temperatureUnit: TemperatureUnit
-    var sortKey: SortKey
-    var sortDescending: Bool
-    var lastViewedPlaceId: Int64?
-    var windUnit: WindUnit
-    var provider: String?
-    var language: String?
-    var ttlMinutes: Double?
-    var concurrency: Int?
-    var defaultFormat: String?
-
-    var settings: Settings {
-        Settings(
-            temperatureUnit: temperatureUnit, sort: PlaceSort(key: sortKey, descending: sortDescending),
-            lastViewedPlaceID: lastViewedPlaceId, windUnit: windUnit,
-            preferences: Preferences(
-                provider: provider, language: language, ttlMinutes: ttlMinutes, concurrency: concurrency, format: defaultFormat))
+extension SavedRow {
+    /// The `settings` table's single row, each cell checked as the schema's
+    /// CHECK constraints check it (a database made elsewhere may have none): a
+    /// cell that cannot be used is the default until it is set again, and is
+    /// named in `damaged`, so that one bad cell never stops every command.
+    static func settings(_ row: Row) -> (settings: Settings, damaged: [String]) {
+        var damaged: [String] = []
+        func choice<T>(_ column: String, _ read: (String) -> T?, default: T? = nil) -> T? {
+            let value: DatabaseValue = row[column]
+            if value.isNull { return `default` }
+            if let text = text(row, column), let chosen = read(text) { return chosen }
+            damaged.append(column)
+            return `default`
+        }
+        func one(of names: [String]) -> (String) -> String? { { names.contains($0) ? $0 : nil } }
+        func whole(_ column: String, _ range: ClosedRange<Int64>) -> Int64? {
+            let value: DatabaseValue = row[column]
+            if value.isNull { return nil }
+            if let number = integer(row, column), range.contains(number) { return number }
+            damaged.append(column)
+            return nil
+        }
+        let defaults = Settings()
+        let temperature = choice("temperature_unit", TemperatureUnit.init(rawValue:), default: defaults.temperatureUnit) ?? .celsius
+        let sortKey = choice("sort_key", SortKey.init(rawValue:), default: defaults.sort.key) ?? .custom
+        let wind = choice("wind_unit", WindUnit.init(rawValue:), default: defaults.windUnit) ?? .ms
+        let descending = whole("sort_descending", 0...1) == 1
+        let lastViewed = whole("last_viewed_place_id", 1...Int64.max)
+        let provider = choice("provider", one(of: ["open-meteo", "openweathermap"]))
+        let language = choice("language", one(of: ["en", "ko"]))
+        let format = choice("default_format", one(of: ["table", "json", "csv", "tsv", "markdown", "line"]))
+        let concurrency = whole("concurrency", 1...256).map { Int($0) }
+        var ttl: Double?
+        if !(row["ttl_minutes"] as DatabaseValue).isNull {
+            ttl = number(row, "ttl_minutes").flatMap { (0...10_080).contains($0) ? $0 : nil }
+            if ttl == nil { damaged.append("ttl_minutes") }
+        }
+        let settings = Settings(
+            temperatureUnit: temperature, sort: PlaceSort(key: sortKey, descending: descending), lastViewedPlaceID: lastViewed,
+            windUnit: wind,
+            preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format))
+        return (settings, damaged)
     }
 }
 

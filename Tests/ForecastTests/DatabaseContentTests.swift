@@ -186,3 +186,35 @@ extension InProcessCLI {
         #expect(after.status == 0, "\(after.stderr)\(after.stdout)")
     }
 }
+
+extension DatabaseContentTests {
+    /// A settings cell no CHECK stopped (a database made elsewhere) failed every
+    /// command with GRDB's raw error quoting the row. Now that setting is its
+    /// default, a warning names it, and setting it again repairs it.
+    @Test func aBadSettingIsItsDefaultNamedUntilSetAgain() async throws {
+        let cli = try await saved()
+        #expect(await cli.run("units", "fahrenheit").status == 0)
+        try tamper("""
+            UPDATE settings SET temperature_unit = 'rankine', sort_key = X'00', provider = '\u{1B}]0;pwned\u{07}',
+                ttl_minutes = 'forever', concurrency = 99999, language = 'en', default_format = 'markdown', sort_descending = 7
+            """)
+        let list = await cli.run("list", "--offline", "--format", "table")
+        #expect(list.status == 0 && list.lines.count == 4, "\(list.stdout)\(list.stderr)")
+        for column in ["temperature_unit", "sort_key", "provider", "ttl_minutes", "concurrency", "sort_descending"] {
+            #expect(list.stderr.contains("the saved setting \(column) is not valid"), "\(column): \(list.stderr)")
+        }
+        #expect(!list.stderr.contains("\u{1B}") && !list.stderr.contains("pwned"), "the bad value is not quoted")
+        #expect(list.stdout.contains("°C"), "the default unit: \(list.stdout)")
+        let settings = try cli.store.settings()
+        #expect(settings.preferences.language == "en" && settings.preferences.format == "markdown", "good cells are kept")
+        let config = await cli.run("config", "--format", "json")
+        #expect(config.status == 0 && !config.stdout.contains("pwned"), "\(config.stdout)\(config.stderr)")
+
+        #expect(await cli.run("units", "celsius").status == 0)
+        #expect(await cli.run("sort", "name").status == 0)
+        #expect(await cli.run("config", "provider", "open-meteo").status == 0)
+        #expect(await cli.run("config", "ttl", "30").status == 0)
+        #expect(await cli.run("config", "concurrency", "4").status == 0)
+        #expect(try cli.store.damagedSettings().isEmpty, "each was repaired by setting it")
+    }
+}

@@ -42,6 +42,13 @@ struct Words: Sendable {
             "저장된 장소 \(which)을(를) 읽을 수 없어 뺐습니다 (\(place.column) 값이 올바르지 않음). 'forecast remove --damaged'로 지울 수 있습니다")
     }
 
+    /// A saved setting that cannot be used: its default stands in until it is set again.
+    func damagedSetting(_ column: String) -> String {
+        "\(warningPrefix): " + say(
+            "the saved setting \(column) is not valid; its default is used until it is set again ('forecast config' or 'forecast units')",
+            "저장된 설정 \(column) 값이 올바르지 않아 다시 설정할 때까지 기본값을 씁니다 ('forecast config' 또는 'forecast units')")
+    }
+
     func removedDamaged(_ removed: Int) -> String {
         say("Removed \(count(removed, "damaged place", "damaged places", "곳")).", "읽을 수 없는 장소 \(removed)곳을 지웠습니다.")
     }
