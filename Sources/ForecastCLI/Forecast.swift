@@ -45,7 +45,23 @@ public struct Forecast: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         // The language is needed before the parse is done: its checks speak too.
         let language = Language.resolve(flag: languageFlag(in: arguments), environment: environment)
-        Foundation.exit(await run(arguments, in: .live(environment: environment, language: language)))
+        // A closed pipe is seen as an error of the write (below), not a signal that
+        // would end the process in the middle of its work.
+        signal(SIGPIPE, SIG_IGN)
+        let context = CommandContext.live(environment: environment, language: language)
+        let status = await run(arguments, in: context)
+        Foundation.exit(outputStatus(status, failure: context.stdout.failure.errno, context: context))
+    }
+
+    /// The exit status once the output is written: a command whose output could
+    /// not be written did not succeed. A reader that went away (`| head`) ends
+    /// it as a closed pipe ends any command, with 141 (128 + SIGPIPE) and no
+    /// message; any other failure (a full disk) is said, with status 1.
+    static func outputStatus(_ status: Int32, failure: Int32?, context: CommandContext) -> Int32 {
+        guard let failure else { return status }
+        if failure == EPIPE { return 141 }
+        context.stderr.line("\(context.words.errorPrefix): " + context.words.cannotWriteOutput(String(cString: strerror(failure))))
+        return status == 0 ? 1 : status
     }
 
     /// Runs one command line in `context` and returns its exit status: what

@@ -60,6 +60,9 @@ struct CLI: Sendable {
     let folder = TemporaryFolder()
     var database: String { folder.path("forecast.sqlite") }
     var environment: [String: String] = [:]
+    /// Where the binary's output goes instead of a file the result reads (a
+    /// full device, a closed pipe); then the result's stdout is empty.
+    var standardOutput: FileHandle?
 
     /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
     /// FORECAST_DB (so every command is also tested without the flag).
@@ -104,7 +107,7 @@ struct CLI: Sendable {
         let err = folder.url.appending(path: "stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         let exited = AsyncStream<Void> { continuation in

@@ -134,4 +134,24 @@ import Testing
         #expect(cli.databaseBytes() == before)
         await stub.stop()
     }
+
+    /// `export > /dev/full` said nothing and exited 0; a reader that went away
+    /// killed the process by SIGPIPE wherever it was.
+    @Test func outputThatCannotBeWrittenIsAFailure() async throws {
+        var cli = CLI()
+        try HostileServiceTests.fivePlaces(cli)
+        #if os(Linux)
+        cli.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let full = try await cli.run("export")
+        #expect(full.status == 1)
+        #expect(full.stderr == "error: cannot write the output: No space left on device\n", "\(full.stderr)")
+        #endif
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        cli.standardOutput = pipe.fileHandleForWriting
+        let closed = try await cli.run("export")
+        #expect(closed.status == 141 && closed.stderr.isEmpty, "as any command whose reader went away: \(closed.stderr)")
+        cli.standardOutput = nil
+        #expect(try await cli.run("export").status == 0)
+    }
 }

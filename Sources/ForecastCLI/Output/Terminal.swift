@@ -11,12 +11,34 @@ struct Terminal: Sendable {
     /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
     let usesColour: Bool
     private let sink: @Sendable (String) -> Void
+    /// Why writing failed, once it has (errno); nothing more is written then.
+    let failure: WriteFailure
 
     init(isInteractive: Bool, columns: Int?, usesColour: Bool, sink: @escaping @Sendable (String) -> Void) {
         self.isInteractive = isInteractive
         self.columns = columns
         self.usesColour = usesColour
         self.sink = sink
+        failure = WriteFailure()
+    }
+
+    private init(isInteractive: Bool, columns: Int?, usesColour: Bool, failure: WriteFailure, sink: @escaping @Sendable (String) -> Void) {
+        self.isInteractive = isInteractive
+        self.columns = columns
+        self.usesColour = usesColour
+        self.sink = sink
+        self.failure = failure
+    }
+
+    /// The first error a stream's write met (a full disk, a closed pipe), kept
+    /// so that the command's exit status can say the output was not written.
+    final class WriteFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var code: Int32?
+
+        var errno: Int32? { lock.withLock { code } }
+
+        func record(_ error: Int32) { lock.withLock { if code == nil { code = error } } }
     }
 
     /// One of the process's streams, as the environment describes it.
@@ -31,14 +53,17 @@ struct Terminal: Sendable {
                 columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             }
         }
+        let failure = WriteFailure()
         return Terminal(
             isInteractive: interactive, columns: columns,
             usesColour: interactive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
-            sink: { writeAll($0, to: descriptor) })
+            failure: failure, sink: { writeAll($0, to: descriptor, failure: failure) })
     }
 
-    /// Writes all of `text`, retrying short writes; a closed pipe ends it quietly.
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text`, retrying short writes. An error (a closed pipe, a
+    /// full disk) is recorded, and nothing more is written to that stream.
+    private static func writeAll(_ text: String, to descriptor: Int32, failure: WriteFailure) {
+        guard failure.errno == nil else { return }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -46,7 +71,10 @@ struct Terminal: Sendable {
                 Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 {
+                failure.record(written < 0 ? errno : EIO)
+                return
+            }
             offset += written
         }
     }

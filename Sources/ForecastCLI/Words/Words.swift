@@ -505,6 +505,9 @@ struct Words: Sendable {
 
     func cannotRead(_ file: String) -> String { say("cannot read \(quoted(file))", "\(quoted(file))을(를) 읽을 수 없습니다") }
 
+    /// The output could not be written (`why`: the system's words, as a full disk's).
+    func cannotWriteOutput(_ why: String) -> String { say("cannot write the output: \(why)", "출력을 쓸 수 없습니다: \(why)") }
+
     func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String] {
         var lines: [String] = []
         if dryRun {
