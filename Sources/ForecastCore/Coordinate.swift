@@ -20,7 +20,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// Parses a user's number without regard to locale ("37.5", not "37,5").
     public static func parseDegrees(_ text: String, field: InputError.Field) throws(InputError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let value = Double(trimmed), value.isFinite else {
+        guard let value = SafeNumber.decimal(trimmed) else {
             throw .notANumber(field, text)
         }
         return value

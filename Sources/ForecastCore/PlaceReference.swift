@@ -19,7 +19,10 @@ public enum PlaceReference {
         guard !trimmed.isEmpty else { throw .empty(.name) }
         guard !ordered.isEmpty else { throw .nothingSaved }
 
-        if let position = Int(trimmed) {
+        // Digits alone are a position ("-1" too, to be told it is out of range); "+3"
+        // or "٣" may be a label, as `PlaceName` lets them be.
+        let digits = trimmed.hasPrefix("-") ? trimmed.utf8.dropFirst() : trimmed.utf8[...]
+        if !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }), let position = Int(trimmed) {
             guard (1...ordered.count).contains(position) else {
                 throw .positionOutOfRange(position, count: ordered.count)
             }

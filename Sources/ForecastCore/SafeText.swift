@@ -291,6 +291,14 @@ public enum PercentEncoding {
 
 /// Conversions that never trap: a value that is not finite or does not fit is nil.
 public enum SafeNumber {
+    /// A finite number written in decimal ("-12.5", "1e3"), or nil: `Double`
+    /// alone also reads "0x1p3" (8), "nan" and "inf".
+    public static func decimal(_ text: String) -> Double? {
+        let allowed = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
+        guard allowed, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
     /// The nearest Int, or nil when `value` is NaN, infinite or beyond Int's range.
     public static func rounded(_ value: Double) -> Int? {
         let r = value.rounded()

@@ -11,7 +11,12 @@ public enum DatabaseLocation {
         return home + "/.local/share/forecast/forecast.sqlite"
     }
 
+    /// `~` expanded; and a path SQLite would read as something else than a file
+    /// (`:memory:`, a `file:` URI) made a plain relative path: the database is
+    /// always the file named, so nothing saved is ever silently lost.
     static func expandTilde(_ path: String, home: String) -> String {
-        path == "~" || path.hasPrefix("~/") ? home + path.dropFirst() : path
+        if path == "~" || path.hasPrefix("~/") { return home + path.dropFirst() }
+        if path.hasPrefix(":") || path.lowercased().hasPrefix("file:") { return "./" + path }
+        return path
     }
 }

@@ -9,7 +9,8 @@ struct PlaceRecord: TableRecord {
 
     /// Saves `new` at `position` and returns it as saved: the one way a place
     /// is written (`add` and `import`), through one cached statement.
-    static func insert(_ new: NewPlace, position: Int, addedAt: Date, _ db: Database) throws -> Place {
+    static func insert(_ given: NewPlace, position: Int, addedAt: Date, _ db: Database) throws -> Place {
+        let new = storable(given)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO place (display_name, canonical_name, country_code, admin1, latitude, longitude, time_zone,
                                geonames_id, position, added_at)
@@ -20,6 +21,20 @@ struct PlaceRecord: TableRecord {
             new.coordinate.longitude, new.timeZone, new.geonamesID, position, addedAt,
         ])
         return new.saved(id: db.lastInsertedRowID, position: position, addedAt: addedAt)
+    }
+
+    /// `place` as `SavedRow.place` will accept it when it is read back: what only
+    /// labels it (a region, a country, an id from an online search) is cleaned or
+    /// dropped here rather than saved and then found damaged.
+    static func storable(_ place: NewPlace) -> NewPlace {
+        var place = place
+        place.geonamesID = place.geonamesID.flatMap { (1...Int(Int32.max)).contains($0) ? $0 : nil }
+        place.admin1 = SafeText.clean(place.admin1, maxLength: 100)
+        let code = place.countryCode
+        place.countryCode = code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) } ? code : ""
+        let name = SafeText.clean(place.canonicalName, maxLength: 200)
+        place.canonicalName = name.isEmpty ? place.displayName : name
+        return place
     }
 }
 

@@ -20,6 +20,10 @@ import Testing
         #expect(throws: InputError.notANumber(.latitude, "37,5")) { try Coordinate.parseDegrees("37,5", field: .latitude) }
         #expect(throws: InputError.self) { try Coordinate.parseDegrees("north", field: .latitude) }
         #expect(throws: InputError.self) { try Coordinate.parseDegrees("nan", field: .latitude) }
+        // Double alone reads hexadecimal: "0x1p3" was 8°.
+        #expect(throws: InputError.notANumber(.latitude, "0x1p3")) { try Coordinate.parseDegrees("0x1p3", field: .latitude) }
+        #expect(throws: InputError.self) { try Coordinate.parseDegrees("inf", field: .latitude) }
+        #expect(try Coordinate.parseDegrees("+1.5e1", field: .latitude) == 15)
     }
 
     @Test func describesWithAPointAndTrimmedZeros() throws {
@@ -173,6 +177,15 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(throws: InputError.positionOutOfRange(0, count: 4)) { try PlaceReference.resolve("0", in: ordered) }
         #expect(throws: InputError.noSavedMatch("Tokyo")) { try PlaceReference.resolve("Tokyo", in: ordered) }
         #expect(throws: InputError.self) { try PlaceReference.resolve("1", in: []) }
+        #expect(throws: InputError.positionOutOfRange(-1, count: 4)) { try PlaceReference.resolve("-1", in: ordered) }
+    }
+
+    /// A label may be "+3" (only digits are refused as labels): it was read as position 3.
+    @Test func onlyDigitsAreAPosition() throws {
+        let places = [samplePlace(20, "First", position: 1), samplePlace(21, "Second", position: 2), samplePlace(22, "Third", position: 3),
+                      samplePlace(23, "+3", position: 4)]
+        #expect(try PlaceReference.resolve("+3", in: places).id == 23)
+        #expect(try PlaceReference.resolve("3", in: places).id == 22)
     }
 }
 

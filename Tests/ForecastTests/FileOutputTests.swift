@@ -101,6 +101,21 @@ import Testing
         #expect(try cli.store.cachedSummaries(provider: "open-meteo").isEmpty)
     }
 
+    /// `report -o ''` fetched the weather, then failed; a name of 250 bytes
+    /// failed as its temporary file's name was too long.
+    @Test func anEmptyPathFetchesNothingAndALongNameIsWritten() async throws {
+        let cli = try InProcessCLI()
+        _ = await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "London")
+        let before = cli.http.count
+        let empty = await cli.run("report", "-o", "")
+        #expect(empty.status == 1 && cli.http.count == before, "\(empty.stderr)")
+        let long = folder.path(String(repeating: "가", count: 80) + ".json")  // 244 bytes
+        let written = await cli.run("export", "-o", long)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(FileManager.default.fileExists(atPath: long))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
     @Test(arguments: [
         ("a", "", "a"), ("t1.db", "", "t1.db"), ("/x", "/", "x"), ("/", "/", "/"), ("dir/a", "dir", "a"),
         ("dir//a", "dir", "a"), ("dir/a/", "dir", "a"), ("가", "", "가"), ("-", "", "-"), ("./é", ".", "é"),

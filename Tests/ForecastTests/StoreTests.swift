@@ -140,6 +140,9 @@ extension PlaceStore {
         #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x"], home: "/h") == "/x/forecast/forecast.sqlite")
         #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "rel"], home: "/h") == "/h/.local/share/forecast/forecast.sqlite")
         #expect(DatabaseLocation.resolve(explicit: nil, environment: [:], home: "/h") == "/h/.local/share/forecast/forecast.sqlite")
+        // What SQLite reads as no file at all is a file of that name: nothing saved is lost.
+        #expect(DatabaseLocation.resolve(explicit: ":memory:", environment: [:], home: "/h") == "./:memory:")
+        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["FORECAST_DB": "file:x.db?mode=memory"], home: "/h") == "./file:x.db?mode=memory")
     }
 }
 
@@ -208,5 +211,21 @@ extension PlaceStore {
         #expect(try store.settings().windUnit == .ms)
         try store.setWindUnit(.kmh)
         #expect(try PlaceStore.open(path: store.path).settings().windUnit == .kmh)
+    }
+}
+
+extension PlaceStoreTests {
+    /// A place as an online search may describe it (an id beyond what is kept,
+    /// a region with an escape, a three-letter country) was saved, then found
+    /// damaged when read back. What only labels it is cleaned as it is saved.
+    @Test func whatIsSavedReadsBackUndamaged() throws {
+        let store = try PlaceStore.inMemory()
+        var place = newPlace("Far", lat: 10, lon: 10, geonamesID: 5_000_000_000, country: "KOR")
+        place.admin1 = "\u{1B}[31mRed"
+        place.canonicalName = "\u{7}"
+        _ = try store.add(place)
+        #expect(try store.damagedPlaces().isEmpty)
+        let saved = try #require(try store.ordered().places.first)
+        #expect(saved.geonamesID == nil && saved.countryCode == "" && saved.admin1 == "[31mRed" && saved.canonicalName == "Far")
     }
 }

@@ -44,6 +44,7 @@ enum FileOutput {
         switch path {
         case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardOutput
         case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardError
+        case "": throw .system(ENOENT)  // before anything is fetched for it
         default: break
         }
         let resolved = try followLinks(path)
@@ -122,7 +123,12 @@ enum FileOutput {
     /// the old file's mode (new files get 0666 less the umask, as `>` does).
     private static func replace(_ path: String, with data: Data, keeping existing: Target.Existing?) throws(Problem) {
         let folder = FilePath.folder(of: path)
-        let name = FilePath.name(of: path)
+        // A name near the 255-byte limit leaves no room for the temporary's additions.
+        var name = ""
+        for scalar in FilePath.name(of: path).unicodeScalars {
+            guard name.utf8.count + UTF8.width(scalar) <= 200 else { break }
+            name.unicodeScalars.append(scalar)
+        }
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<16 {
