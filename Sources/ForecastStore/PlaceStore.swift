@@ -550,9 +550,12 @@ public final class PlaceStore: Sendable {
             let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
             var tokens = capacity
             // Whatever the row holds ('lots', NaN, a blob), only finite numbers count; else the bucket starts full.
-            if let row, let stored = SavedRow.number(row, "tokens"), let at = SavedRow.number(row, "updated_at") {
+            // So does a bucket no run leaves (more than an hour of calls owed: -1e308 held every
+            // refresh for the hour the old clamp allowed), or one updated in the future.
+            if let row, let stored = SavedRow.number(row, "tokens"), let at = SavedRow.number(row, "updated_at"),
+               stored >= -capacity * 60, at <= now.timeIntervalSince1970 + 60 {
                 let elapsed = max(0, now.timeIntervalSince1970 - at)
-                tokens = max(-capacity * 60, min(capacity, stored + elapsed * capacity / 60))
+                tokens = min(capacity, stored + elapsed * capacity / 60)
             }
             tokens -= calls
             try db.execute(

@@ -69,7 +69,7 @@ import Testing
         #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이(가) 0…100 범위를 벗어났습니다")
         #expect(english.weatherError(humidity) == "badResponse: \(humidity.message)", "the catalog's English is the error's own")
         let problems: [WeatherError.Detail.Problem] = [
-            .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .farFromNow, .notADate, .notATime, .missingOrNotATime,
+            .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .tooManyValues, .farFromNow, .notADate, .notATime, .missingOrNotATime,
             .missing, .wrongType, .notValid, .notValidJSON, .empty, .unreadable,
         ]
         for part in [WeatherError.Detail.Part.field("x.y"), .answer, .currentWeather, .forecast] {

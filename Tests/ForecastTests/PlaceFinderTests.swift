@@ -166,3 +166,16 @@ import Testing
         #expect(after.lines == zone.lines, "the same zone and local time after the fetch")
     }
 }
+
+extension PlaceFinderTests {
+    /// `show` of such a place began its second line " · 82.71, 3.88".
+    @Test func showGivesAFarPlaceItsCoordinateAlone() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "--lat", "-82.71", "--lon", "3.88").status == 0)
+        let show = await cli.run("show", "1")
+        #expect(show.status == 0, "\(show.stderr)")
+        let lines = show.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  -82.71, 3.88"), "\(show.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("   · ") }, "\(show.stdout)")
+    }
+}

@@ -321,7 +321,9 @@ struct ShowOutput: ReportOutput {
         }
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
         lines.append(out.bold(title) + out.dim("  " + whereInList))
-        lines.append("  " + words.region(countryCode: place.countryCode, admin1: place.admin1) + " · " + place.coordinate.description)
+        // A place named by its coordinates has no region or country: the coordinate alone.
+        let region = words.region(countryCode: place.countryCode, admin1: place.admin1)
+        lines.append("  " + (region.isEmpty ? "" : region + " · ") + place.coordinate.description)
         lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(zone.identifier, maxLength: 64)) (UTC\(report.utcOffset))")
 
         guard let data = weather.report else {

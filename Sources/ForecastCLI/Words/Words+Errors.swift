@@ -89,12 +89,14 @@ extension Words {
     func message(_ error: ConfigError) -> String {
         switch error {
         case .unknownKey(let name):
-            say("there is no setting \(quoted(name)); the settings are \(Self.configKeys)",
+            return say("there is no setting \(quoted(name)); the settings are \(Self.configKeys)",
                 "\(quoted(name))(이)라는 설정은 없습니다. 설정: \(Self.configKeys)")
         case .badValue(let key, let value, let allowed):
-            say("\(key.rawValue) cannot be \(quoted(value)): use \(allowed)", "\(key.rawValue)에 \(quoted(value))은(는) 쓸 수 없습니다: \(allowed)")
+            // The time to live is in minutes: said in the language, the range alone comes from the rule.
+            let unit = key == .ttl ? say(" minutes", "분") : ""
+            return say("\(key.rawValue) cannot be \(quoted(value)): use \(allowed)\(unit)", "\(key.rawValue)에 \(quoted(value))은(는) 쓸 수 없습니다: \(allowed)\(unit)")
         case .secret(let name):
-            say("\(quoted(name)) is never stored: set OPENWEATHER_API_KEY in the environment",
+            return say("\(quoted(name)) is never stored: set OPENWEATHER_API_KEY in the environment",
                 "\(quoted(name))은(는) 저장하지 않습니다: 환경 변수 OPENWEATHER_API_KEY에 두세요")
         }
     }
