@@ -257,7 +257,7 @@ extension InputError {
     /// Whether this says that what was asked for does not exist (exit status 4).
     var isNotFound: Bool {
         switch self {
-        case .nothingSaved, .positionOutOfRange, .noSavedMatch, .notFound: true
+        case .nothingSaved, .positionOutOfRange, .noSavedMatch, .notFound, .notInGazetteer: true
         default: false
         }
     }

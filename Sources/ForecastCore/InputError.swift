@@ -29,6 +29,8 @@ public enum InputError: Error, Equatable, Sendable {
 
     /// Neither the gazetteer nor the online lookup knows the name.
     case notFound(String, country: String?)
+    /// Not in the gazetteer, and not asked online (`--offline`).
+    case notInGazetteer(String, country: String?)
 
     /// A saved place, as an error names it.
     public struct Match: Equatable, Sendable {

@@ -20,19 +20,29 @@ public enum JSONShape {
     /// recorded Open-Meteo hourly answer 6.9, an OpenWeatherMap forecast 7.0);
     /// `[0,0,0,…]` spends 2.
     public static let bytesPerValue = 4
+    /// More keys than any object of a real answer has (Open-Meteo's have a few
+    /// dozen): a decoder's dictionary of 190,000 keys cost 130 MB.
+    public static let maximumKeys = 1_000
 
     /// Checks `body` against the limits: at most `body.count / bytesPerValue`
-    /// values (and a few hundred besides, for small answers), nesting at most
-    /// `maximumDepth`, and a top-level array of at most `maximumEntries` elements.
-    public static func check(_ body: Data, maximumEntries: Int? = nil, maximumDepth: Int = 32) -> Problem? {
+    /// values, an object's keys counted as values (and a few hundred besides,
+    /// for small answers), nesting at most
+    /// `maximumDepth`, at most `maximumKeys` keys an object, and a top-level
+    /// array of at most `maximumEntries` elements.
+    public static func check(_ body: Data, maximumEntries: Int? = nil, maximumDepth: Int = 32, maximumKeys: Int = maximumKeys) -> Problem? {
         let maximumValues = body.count / bytesPerValue + 512
-        return body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Problem? in
+        return body.withUnsafeBytes { (whole: UnsafeRawBufferPointer) -> Problem? in
+            // A decoder reads past a byte-order mark: so does the measure (it passed whole answers unmeasured).
+            let bom = whole.count >= 3 && whole[0] == 0xEF && whole[1] == 0xBB && whole[2] == 0xBF
+            let bytes = bom ? UnsafeRawBufferPointer(rebasing: whole[3...]) : whole
             var scanner = JSONScanner(bytes)
             let isArray = scanner.kind() == .array
             var values = 0
             var entries = 0
             do throws(JSONScanner.Failure) {
-                try scanner.skipValue(maximumDepth: maximumDepth, longestNumber: JSONScanner.maximumNumberLength) { (depth: Int) throws(JSONScanner.Failure) in
+                try scanner.skipValue(
+                    maximumDepth: maximumDepth, longestNumber: JSONScanner.maximumNumberLength, maximumKeys: maximumKeys
+                ) { (depth: Int) throws(JSONScanner.Failure) in
                     values += 1
                     if depth == 1 { entries += 1 }
                     guard values <= maximumValues else { throw .tooLarge }

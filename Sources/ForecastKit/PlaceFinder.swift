@@ -38,10 +38,10 @@ public struct PlaceFinder: Sendable {
     }
 
     /// Which city `query` means, under the never-silent choosing rule: from
-    /// the gazetteer, else from the online lookup.
-    public func choose(_ query: String, country: String?, pick: Int?) async throws -> PlaceChoice {
+    /// the gazetteer, else (unless `online` is false: `--offline`) from the online lookup.
+    public func choose(_ query: String, country: String?, pick: Int?, online: Bool = true) async throws -> PlaceChoice {
         let choice = try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
-        guard choice == .notFound else { return choice }
+        guard choice == .notFound, online else { return choice }
         let cities = try await onlineCities(query, country: country)
         let key = SearchKey.fold(query)
         return try PlaceChoice.choose(

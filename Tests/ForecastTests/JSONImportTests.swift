@@ -32,6 +32,9 @@ import Testing
         #expect(escaped.places.first?.coordinate == (try Coordinate(latitude: -5, longitude: 100)))
         #expect(escaped.places.first?.geonamesID == 7)
         #expect(try read(Self.head + #""places":[],"settings":null}"#).settings == nil)
+        // Settings, each only if set.
+        let partial = try read(Self.head + #""places":[],"settings":{"ttlMinutes":2.5}}"#).settings
+        #expect(partial?.ttlMinutes == 2.5 && partial?.temperatureUnit == .celsius && partial?.sort == .custom)
     }
 
     @Test(arguments: [
@@ -57,6 +60,12 @@ import Testing
         (Self.head + #""places":[{"label":"A","name":"A","country":"","region":"","latitude":1,"longitude":1,"timezone":"UTC","geonamesId":1.5}]}"#, .row(1, .wrongType("geonamesId"))),
         (Self.head + #""places":[{"label":"A","name":"A","country":"","region":"","latitude":1,"longitude":1.00000000000000000000000000000000000000000000000000000000000000001,"timezone":"UTC"}]}"#, .row(1, .wrongType("longitude"))),
         (Self.head + #""places":[{"label":null,"name":"A","country":"","region":"","latitude":1,"longitude":1,"timezone":"UTC"}]}"#, .row(1, .missing("label"))),
+        // Broken inside or between places: the place is named.
+        (Self.head + #""places":["# + Self.place + "," + Self.place.replacingOccurrences(of: #""A""#, with: #""\q""#) + "]}", .row(2, .notJSON)),
+        (Self.head + #""places":["# + Self.place + "," + Self.place + ",]}", .row(3, .notJSON)),
+        // Broken before the file says it is an export: only that it is not JSON.
+        (#"{"places":["# + Self.place + #",{"label":"\ud800"}],"format":"forecast-places","version":1}"#, .notJSON(field: nil)),
+        (#"{"format":"forecast-places","places":["# + Self.place + #"]"# + "}x", .notJSON(field: nil)),
         (Self.head + #""places":[],"settings":[]}"#, .setting("settings", "not valid")),
         (Self.head + #""places":[],"settings":{"temperatureUnit":"rankine"}}"#, .setting("settings.temperatureUnit", "not valid")),
         (#"{"format":"forecast-places","version":"1","places":[]}"#, .notAnExport),

@@ -178,4 +178,14 @@ extension PlaceFinderTests {
         #expect(lines.contains("  -82.71, 3.88"), "\(show.stdout)")
         #expect(!lines.contains { $0.hasPrefix("   · ") }, "\(show.stdout)")
     }
+
+    /// `show NAME --offline` asked the geocoding service for a name the gazetteer lacks.
+    @Test func offlineAsksNothingOnline() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "London").status == 0)
+        let before = cli.http.count
+        let result = await cli.run("show", "Qzzqx", "--offline")
+        #expect(result.status == 4 && result.stderr.contains("--offline asks nothing online"), "\(result.stderr)")
+        #expect(cli.http.count == before, "a request was made")
+    }
 }

@@ -87,6 +87,11 @@ import Testing
             let result = OpenMeteoProvider().decode([london], responses: [Self.body(body)], now: january2026)
             #expect(throws: WeatherError.invalid(.answer, .tooManyValues)) { try result[0].get() }
         }
+        // A byte-order mark passed the answer unmeasured (the decoder reads past it); keys cost as values do.
+        let zeros = "[" + Array(repeating: "0", count: 300_000).joined(separator: ",") + "]"
+        #expect(JSONShape.check(Data([0xEF, 0xBB, 0xBF] + Array(zeros.utf8))) == .tooManyValues)
+        let keys = #"[{"current_units":{"# + (0..<150_000).map { #""\#($0)":"""# }.joined(separator: ",") + "}}]"
+        #expect(JSONShape.check(Data(keys.utf8)) == .tooLarge, "an object of 150,000 keys")
         let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
         #expect(JSONShape.check(Data(deep.utf8)) == .tooLarge, "nesting no answer has")
         #expect(JSONShape.check(Data("[1,2,3]".utf8), maximumEntries: 2) == .tooManyEntries(3))

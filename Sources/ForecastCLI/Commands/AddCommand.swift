@@ -99,7 +99,7 @@ struct AddCommand: AsyncParsableCommand {
     /// rule: ambiguous candidates are listed (with how to choose, as
     /// `forecast COMMAND … --pick 1`) and the command fails with nothing done.
     static func draft(
-        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String
+        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String, online: Bool = true
     ) async throws -> NewPlace {
         let words = Words.current
         let finder = PlaceFinder(context: CommandContext.current.app)
@@ -113,9 +113,9 @@ struct AddCommand: AsyncParsableCommand {
         if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
             throw InputError.badCountryCode(country)
         }
-        switch try await finder.choose(query, country: country, pick: pick) {
+        switch try await finder.choose(query, country: country, pick: pick, online: online) {
         case .notFound:
-            throw InputError.notFound(query, country: country)
+            throw online ? InputError.notFound(query, country: country) : InputError.notInGazetteer(query, country: country)
         case .ambiguous(let cities):
             let out = CommandContext.current.stderr
             out.line(words.couldBeAnyOf(query, cities.count))

@@ -118,7 +118,8 @@ struct ShowCommand: AsyncParsableCommand {
             }
         }
         let draft = try await AddCommand.draft(
-            name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show")
+            name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
+            online: !weatherOptions.offline)
         if let database {
             let ordered = try database.ordered().places
             if let index = ordered.firstIndex(where: draft.isSame(as:)) {

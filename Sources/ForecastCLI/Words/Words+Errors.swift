@@ -61,6 +61,10 @@ extension Words {
             let within = country.map { say(" in \($0.uppercased())", " (\($0.uppercased()))") } ?? ""
             return say("no place called \(quoted(query))\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon",
                        "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다: 철자를 확인하거나 --lat, --lon으로 추가하세요")
+        case .notInGazetteer(let query, let country):
+            let within = country.map { say(" in \($0.uppercased())", " (\($0.uppercased()))") } ?? ""
+            return say("no place called \(quoted(query))\(within) in the gazetteer, and --offline asks nothing online",
+                       "\(quoted(query))\(within)(이)라는 곳이 지명 사전에 없고, --offline이라 온라인에서 찾지 않았습니다")
         }
     }
 
@@ -139,6 +143,7 @@ extension Words {
             case .badCountry(let code): say("\(quoted(code)) is not a country code", "\(quoted(code))은(는) 나라 코드가 아닙니다")
             case .badRegion: say("the region has characters that cannot be kept", "지역에 저장할 수 없는 문자가 있습니다")
             case .badGeonamesID(let id): say("\(quoted(id)) is not a GeoNames id", "\(quoted(id))은(는) GeoNames id가 아닙니다")
+            case .notJSON: say("not valid JSON", "올바른 JSON이 아닙니다")
             }
             return say("row \(row): ", "\(row)번째 장소: ") + what + say("; nothing was imported", ". 아무것도 가져오지 않았습니다")
         }

@@ -241,21 +241,28 @@ struct JSONScanner {
     }
 
     /// Consumes the next value, whatever it is, keeping nothing. `visit` is
-    /// told of each value in it (the value itself at depth 0), and may stop
-    /// the walk by throwing; nesting deeper than `maximumDepth` and numbers
-    /// longer than `longestNumber` are `tooLarge`.
+    /// told of each value and key in it (the value itself at depth 0), and may stop
+    /// the walk by throwing; nesting deeper than `maximumDepth`, numbers longer
+    /// than `longestNumber` and objects of more than `maximumKeys` keys are `tooLarge`.
     mutating func skipValue(
-        maximumDepth: Int = Self.maximumDepth, longestNumber: Int = .max,
+        maximumDepth: Int = Self.maximumDepth, longestNumber: Int = .max, maximumKeys: Int = .max,
         visit: (_ depth: Int) throws(Failure) -> Void = { _ throws(Failure) in }
     ) throws(Failure) {
-        // Which containers are open: true for an object. Bounded, so no recursion.
-        var open: [Bool] = []
+        // Which containers are open: an object's count of keys so far, or -1 for an
+        // array. Bounded, so no recursion.
+        var open: [Int] = []
         var first = true
         repeat {
-            if let inObject = open.last {
+            if let keys = open.last {
                 let more: Bool
-                if inObject {
+                if keys >= 0 {
                     more = try nextKey(first: &first) != nil
+                    if more {
+                        guard keys < maximumKeys else { throw .tooLarge }
+                        open[open.count - 1] = keys + 1
+                        // A key costs a decoder as much as a value: it is told of it too.
+                        try visit(open.count)
+                    }
                 } else {
                     more = try nextElement(first: &first)
                 }
@@ -269,7 +276,7 @@ struct JSONScanner {
             switch kind() {
             case .object?, .array?:
                 guard open.count < maximumDepth else { throw .tooLarge }
-                open.append(kind() == .object)
+                open.append(kind() == .object ? 0 : -1)
                 offset += 1
                 first = true
                 continue

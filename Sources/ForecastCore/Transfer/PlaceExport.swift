@@ -68,6 +68,22 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
     public var concurrency: Int?
     public var format: String?
 
+    /// Each setting only if set: one left out is the default (a file written
+    /// by hand may hold just `{"ttlMinutes": 30}`); one present must be valid.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Settings()
+        temperatureUnit = try container.decodeIfPresent(TemperatureUnit.self, forKey: .temperatureUnit) ?? defaults.temperatureUnit
+        windUnit = try container.decodeIfPresent(WindUnit.self, forKey: .windUnit) ?? defaults.windUnit
+        sort = try container.decodeIfPresent(SortKey.self, forKey: .sort) ?? defaults.sort.key
+        sortDescending = try container.decodeIfPresent(Bool.self, forKey: .sortDescending) ?? defaults.sort.descending
+        provider = try container.decodeIfPresent(String.self, forKey: .provider)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        ttlMinutes = try container.decodeIfPresent(Double.self, forKey: .ttlMinutes)
+        concurrency = try container.decodeIfPresent(Int.self, forKey: .concurrency)
+        format = try container.decodeIfPresent(String.self, forKey: .format)
+    }
+
     public init(_ settings: Settings) {
         temperatureUnit = settings.temperatureUnit
         windUnit = settings.windUnit

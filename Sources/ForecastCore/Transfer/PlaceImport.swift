@@ -31,6 +31,8 @@ public enum ImportError: Error, Equatable, Sendable {
         case badCountry(String)
         case badRegion
         case badGeonamesID(String)
+        /// The JSON breaks off or goes wrong inside this place.
+        case notJSON
     }
 }
 
@@ -92,20 +94,28 @@ public enum PlaceImport {
         var head = JSONScanner(bytes)
         var format: String?
         var version: Int?
-        try reading(nil) { () throws(JSONScanner.Failure) in
-            try head.beginObject()
-            var first = true
-            while let key = try head.nextKey(first: &first) {
-                switch key {
-                case "format" where head.kind() == .string: format = try head.string()
-                case "version" where head.kind() == .number: version = try? head.integer()
-                default: try head.skipValue()
+        var broken: ImportError?
+        do throws(ImportError) {
+            try reading(nil) { () throws(JSONScanner.Failure) in
+                try head.beginObject()
+                var first = true
+                while let key = try head.nextKey(first: &first) {
+                    switch key {
+                    case "format" where head.kind() == .string: format = try head.string()
+                    case "version" where head.kind() == .number: version = try? head.integer()
+                    default: try head.skipValue()
+                    }
                 }
+                guard head.atEnd() else { throw .syntax }
             }
-            guard head.atEnd() else { throw .syntax }
+        } catch {
+            // Broken somewhere: if it says it is an export, reading it says where (the row, when in a place).
+            guard format == PlaceExport.formatName else { throw error }
+            broken = error
         }
-        guard format == PlaceExport.formatName, let version else { throw .notAnExport }
-        guard version == PlaceExport.currentVersion else { throw .unknownVersion(version) }
+        guard format == PlaceExport.formatName else { throw .notAnExport }
+        if let version, version != PlaceExport.currentVersion { throw .unknownVersion(version) }
+        if version == nil && broken == nil { throw .notAnExport }
 
         var scanner = JSONScanner(bytes)
         var settings: ExportedSettings?
@@ -121,6 +131,7 @@ public enum PlaceImport {
             default: try reading(nil) { () throws(JSONScanner.Failure) in try scanner.skipValue() }
             }
         }
+        if let broken { throw broken }  // (reading it again found the break elsewhere, or not at all)
         guard let places else { throw .notJSON(field: "places") }
         return ImportFile(places: places, settings: settings)
     }
@@ -164,6 +175,8 @@ public enum PlaceImport {
         var places: [NewPlace] = []
         func step<T>(_ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
             do { return try read() } catch {
+                // Broken between two places: the one after the last read is where.
+                if (error == .syntax || error == .tooLarge) && !places.isEmpty { throw .row(places.count + 1, .notJSON) }
                 throw error == .notText ? .notText : error == .syntax || error == .tooLarge ? .notJSON(field: nil) : .notJSON(field: "places")
             }
         }
@@ -185,7 +198,7 @@ public enum PlaceImport {
             do { return try read() } catch {
                 switch error {
                 case .notText: throw .notText
-                case .syntax, .tooLarge: throw .notJSON(field: nil)
+                case .syntax, .tooLarge: throw .row(row, .notJSON)
                 case .wrongType: throw .row(row, .wrongType(name))
                 }
             }
