@@ -27,7 +27,7 @@ public struct Forecast: AsyncParsableCommand {
             some places could not be fetched (the rest was shown); 3 the weather
             was shown but could not be saved; 4 not found (no such saved place,
             no place of that name); 64 the command line itself is wrong; 130
-            interrupted.
+            interrupted; 141 the output's reader went away (as with | head).
             """,
         version: "0.2.0",
         subcommands: [
@@ -74,7 +74,7 @@ public struct Forecast: AsyncParsableCommand {
                 if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(code: String(chosen.prefix(2))) == nil {
                     throw SettingsError.badLanguage(chosen)
                 }
-                var command = try parseAsRoot(arguments)
+                var command = try parseAsRoot(commandFirst(arguments))
                 if var asyncCommand = command as? any AsyncParsableCommand {
                     try await asyncCommand.run()
                 } else {
@@ -107,6 +107,26 @@ public struct Forecast: AsyncParsableCommand {
 
     /// The value of `--lang` among the arguments (before any `--`), if given.
     static func languageFlag(in arguments: [String]) -> String? { flag("--lang", in: arguments) }
+
+    /// `forecast --lang ko add Seoul` as `forecast add --lang ko Seoul`: the
+    /// options every command takes may come before the command's name too.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if ["--lang", "--db"].contains(first), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--lang=") || first.hasPrefix("--db=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let name = rest.first, !name.hasPrefix("-") else { return arguments }
+        return [name] + leading + rest.dropFirst()
+    }
 
     /// The value of an option among the arguments (before any `--`), if given.
     static func flag(_ name: String, in arguments: [String]) -> String? {

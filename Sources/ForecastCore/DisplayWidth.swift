@@ -82,29 +82,33 @@ public struct TextTable: Sendable {
     /// lines cut. `nil` width: the table as it is (output to a pipe is never cut).
     public func fitted(width: Int?, flexible: Int? = nil, dropOrder: [Int] = []) -> [String] {
         guard let width, width > 0 else { return render() }
-        var table = self
         func widest(_ lines: [String]) -> Int { lines.map(DisplayWidth.of).max() ?? 0 }
-        var lines = table.render()
-        if widest(lines) > width, let flexible, flexible < headers.count {
-            let current = ([headers] + rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
+        /// `table` rendered, its flexible column (if it has it) cut to what fits, down to 8 columns.
+        func shrunk(_ table: TextTable, flexible: Int?) -> [String] {
+            let lines = table.render()
+            guard widest(lines) > width, let flexible, flexible < table.headers.count else { return lines }
+            let current = ([table.headers] + table.rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
             let allowed = max(8, current - (widest(lines) - width))
-            table.rows = table.rows.map { row in
+            var cut = table
+            cut.rows = table.rows.map { row in
                 var row = row
                 if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed) }
                 return row
             }
-            lines = table.render()
+            return cut.render()
         }
-        // Drop from the highest index down, so the indices given stay valid.
+        var lines = shrunk(self, flexible: flexible)
+        // Then columns go, from the whole table each time, so that the flexible
+        // column gets back what a dropped one leaves (it stayed cut before).
         var dropped: [Int] = []
         for column in dropOrder where widest(lines) > width && column < headers.count {
             dropped.append(column)
             var narrower = self
             let keep = headers.indices.filter { !dropped.contains($0) }
-            narrower.headers = keep.map { table.headers[$0] }
-            narrower.alignments = keep.map { table.alignments[$0] }
-            narrower.rows = table.rows.map { row in keep.map { $0 < row.count ? row[$0] : "" } }
-            lines = narrower.render()
+            narrower.headers = keep.map { headers[$0] }
+            narrower.alignments = keep.map { alignments[$0] }
+            narrower.rows = rows.map { row in keep.map { $0 < row.count ? row[$0] : "" } }
+            lines = shrunk(narrower, flexible: flexible.flatMap { keep.firstIndex(of: $0) })
         }
         return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }

@@ -105,8 +105,8 @@ struct CLI: Sendable {
         process.environment = env
         let out = folder.url.appending(path: "stdout-\(UUID().uuidString)")
         let err = folder.url.appending(path: "stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

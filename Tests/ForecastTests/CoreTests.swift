@@ -267,6 +267,16 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(lines[1].hasSuffix("…") && lines[1].contains("timeout: no"))
     }
 
+    /// A note cut to make room stayed cut after a column went, though it then fit whole ("no weat…").
+    @Test func aNoteGetsBackTheRoomADroppedColumnLeaves() {
+        var table = TextTable(headers: ["#", "Name", "Weather", "Temp", "Rain", "Note"], alignments: [.right, .left, .left, .right, .right, .left])
+        table.append(["1", "Seoul", "–", "–", "–", "no weather yet"])
+        table.append(["2", "Busan", "Partly cloudy, long words", "7°C", "10%", ""])
+        let lines = table.fitted(width: 50, flexible: 5, dropOrder: [2])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 50 }, "\(lines)")
+        #expect(lines[1].hasSuffix("no weather yet"), "\(lines)")
+    }
+
     @Test func thenColumnsGoInTheOrderGiven() {
         let lines = table().fitted(width: 36, flexible: 5, dropOrder: [4, 2])
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 36 }, "\(lines)")

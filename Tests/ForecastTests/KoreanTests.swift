@@ -143,6 +143,9 @@ import Testing
 
         // --lang wins over the locale; errors speak the language too.
         #expect(try await cli.run("list", "--offline", "--lang", "en").lines[0].contains("Humidity"))
+        // Before the command's name too (it was "unknown option '--lang'", said in Korean).
+        let before = try await cli.run("--lang", "en", "list", "--offline")
+        #expect(before.status == 0 && before.lines[0].contains("Humidity"), "\(before.stderr)")
         let missing = try await cli.run("show", "9")
         #expect(missing.status == 4 && missing.stderr == "오류: 9번은 범위를 벗어났습니다: 저장된 장소는 4곳입니다\n")
         let english = try await cli.run("show", "9", "--lang", "en")

@@ -189,3 +189,20 @@ extension PlaceFinderTests {
         #expect(cli.http.count == before, "a request was made")
     }
 }
+
+extension PlaceFinderTests {
+    /// At 60 columns `show`'s facts went past the edge and the terminal wrapped the air line mid-word.
+    @Test func showFitsSixtyColumns() async throws {
+        var cli = try InProcessCLI()
+        cli.columns = 60
+        #expect(await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "London").status == 0)
+        for language in ["en", "ko"] {
+            let show = await cli.run("show", "1", "--lang", language)
+            #expect(show.status == 0, "\(show.stderr)")
+            let lines = show.stdout.split(separator: "\n").map(String.init)
+            let facts = lines.filter { $0.contains(language == "en" ? "Humidity" : "습도") || $0.contains(language == "en" ? "Wind" : "바람") }
+            #expect(!facts.isEmpty)
+            #expect(facts.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(facts)")
+        }
+    }
+}

@@ -108,7 +108,7 @@ struct SearchCommand: AsyncParsableCommand {
             }
             table.append(row)
         }
-        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 2, 5] : [6, 4, 5, 2])
+        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 3, 5, 2] : [6, 4, 5, 3, 2])
     }
 
     static func grouped(_ number: Int) -> String {

@@ -350,7 +350,14 @@ struct ShowOutput: ReportOutput {
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, error: weather.airQualityError)],
         ]
-        lines += facts.render().dropFirst().map { "  " + $0 }
+        var rendered = facts.render().dropFirst().map { "  " + $0 }
+        if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {
+            // Too narrow for the facts side by side (the air line wrapped at 60 columns): one under the other.
+            var stacked = TextTable(headers: ["", ""])
+            stacked.rows = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
+            rendered = stacked.render().dropFirst().map { "  " + $0 }
+        }
+        lines += rendered
         if let fetchedAt = weather.fetchedAt {
             let age = words.age(fetchedAt)
             if let error = weather.error {
