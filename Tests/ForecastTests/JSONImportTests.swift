@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import ForecastCLI
 @testable import ForecastCore
+@testable import ForecastStore
 
 /// A JSON export is read a value at a time from its bytes: what matters is
 /// read exactly (escapes, surrogates, numbers), what does not is skipped at no
@@ -94,5 +96,22 @@ import Testing
         #expect(try read(text).places.count == 1)
         let settings = Self.head + #""places":[],"settings":{"temperatureUnit":"celsius","windUnit":"ms","sort":"name","sortDescending":false,"x":""# + String(repeating: "x", count: PlaceImport.maximumSettingsBytes) + "\"}}"
         #expect(throws: ImportError.setting("settings", "not valid")) { try read(settings) }
+    }
+}
+
+extension JSONImportTests {
+    /// `import --format json` writes its answer a place at a time (100,000
+    /// places took 280 MB as one tree); the text is the encoder's, exactly.
+    @Test func theImportAnswerIsTheEncodersJSON() async throws {
+        let cli = try InProcessCLI()
+        let folder = TemporaryFolder()
+        let file = folder.path("places.json")
+        let places = (0..<3).map { #"{"label":"서울 \#($0) \"q\"","name":"N","country":"KR","region":"11","latitude":\#(37 + $0),"longitude":127,"timezone":"Asia/Seoul"}"# }
+        try Data((Self.head + #""places":["# + places.joined(separator: ",") + "]}").utf8).write(to: URL(fileURLWithPath: file))
+        let result = await cli.run("import", file, "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let store = try cli.store.ordered().places
+        let expected = ImportOutput(PlaceStore.ImportResult(added: store, skipped: 0, removed: 0, settingsApplied: false), dryRun: false)
+        #expect(result.stdout == (try JSONOutput.render(expected)) + "\n")
     }
 }

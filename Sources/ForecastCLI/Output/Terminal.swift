@@ -92,10 +92,14 @@ struct Terminal: Sendable {
 
 /// Output in a stable JSON form: sorted keys, two-space indentation, UTF-8.
 enum JSONOutput {
-    static func render<T: Encodable>(_ value: T) throws -> String {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return encoder
+    }
+
+    static func render<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder().encode(value), as: UTF8.self)
     }
 }
