@@ -82,3 +82,13 @@ public struct NewPlace: Hashable, Sendable {
         return at.distance(to: otherAt) < 0.1
     }
 }
+
+extension NewPlace {
+    /// Two capital ASCII letters (ISO 3166-1 alpha-2), as every place's country is kept.
+    public static func isCountryCode(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+    }
+
+    /// The GeoNames ids a place may keep (the store's column is checked against them).
+    public static let geonamesIDs = 1...Int(Int32.max)
+}

@@ -28,10 +28,10 @@ struct PlaceRecord: TableRecord {
     /// dropped here rather than saved and then found damaged.
     static func storable(_ place: NewPlace) -> NewPlace {
         var place = place
-        place.geonamesID = place.geonamesID.flatMap { (1...Int(Int32.max)).contains($0) ? $0 : nil }
+        place.geonamesID = place.geonamesID.flatMap { NewPlace.geonamesIDs.contains($0) ? $0 : nil }
         place.admin1 = SafeText.clean(place.admin1, maxLength: 100)
         let code = place.countryCode
-        place.countryCode = code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) } ? code : ""
+        place.countryCode = NewPlace.isCountryCode(code) ? code : ""
         let name = SafeText.clean(place.canonicalName, maxLength: 200)
         place.canonicalName = name.isEmpty ? place.displayName : name
         return place
@@ -60,11 +60,11 @@ enum SavedRow {
         guard let zone = text(row, "time_zone").flatMap(SafeText.timeZone) else { return damaged("time_zone") }
         guard let position = integer(row, "position").flatMap({ Int(exactly: $0) }) else { return damaged("position") }
         let geonamesNull = (row["geonames_id"] as DatabaseValue).isNull
-        let geonamesID = geonamesNull ? nil : integer(row, "geonames_id").flatMap { (1...Int64(Int32.max)).contains($0) ? Int($0) : nil }
+        let geonamesID = geonamesNull ? nil : integer(row, "geonames_id").flatMap { Int(exactly: $0) }.flatMap { NewPlace.geonamesIDs.contains($0) ? $0 : nil }
         if !geonamesNull && geonamesID == nil { return damaged("geonames_id") }
         // What only labels a place may be odd without making it unusable: dropped, not fatal.
         let country = text(row, "country_code").flatMap { code in
-            code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) } ? code : nil
+            NewPlace.isCountryCode(code) ? code : nil
         } ?? ""
         let region = text(row, "admin1").map { SafeText.clean($0, maxLength: 100) } ?? ""
         let addedAt = date(row, "added_at") ?? Date(timeIntervalSince1970: 0)

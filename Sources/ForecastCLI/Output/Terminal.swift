@@ -15,11 +15,7 @@ struct Terminal: Sendable {
     let failure: WriteFailure
 
     init(isInteractive: Bool, columns: Int?, usesColour: Bool, sink: @escaping @Sendable (String) -> Void) {
-        self.isInteractive = isInteractive
-        self.columns = columns
-        self.usesColour = usesColour
-        self.sink = sink
-        failure = WriteFailure()
+        self.init(isInteractive: isInteractive, columns: columns, usesColour: usesColour, failure: WriteFailure(), sink: sink)
     }
 
     private init(isInteractive: Bool, columns: Int?, usesColour: Bool, failure: WriteFailure, sink: @escaping @Sendable (String) -> Void) {

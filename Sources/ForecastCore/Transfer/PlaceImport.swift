@@ -80,15 +80,24 @@ public enum PlaceImport {
         }
     }
 
+    /// `read` done, its failure said as an import error: text that is not UTF-8
+    /// as such, what is not JSON (or too large) as `broken`, a value of another
+    /// kind than an export's as `wrongType`.
+    private static func attempt<T>(
+        broken: ImportError = .notJSON(field: nil), wrongType: ImportError, _ read: () throws(JSONScanner.Failure) -> T
+    ) throws(ImportError) -> T {
+        do { return try read() } catch {
+            switch error {
+            case .notText: throw .notText
+            case .syntax, .tooLarge: throw broken
+            case .wrongType: throw wrongType
+            }
+        }
+    }
+
     private static func json(_ bytes: UnsafeRawBufferPointer) throws(ImportError) -> ImportFile {
         func reading<T>(_ field: String?, _ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
-            do { return try read() } catch {
-                switch error {
-                case .notText: throw .notText
-                case .syntax, .tooLarge: throw .notJSON(field: nil)
-                case .wrongType: throw .notJSON(field: field)
-                }
-            }
+            try attempt(wrongType: .notJSON(field: field), read)
         }
         // First what the file says it is, skipping everything else unread.
         var head = JSONScanner(bytes)
@@ -139,13 +148,13 @@ public enum PlaceImport {
     /// The settings object (small: it is decoded whole), or nil for `null`.
     private static func settings(_ scanner: inout JSONScanner, in bytes: UnsafeRawBufferPointer) throws(ImportError) -> ExportedSettings? {
         let start = scanner.offset
-        do throws(JSONScanner.Failure) {
-            if try scanner.null() { return nil }
+        let present = try attempt(wrongType: .setting("settings", "not valid")) { () throws(JSONScanner.Failure) -> Bool in
+            if try scanner.null() { return false }
             guard scanner.kind() == .object else { throw .wrongType }
             try scanner.skipValue()
-        } catch {
-            throw error == .notText ? .notText : error == .syntax || error == .tooLarge ? .notJSON(field: nil) : .setting("settings", "not valid")
+            return true
         }
+        guard present else { return nil }
         guard scanner.offset - start <= maximumSettingsBytes else { throw .setting("settings", "not valid") }
         do {
             return try JSONDecoder().decode(ExportedSettings.self, from: Data(bytes[start..<scanner.offset]))
@@ -174,11 +183,9 @@ public enum PlaceImport {
     private static func places(_ scanner: inout JSONScanner) throws(ImportError) -> [NewPlace] {
         var places: [NewPlace] = []
         func step<T>(_ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
-            do { return try read() } catch {
-                // Broken between two places: the one after the last read is where.
-                if (error == .syntax || error == .tooLarge) && !places.isEmpty { throw .row(places.count + 1, .notJSON) }
-                throw error == .notText ? .notText : error == .syntax || error == .tooLarge ? .notJSON(field: nil) : .notJSON(field: "places")
-            }
+            // Broken between two places: the one after the last read is where.
+            try attempt(
+                broken: places.isEmpty ? .notJSON(field: nil) : .row(places.count + 1, .notJSON), wrongType: .notJSON(field: "places"), read)
         }
         try step { () throws(JSONScanner.Failure) in try scanner.beginArray() }
         var first = true
@@ -195,25 +202,22 @@ public enum PlaceImport {
         var latitude, longitude: Double?
         var geonamesID: Int?
         func field<T>(_ name: String, _ read: () throws(JSONScanner.Failure) -> T) throws(ImportError) -> T {
-            do { return try read() } catch {
-                switch error {
-                case .notText: throw .notText
-                case .syntax, .tooLarge: throw .row(row, .notJSON)
-                case .wrongType: throw .row(row, .wrongType(name))
-                }
-            }
+            try attempt(broken: .row(row, .notJSON), wrongType: .row(row, .wrongType(name)), read)
         }
+        // A field's value, null being none.
+        func text() throws(JSONScanner.Failure) -> String? { try scanner.null() ? nil : scanner.string() }
+        func number() throws(JSONScanner.Failure) -> Double? { try scanner.null() ? nil : scanner.number() }
         try field("place") { () throws(JSONScanner.Failure) in try scanner.beginObject() }
         var first = true
         while let key = try field("place", { () throws(JSONScanner.Failure) in try scanner.nextKey(first: &first) }) {
             switch key {
-            case "label": label = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
-            case "name": name = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
-            case "country": country = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
-            case "region": region = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
-            case "timezone": timezone = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.string() }
-            case "latitude": latitude = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.number() }
-            case "longitude": longitude = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.number() }
+            case "label": label = try field(key, text)
+            case "name": name = try field(key, text)
+            case "country": country = try field(key, text)
+            case "region": region = try field(key, text)
+            case "timezone": timezone = try field(key, text)
+            case "latitude": latitude = try field(key, number)
+            case "longitude": longitude = try field(key, number)
             case "geonamesId":
                 geonamesID = try field(key) { () throws(JSONScanner.Failure) in try scanner.null() ? nil : scanner.integer() }
             default:
@@ -293,14 +297,14 @@ public enum PlaceImport {
             let name = try PlaceName(name).value
             let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
             let country = country.trimmingCharacters(in: .whitespaces).uppercased()
-            guard country.isEmpty || (country.utf8.count == 2 && country.utf8.allSatisfy { (0x41...0x5A).contains($0) }) else {
+            guard country.isEmpty || NewPlace.isCountryCode(country) else {
                 throw ImportError.row(row, .badCountry(SafeText.clean(country, maxLength: 20)))
             }
             guard region.utf8.count <= 100, SafeText.clean(region, maxLength: 100) == region else { throw ImportError.row(row, .badRegion) }
             guard let zone = SafeText.timeZone(timeZone.trimmingCharacters(in: .whitespaces)) else {
                 throw ImportError.row(row, .badTimeZone(SafeText.clean(timeZone, maxLength: 64)))
             }
-            if let geonamesID, !(1...Int(Int32.max)).contains(geonamesID) {
+            if let geonamesID, !NewPlace.geonamesIDs.contains(geonamesID) {
                 throw ImportError.row(row, .badGeonamesID(String(geonamesID)))
             }
             return NewPlace(
