@@ -124,7 +124,11 @@ public struct Forecast: AsyncParsableCommand {
                 break
             }
         }
-        guard !leading.isEmpty, let name = rest.first, !name.hasPrefix("-") else { return arguments }
+        guard !leading.isEmpty else { return arguments }
+        // Before no command (or one that does not exist) they are dropped, having done their
+        // part before the parse: the parser then speaks of the command, not of them.
+        let commands = Set(configuration.subcommands.map { $0._commandName })
+        guard let name = rest.first, commands.contains(name) else { return Array(rest) }
         return [name] + leading + rest.dropFirst()
     }
 

@@ -353,8 +353,19 @@ struct ShowOutput: ReportOutput {
         var rendered = facts.render().dropFirst().map { "  " + $0 }
         if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {
             // Too narrow for the facts side by side (the air line wrapped at 60 columns): one under the other.
+            // A value still too long (the air: index, then particles) goes on in lines of its own, at its " · ".
+            let pairs = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
+            let labelWidth = pairs.map { DisplayWidth.of($0[0]) }.max() ?? 0
             var stacked = TextTable(headers: ["", ""])
-            stacked.rows = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
+            for pair in pairs {
+                guard 2 + labelWidth + 2 + DisplayWidth.of(pair[1]) > width, pair[1].contains(" · ") else {
+                    stacked.rows.append(pair)
+                    continue
+                }
+                let parts = pair[1].components(separatedBy: " · ")
+                stacked.rows.append([pair[0], parts[0]])
+                stacked.rows += parts.dropFirst().map { ["", "· " + $0] }
+            }
             rendered = stacked.render().dropFirst().map { "  " + $0 }
         }
         lines += rendered

@@ -15,10 +15,17 @@ extension Words {
         }
     }
 
+    /// A Korean word with its subject particle: 이 after a final consonant, 가 after
+    /// a vowel; 이(가) when the word does not end in a Hangul syllable.
+    func subject(_ word: String) -> String {
+        guard let last = word.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return word + "이(가)" }
+        return word + ((last.value - 0xAC00) % 28 == 0 ? "가" : "이")
+    }
+
     func message(_ error: InputError) -> String {
         switch error {
         case .empty(let what):
-            return say("\(field(what)) is empty", "\(field(what))이(가) 비어 있습니다")
+            return say("\(field(what)) is empty", "\(subject(field(what))) 비어 있습니다")
         case .unsafeCharacters(let what, let text):
             return say("\(field(what)) \(quoted(text)) contains control or text-direction characters",
                        "\(field(what)) \(quoted(text))에 제어 문자나 방향 제어 문자가 있습니다")
