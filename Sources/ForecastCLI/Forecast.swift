@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
+import ForecastProviders
 import ForecastStore
 import Foundation
 
@@ -29,7 +30,7 @@ public struct Forecast: AsyncParsableCommand {
             no place of that name); 64 the command line itself is wrong; 130
             interrupted; 141 the output's reader went away (as with | head).
             """,
-        version: "0.2.0",
+        version: Project.version,
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
             ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self, ImportCommand.self,

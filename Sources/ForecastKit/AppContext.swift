@@ -47,10 +47,16 @@ public struct AppContext: Sendable {
         self.files = files
     }
 
+    /// Set to 1, the HTTP client talks to this machine only: the test harness
+    /// sets it, so a service URL it forgot to point here is refused, not asked.
+    public static let localOnlyVariable = "FORECAST_ONLY_LOCAL_HOSTS"
+
     /// The real network, clock and environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppContext {
-        AppContext(
-            makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget) }, environment: environment)
+        let hosts = environment[localOnlyVariable] == "1" ? NetworkHTTPClient.loopbackHosts : nil
+        return AppContext(
+            makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget, allowedHosts: hosts) },
+            environment: environment)
     }
 }
 

@@ -23,7 +23,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
 
     public var defaultValue: String {
         switch self {
-        case .provider: ProviderName.openMeteo.rawValue
+        case .provider: WeatherProviders.default.name.rawValue
         case .language: Language.en.rawValue
         case .ttl: "10"
         case .concurrency: "8"
@@ -68,7 +68,9 @@ public enum Configuration {
 
     public static func key(_ name: String) throws(ConfigError) -> ConfigKey {
         let folded = name.lowercased().replacingOccurrences(of: "_", with: "-")
-        if ["api-key", "key", "openweather-api-key", "appid"].contains(folded) { throw .secret(name) }
+        // A provider's key variable, spelt any way ("OPENWEATHER_API_KEY", "openweather-api-key"), is never stored.
+        let keys = WeatherProviders.all.compactMap { $0.keyVariable?.lowercased().replacingOccurrences(of: "_", with: "-") }
+        if (["api-key", "key", "appid"] + keys).contains(folded) { throw .secret(name) }
         guard let key = ConfigKey(rawValue: folded) else { throw .unknownKey(name) }
         return key
     }
@@ -118,7 +120,7 @@ public enum Configuration {
         case .provider:
             guard let text else { settings.preferences.provider = nil; break }
             guard let provider = ProviderName(rawValue: text.lowercased()) else {
-                throw bad(ProviderName.allCases.map(\.rawValue).joined(separator: ", "))
+                throw bad(WeatherProviders.names.joined(separator: ", "))
             }
             settings.preferences.provider = provider.rawValue
         case .language:

@@ -53,7 +53,7 @@ public struct PlaceFinder: Sendable {
     /// shaped like gazetteer cities so that the same rules choose among them.
     func onlineCities(_ query: String, country: String?) async throws -> [City] {
         let baseURL = try WeatherSettings.url(
-            "FORECAST_OPEN_METEO_GEOCODING_URL", default: OpenMeteoGeocoder.defaultBaseURL, context.environment)
+            OpenMeteoGeocoder.urlVariable, default: OpenMeteoGeocoder.defaultBaseURL, context.environment)
         let timeout = OpenMeteoGeocoder.defaultTimeout
         let client = context.makeHTTPClient(HTTPClientNeeds(connections: 1, budget: timeout))
         let geocoder = OpenMeteoGeocoder(baseURL: baseURL, client: client, timeout: timeout)

@@ -80,7 +80,10 @@ public struct WeatherLookup: Sendable {
             }
         }
         let due = settings.offline ? [] : places.filter { place in
-            settings.refresh || (cache[place.id].map { $0.age(now: now) > settings.ttl } ?? true)
+            guard let cached = cache[place.id] else { return true }
+            // A service's Expires forbids asking again before it, --refresh or not.
+            if cached.report.validity?.forbidsRequest(at: now) == true { return false }
+            return settings.refresh || cached.age(now: now) > settings.ttl
         }
 
         var fetched: [Int64: PlaceWeather] = [:]
@@ -89,7 +92,12 @@ public struct WeatherLookup: Sendable {
         if let provider, !due.isEmpty {
             // The time budget covers waiting for the database as well as the network.
             let deadline = ContinuousClock.now + .milliseconds(Int(min(settings.refreshOptions.budget, 86_400) * 1000))
-            let queries = due.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
+            // The copy kept goes with the query, for a service that may answer "unchanged".
+            let queries = due.map { place in
+                PlaceQuery(
+                    id: place.id, coordinate: place.coordinate, timeZone: place.timeZone,
+                    cached: cache[place.id].flatMap { $0.report.validity?.lastModified == nil ? nil : $0.report })
+            }
             (fetched, cancelled) = await Self.fetch(
                 queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
                 bucket: StoreRateBucket(store: store, deadline: deadline), events: events)
@@ -208,7 +216,9 @@ struct StoreRateBucket: SharedRateBucket {
     /// a read-only database.
     static let longestWait: Duration = .milliseconds(250)
 
-    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
-        try store.takeRateTokens(calls, service: service, capacity: capacity, until: min(deadline, .now + Self.longestWait))
+    func take(_ calls: Double, service: String, rate: CallRate) throws -> TimeInterval {
+        try store.takeRateTokens(
+            calls, service: service, capacity: rate.capacity, callsPerMinute: rate.callsPerMinute,
+            until: min(deadline, .now + Self.longestWait))
     }
 }

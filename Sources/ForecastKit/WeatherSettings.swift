@@ -25,6 +25,8 @@ public enum SettingsError: Error, Equatable, Sendable {
     case badConcurrency(String)
     case missingKey(variable: String)
     case badURL(variable: String, value: String)
+    /// $FORECAST_CONTACT cannot go into a request's User-Agent.
+    case badContact(variable: String)
     /// $FORECAST_LANG names no language forecast speaks.
     case badLanguage(String)
 }
@@ -35,7 +37,8 @@ public struct WeatherSettings: Sendable {
     public var provider: ProviderName
     /// Cached weather younger than this is used without asking.
     public var ttl: TimeInterval
-    public var korean: Bool
+    public var language: Language
+    public var korean: Bool { language == .ko }
     public var offline: Bool
     public var refresh: Bool
     public var refreshOptions: RefreshOptions
@@ -58,7 +61,7 @@ public struct WeatherSettings: Sendable {
             guard let parsed = ProviderName(rawValue: name.lowercased()) else { throw .unknownProvider(name) }
             provider = parsed
         } else {
-            provider = preferences.provider.flatMap(ProviderName.init(rawValue:)) ?? .openMeteo
+            provider = preferences.provider.flatMap(ProviderName.init(rawValue:)) ?? WeatherProviders.default.name
         }
         var ttl: TimeInterval = (preferences.ttlMinutes ?? 10) * 60
         if let minutes = request.ttlMinutes {
@@ -74,35 +77,42 @@ public struct WeatherSettings: Sendable {
             guard let count = Int(text), (1...256).contains(count) else { throw .badConcurrency(text) }
             concurrency = count
         }
-        let korean = Language.resolve(flag: request.language, environment: environment) == .ko
+        let language = Language.resolve(flag: request.language, environment: environment)
         var options = RefreshOptions()
         options.concurrency = concurrency
         options.budget = request.timeout
-        options.callsPerMinute = request.rateLimit ?? (provider == .openWeatherMap ? 60 : 600)
+        let rate = WeatherProviders.descriptor(provider).rate
+        options.callsPerMinute = request.rateLimit ?? rate.callsPerMinute
+        options.rateWindow = rate.window
         var settings = WeatherSettings(
-            provider: provider, ttl: ttl, korean: korean, offline: request.offline, refresh: request.refresh,
+            provider: provider, ttl: ttl, language: language, offline: request.offline, refresh: request.refresh,
             refreshOptions: options, batchSize: request.batchSize)
         settings.airQualityCallsPerMinute = request.rateLimit ?? 600
         return settings
     }
 
-    /// The provider to ask. OpenWeatherMap without a key is an error naming the variable.
+    /// The provider's descriptor: its name, credit, variables and limits.
+    public var descriptor: ProviderDescriptor { WeatherProviders.descriptor(provider) }
+
+    /// The provider to ask. One that needs a key and has none is an error naming the variable.
     public func makeProvider(environment: [String: String]) throws(SettingsError) -> any WeatherProvider {
-        switch provider {
-        case .openMeteo:
-            return OpenMeteoProvider(
-                baseURL: try Self.url("FORECAST_OPEN_METEO_URL", default: OpenMeteoProvider.defaultBaseURL, environment),
-                batchSize: batchSize)
-        case .openWeatherMap:
-            let variable = OpenWeatherMapProvider.keyVariable
-            guard let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
+        let descriptor = descriptor
+        var key: String?
+        if let variable = descriptor.keyVariable {
+            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
                 throw .missingKey(variable: variable)
             }
-            return OpenWeatherMapProvider(
-                apiKey: key,
-                baseURL: try Self.url("FORECAST_OPENWEATHER_URL", default: OpenWeatherMapProvider.defaultBaseURL, environment),
-                korean: korean)
+            key = value
         }
+        var contact: String?
+        if let text = environment[Project.contactVariable], !text.isEmpty {
+            guard let checked = Project.checkedContact(text) else { throw .badContact(variable: Project.contactVariable) }
+            contact = checked
+        }
+        return descriptor.make(ProviderSetup(
+            baseURL: try Self.url(descriptor.urlVariable, default: descriptor.defaultBaseURL, environment),
+            apiKey: key, batchSize: descriptor.batches ? batchSize : 1, language: language,
+            userAgent: Project.userAgent(contact: contact)))
     }
 
     /// The air-quality service, asked beside the weather whichever the provider.

@@ -17,14 +17,35 @@ public struct HTTPResponse: Sendable {
     }
 }
 
+/// A GET to make: the URL and the headers a service asks for (a User-Agent
+/// naming a contact, If-Modified-Since).
+public struct ServiceRequest: Hashable, Sendable {
+    public var url: URL
+    /// Names as the service documents them; values already checked to be
+    /// visible ASCII (they come from forecast, never from an answer).
+    public var headers: [String: String]
+
+    public init(_ url: URL, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
 /// The one seam to the network. Errors it throws are already `WeatherError`s
 /// and never contain the URL, which may hold a key.
 public protocol HTTPClient: Sendable {
-    /// GETs `url`; the whole exchange, body included, ends by `deadline`. A
+    /// GETs `request`; the whole exchange, body included, ends by `deadline`. A
     /// successful answer longer than `maximumBodySize` bytes is refused
     /// (`tooLarge`) as soon as it passes the limit; of an unsuccessful one only
     /// the first `HTTPBodyLimit.error` bytes are kept, and the rest is never read.
-    func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse
+    func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse
+}
+
+extension HTTPClient {
+    /// GETs `url` with no headers of its own.
+    public func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+        try await get(ServiceRequest(url), deadline: deadline, maximumBodySize: maximumBodySize)
+    }
 }
 
 /// How much of an answer is worth reading.
@@ -56,6 +77,13 @@ public final class NetworkHTTPClient: HTTPClient {
     private let client: AsyncHTTPClient.HTTPClient
     private let maximumBodySize: Int
     private let userAgent: String
+    /// When set, the only hosts it talks to (lower case): the tests' client
+    /// refuses every host that is not this machine, so a URL variable a test
+    /// forgot never reaches a real service.
+    private let allowedHosts: Set<String>?
+
+    /// The hosts of this machine, for `allowedHosts`.
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
     /// `connections`: how many requests may be in flight to one host at once
     /// (AsyncHTTPClient's default of 8 would queue the rest). `connectTimeout`:
@@ -65,7 +93,7 @@ public final class NetworkHTTPClient: HTTPClient {
     /// held a 2 s refresh for 10 s).
     public init(
         connections: Int, connectTimeout: TimeInterval = 10, maximumBodySize: Int = HTTPBodyLimit.ceiling,
-        userAgent: String = "forecast/0.3"
+        userAgent: String = Project.userAgent(), allowedHosts: Set<String>? = nil
     ) {
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 3, allowCycles: false),
@@ -81,6 +109,7 @@ public final class NetworkHTTPClient: HTTPClient {
         client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodySize = maximumBodySize
         self.userAgent = userAgent
+        self.allowedHosts = allowedHosts
     }
 
     /// Closes the connections. Call once the client is no longer needed.
@@ -88,12 +117,19 @@ public final class NetworkHTTPClient: HTTPClient {
         try? await client.shutdown()
     }
 
-    public func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize limit: Int) async throws(WeatherError) -> HTTPResponse {
+    public func get(_ asked: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize limit: Int) async throws(WeatherError) -> HTTPResponse {
+        let url = asked.url
         let remaining = deadline - .now
         guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask", detail: .noTimeLeft) }
+        if let allowedHosts, !allowedHosts.contains((url.host ?? "").lowercased()) {
+            throw WeatherError(.network, "not a host of this machine: refused", detail: .cannotConnect(server: "a host that is not local"))
+        }
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "User-Agent", value: asked.headers["User-Agent"] ?? userAgent)
         request.headers.add(name: "Accept", value: "application/json")
+        for (name, value) in asked.headers.sorted(by: { $0.key < $1.key }) where name != "User-Agent" {
+            request.headers.add(name: name, value: value)
+        }
         let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
         let nioDeadline = NIODeadline.now() + .nanoseconds(nanoseconds)
         let prepared = request
@@ -201,12 +237,39 @@ enum HTTPStatus {
             // Delta-seconds: digits only. Longer than a day is as good as never.
             return Double(value).map { min($0, 86_400) }
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         let seconds = date.timeIntervalSince(now)
         return seconds.isFinite ? min(max(0, seconds), 86_400) : nil
+    }
+}
+
+/// HTTP's dates (RFC 9110's IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"),
+/// read and written by hand: no formatter, no locale, nothing but digits and
+/// the twelve month names accepted.
+enum HTTPDate {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
+
+    static func parse(_ text: String) -> Date? {
+        guard text.utf8.count <= 64 else { return nil }
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), parts[1].count == 2,
+              let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]), parts[3].count == 4 else { return nil }
+        let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second), (1...31).contains(day)
+        else { return nil }
+        let days = CivilDate(year: year, month: month + 1, day: day).daysSince1970
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    static func format(_ date: Date) -> String {
+        let seconds = Int(max(0, min(date.timeIntervalSince1970, 253_402_300_799)).rounded(.down))
+        let days = seconds / 86_400, rest = seconds % 86_400
+        let civil = CivilDate(daysSince1970: days)
+        let two = LocalTime.twoDigits
+        return "\(weekdays[days % 7]), \(two(civil.day)) \(months[civil.month - 1]) \(civil.year) "
+            + "\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) GMT"
     }
 }

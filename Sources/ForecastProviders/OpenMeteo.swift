@@ -1,6 +1,13 @@
 import Foundation
 import ForecastCore
 
+extension ProviderDescriptor {
+    public static let openMeteo = ProviderDescriptor(
+        name: "open-meteo", credit: "Open-Meteo", licence: "CC BY 4.0", urlVariable: "FORECAST_OPEN_METEO_URL",
+        defaultBaseURL: OpenMeteoProvider.defaultBaseURL, rate: CallRate(callsPerMinute: 600), batches: true,
+        make: { OpenMeteoProvider(baseURL: $0.baseURL, batchSize: $0.batchSize) })
+}
+
 /// Open-Meteo (no key): many places in one request; the answer is an array in
 /// request order, with `location_id` on all but the first.
 public struct OpenMeteoProvider: WeatherProvider {
@@ -45,7 +52,7 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     static func variables(_ detail: ReportDetail) -> Variables { detail == .summary ? summary : full }
 
-    public let name = ProviderName.openMeteo
+    public let name = ProviderDescriptor.openMeteo.name
     public let baseURL: URL
     public let batchSize: Int
 
@@ -56,7 +63,7 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     public func callsPerPlace(_ detail: ReportDetail) -> Double { Self.variables(detail).weight }
 
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
         let variables = Self.variables(detail)
         var items = [URLQueryItem(name: "current", value: variables.current.joined(separator: ","))]
         if !variables.hourly.isEmpty { items.append(URLQueryItem(name: "hourly", value: variables.hourly.joined(separator: ","))) }
@@ -70,7 +77,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             URLQueryItem(name: "wind_speed_unit", value: "ms"),
             URLQueryItem(name: "precipitation_unit", value: "mm"),
         ]
-        return [OpenMeteoAnswer<Location>.url(baseURL, path: "v1/forecast", batch, items)]
+        return [ServiceRequest(OpenMeteoAnswer<Location>.url(baseURL, path: "v1/forecast", batch, items))]
     }
 
     public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int {

@@ -19,9 +19,9 @@ public struct OpenMeteoAirQuality: BatchService {
 
     public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
 
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
-        [OpenMeteoAnswer<Location>.url(
-            baseURL, path: "v1/air-quality", batch, [URLQueryItem(name: "current", value: Self.variables.joined(separator: ","))])]
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
+        [ServiceRequest(OpenMeteoAnswer<Location>.url(
+            baseURL, path: "v1/air-quality", batch, [URLQueryItem(name: "current", value: Self.variables.joined(separator: ","))]))]
     }
 
     /// Four values a place: far less than the forecast, under the same limit.

@@ -19,6 +19,7 @@ public struct GeocodedPlace: Hashable, Sendable {
 /// Online place search, for names the built-in gazetteer does not have.
 public struct OpenMeteoGeocoder: Sendable {
     public static let defaultBaseURL = URL(string: "https://geocoding-api.open-meteo.com")!
+    public static let urlVariable = "FORECAST_OPEN_METEO_GEOCODING_URL"
 
     /// The time a search has, connecting included.
     public static let defaultTimeout: TimeInterval = 10

@@ -1,6 +1,15 @@
 import Foundation
 import ForecastCore
 
+extension ProviderDescriptor {
+    /// 60 calls a minute: the free plan's limit.
+    public static let openWeatherMap = ProviderDescriptor(
+        name: "openweathermap", credit: "OpenWeatherMap", keyVariable: OpenWeatherMapProvider.keyVariable,
+        urlVariable: "FORECAST_OPENWEATHER_URL", defaultBaseURL: OpenWeatherMapProvider.defaultBaseURL,
+        rate: CallRate(callsPerMinute: 60), batches: false,
+        make: { OpenWeatherMapProvider(apiKey: $0.apiKey ?? "", baseURL: $0.baseURL, korean: $0.language == .ko) })
+}
+
 /// OpenWeatherMap: current weather plus the 5 day / 3 hour forecast, two calls
 /// per place (its multi-city call is gone). Asked for in standard units (K,
 /// m/s), the service's default, and converted here. A summary costs the same
@@ -9,7 +18,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://api.openweathermap.org")!
     public static let keyVariable = "OPENWEATHER_API_KEY"
 
-    public let name = ProviderName.openWeatherMap
+    public let name = ProviderDescriptor.openWeatherMap.name
     public let batchSize = 1
     public let baseURL: URL
     let apiKey: String
@@ -27,16 +36,16 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     /// Today's low and high need the forecast too, so both calls are made either way.
     public func callsPerPlace(_ detail: ReportDetail) -> Double { 2 }
 
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL] {
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
         batch.flatMap { place in
             ["data/2.5/weather", "data/2.5/forecast"].map { path in
-                serviceURL(baseURL, path: path, [
+                ServiceRequest(serviceURL(baseURL, path: path, [
                     URLQueryItem(name: "lat", value: urlDegrees(place.coordinate.latitude)),
                     URLQueryItem(name: "lon", value: urlDegrees(place.coordinate.longitude)),
                     URLQueryItem(name: "units", value: "standard"),
                     URLQueryItem(name: "lang", value: language),
                     URLQueryItem(name: "appid", value: apiKey),
-                ])
+                ]))
             }
         }
     }

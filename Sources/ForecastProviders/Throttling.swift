@@ -24,20 +24,22 @@ actor AsyncSemaphore {
 /// A token bucket kept where every `forecast` process sees it (the database),
 /// so that separate runs together keep within a service's limit.
 public protocol SharedRateBucket: Sendable {
-    /// Takes `calls` from `service`'s bucket, which holds `capacity` calls and
-    /// refills at `capacity` a minute, and returns how many seconds from now the
-    /// last of them may be made (0 when the bucket had enough).
-    func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval
+    /// Takes `calls` from `service`'s bucket, which holds `rate.capacity` calls
+    /// and refills at `rate.callsPerMinute`, and returns how many seconds from
+    /// now the last of them may be made (0 when the bucket had enough).
+    func take(_ calls: Double, service: String, rate: CallRate) throws -> TimeInterval
 }
 
 /// A client-side limit on calls to one service: a token bucket that holds a
-/// minute's worth of calls and refills evenly. A refresh first reserves all the
+/// window's worth of calls (a minute's, or MET Norway's one second's) and refills evenly. A refresh first reserves all the
 /// calls it plans (in the shared bucket, when there is one, in one write); this
 /// bucket then starts where the shared one stood, so the calls go out on the
 /// shared schedule. Calls beyond the plan (retries, split batches) are taken
 /// from the shared bucket one by one.
 public actor RateLimiter {
     public let callsPerMinute: Double
+    private let rateLimit: CallRate
+    private var capacity: Double { rateLimit.capacity }
     private var tokens: Double
     private var planned: Double = 0
     private var last: ContinuousClock.Instant
@@ -48,11 +50,12 @@ public actor RateLimiter {
     private let sleep: @Sendable (TimeInterval) async throws -> Void
 
     public init(
-        callsPerMinute: Double, shared: (any SharedRateBucket)? = nil, service: String = "",
+        rate: CallRate, shared: (any SharedRateBucket)? = nil, service: String = "",
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep
     ) {
-        self.callsPerMinute = max(1, callsPerMinute)
-        tokens = max(1, callsPerMinute)
+        callsPerMinute = max(1, rate.callsPerMinute)
+        rateLimit = CallRate(callsPerMinute: callsPerMinute, window: rate.window)
+        tokens = rateLimit.capacity
         last = ContinuousClock.now
         self.shared = shared
         self.service = service
@@ -69,7 +72,7 @@ public actor RateLimiter {
     /// cannot be used (a read-only database), the limit is this process's alone.
     func plan(_ calls: Double, events: (@Sendable (RefreshEvent) -> Void)?) {
         guard let shared, calls > 0 else { return }
-        guard let wait = try? shared.take(calls, service: service, capacity: callsPerMinute) else {
+        guard let wait = try? shared.take(calls, service: service, rate: rateLimit) else {
             self.shared = nil
             return
         }
@@ -87,15 +90,15 @@ public actor RateLimiter {
         var wait: TimeInterval = 0
         if planned >= cost || shared == nil {
             planned = max(0, planned - cost)
-            tokens -= min(cost, callsPerMinute)
+            tokens -= min(cost, capacity)
             if tokens < 0 { wait = -tokens / rate }
         } else if let shared {
-            if let shared = try? shared.take(cost, service: service, capacity: callsPerMinute) {
+            if let shared = try? shared.take(cost, service: service, rate: rateLimit) {
                 wait = shared
             } else {
                 // Asking again would wait for the database again: this process counts alone from now on.
                 self.shared = nil
-                tokens -= min(cost, callsPerMinute)
+                tokens -= min(cost, capacity)
                 if tokens < 0 { wait = -tokens / rate }
             }
         }
@@ -117,6 +120,6 @@ public actor RateLimiter {
         let elapsed = now - last
         last = now
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(callsPerMinute, tokens + seconds * rate)
+        tokens = min(capacity, tokens + seconds * rate)
     }
 }

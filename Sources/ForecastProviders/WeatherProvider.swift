@@ -7,17 +7,16 @@ public struct PlaceQuery: Hashable, Sendable {
     public var coordinate: Coordinate
     /// IANA zone name: days and hours are built in it.
     public var timeZone: String
+    /// The answer kept for this place, for a service that can answer "not
+    /// changed since" (HTTP 304) instead of sending it again.
+    public var cached: WeatherReport?
 
-    public init(id: Int64, coordinate: Coordinate, timeZone: String) {
+    public init(id: Int64, coordinate: Coordinate, timeZone: String, cached: WeatherReport? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.timeZone = timeZone
+        self.cached = cached
     }
-}
-
-public enum ProviderName: String, Sendable, CaseIterable, Codable {
-    case openMeteo = "open-meteo"
-    case openWeatherMap = "openweathermap"
 }
 
 /// How much weather to ask for.
@@ -43,14 +42,14 @@ public protocol BatchService<Answer>: Sendable {
     /// How much one place costs against the service's limits.
     func callsPerPlace(_ detail: ReportDetail) -> Double
     /// The requests for one batch; all are made, and their answers come back in order.
-    func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [URL]
+    func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest]
     /// The most bytes one answer for `batch` may have: what the largest real
     /// answer needs, with a wide margin. Anything longer is refused unread.
     func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int
     /// One result per place of the batch, in order, each already validated;
     /// or, when the answer as a whole cannot be read, that error (the refresher
     /// may then split the batch to find the culprit). Called only when every
-    /// answer was a 2xx.
+    /// answer was a 2xx, or a 304 to a request that named the place's `cached` answer.
     func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<Answer, WeatherError>], WeatherError>
     /// The service's own explanation in an error body, if it gave one (raw: the
     /// refresher cleans and redacts it).

@@ -16,6 +16,8 @@ public struct RefreshOptions: Sendable {
     public var backoff: TimeInterval = 0.5
     /// Calls a minute allowed by the client-side limit (nil: none).
     public var callsPerMinute: Double?
+    /// Seconds' worth of calls that may go at once (`CallRate.window`).
+    public var rateWindow: TimeInterval = 60
     /// Seconds a companion refresh (the air alongside the weather) may go on
     /// once the main one is done, within the budget.
     public var companionGrace: TimeInterval = 2
@@ -61,7 +63,9 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         self.sleep = sleep
         self.clock = clock
         limiter = options.callsPerMinute.map {
-            RateLimiter(callsPerMinute: $0, shared: sharedBucket, service: provider.serviceName, sleep: sleep)
+            RateLimiter(
+                rate: CallRate(callsPerMinute: $0, window: options.rateWindow), shared: sharedBucket, service: provider.serviceName,
+                sleep: sleep)
         }
     }
 
@@ -165,7 +169,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
-    func request(_ url: URL, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
+    func request(_ url: ServiceRequest, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
         let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled", detail: .cancelled), splittable: false)
         var attempt = 1
         while true {
@@ -187,7 +191,9 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             let failure: RequestFailure
             var wait: TimeInterval?
             switch outcome {
-            case .success(let response) where (200..<300).contains(response.status):
+            case .success(let response) where (200..<300).contains(response.status) || response.status == 304:
+                // 304: the copy the request named (If-Modified-Since) is still
+                // the latest; the provider's decode takes it from the query.
                 return .success(response)
             case .success(let response):
                 // Redacted before it is cut, so no cut leaves the start of a key.

@@ -541,27 +541,31 @@ public final class PlaceStore: Sendable {
     // MARK: - Rate limit
 
     /// Takes `calls` from `service`'s token bucket, shared by every process
-    /// using this database: it holds `capacity` calls and refills at `capacity`
-    /// a minute. Returns the seconds until the last of these calls may be made.
+    /// using this database: it holds `capacity` calls and refills at
+    /// `callsPerMinute` (default: `capacity` a minute). Returns the seconds
+    /// until the last of these calls may be made.
     public func takeRateTokens(
-        _ calls: Double, service: String, capacity: Double, now: Date = Date(), until deadline: ContinuousClock.Instant? = nil
+        _ calls: Double, service: String, capacity: Double, callsPerMinute: Double? = nil, now: Date = Date(),
+        until deadline: ContinuousClock.Instant? = nil
     ) throws -> TimeInterval {
-        try write(until: deadline) { db in
+        // Refills at `callsPerMinute` (by default a minute fills it).
+        let perSecond = max(1, callsPerMinute ?? capacity) / 60
+        return try write(until: deadline) { db in
             let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
             var tokens = capacity
             // Whatever the row holds ('lots', NaN, a blob), only finite numbers count; else the bucket starts full.
             // So does a bucket no run leaves (more than an hour of calls owed: -1e308 held every
             // refresh for the hour the old clamp allowed), or one updated in the future.
             if let row, let stored = SavedRow.number(row, "tokens"), let at = SavedRow.number(row, "updated_at"),
-               stored >= -capacity * 60, at <= now.timeIntervalSince1970 + 60 {
+               stored >= -perSecond * 3600, at <= now.timeIntervalSince1970 + 60 {
                 let elapsed = max(0, now.timeIntervalSince1970 - at)
-                tokens = min(capacity, stored + elapsed * capacity / 60)
+                tokens = min(capacity, stored + elapsed * perSecond)
             }
             tokens -= calls
             try db.execute(
                 sql: "INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES (?, ?, ?)",
                 arguments: [service, tokens, now.timeIntervalSince1970])
-            return tokens < 0 ? -tokens * 60 / capacity : 0
+            return tokens < 0 ? -tokens / perSecond : 0
         }
     }
 

@@ -126,8 +126,15 @@ extension SavedRow {
         let wind = choice("wind_unit", WindUnit.init(rawValue:), default: defaults.windUnit) ?? .ms
         let descending = whole("sort_descending", 0...1) == 1
         let lastViewed = whole("last_viewed_place_id", 1...Int64.max)
-        let provider = choice("provider", one(of: ["open-meteo", "openweathermap"]))
-        let language = choice("language", one(of: ["en", "ko"]))
+        // Which providers and languages exist is the application's to say; here, only their shape.
+        let provider = choice("provider", { name in
+            (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+                ? name : nil
+        })
+        let language = choice("language", { code in
+            (2...16).contains(code.utf8.count) && code.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }
+                ? code : nil
+        })
         let format = choice("default_format", one(of: ["table", "json", "csv", "tsv", "markdown", "line"]))
         let concurrency = whole("concurrency", 1...256).map { Int($0) }
         var ttl: Double?

@@ -9,7 +9,8 @@ struct TimedClient: HTTPClient {
     var weatherDelay: Duration = .zero
     var airDelay: Duration?
 
-    func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+    func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+        let url = request.url
         let air = url.path.hasSuffix("/air-quality")
         do {
             if air, let airDelay {

@@ -1,3 +1,5 @@
+import ForecastKit
+import ForecastProviders
 import Foundation
 
 /// Starting a process and writing an executable file must never overlap. A
@@ -36,7 +38,12 @@ struct CLI: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
+        /// stdout's lines, without the line that credits the weather's provider (`credit`).
+        var lines: [String] {
+            CreditLine.strip(stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0)).lines
+        }
+        /// The last line, when it credits the weather's provider ("Weather: Open-Meteo (CC BY 4.0)").
+        var credit: String? { CreditLine.strip(stdout.split(separator: "\n").map(String.init)).credit }
     }
 
     /// The package's own folder (for files in the repository: docs, scripts).
@@ -70,6 +77,9 @@ struct CLI: Sendable {
         try await run(arguments, binary: Self.binary)
     }
 
+    /// Every service's base URL variable, from the descriptors.
+    static var closedURLVariables: [String] { WeatherProviders.urlVariables }
+
     static let running = ProcessSlots(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     /// Runs the binary without blocking a thread: the tests' in-process servers
@@ -86,14 +96,13 @@ struct CLI: Sendable {
         env["FORECAST_DB"] = database
         env["NO_COLOR"] = nil
         env["HOME"] = folder.url.path
-        // Nothing a test runs may reach the real services: by default every base
-        // URL is a closed port on this machine. Weather tests set their server's.
-        for variable in [
-            "FORECAST_OPEN_METEO_URL", "FORECAST_OPEN_METEO_GEOCODING_URL", "FORECAST_OPENWEATHER_URL",
-            "FORECAST_OPEN_METEO_AIR_QUALITY_URL",
-        ] {
-            env[variable] = "http://127.0.0.1:9"
-        }
+        // Nothing a test runs may reach the real services: every base URL the
+        // providers' descriptors name is a closed port on this machine unless a
+        // test sets its server's, and the binary refuses any host that is not
+        // this machine's, so a variable forgotten here still fails closed.
+        for variable in Self.closedURLVariables { env[variable] = "http://127.0.0.1:9" }
+        env[AppContext.localOnlyVariable] = "1"
+        env[Project.contactVariable] = nil
         env["FORECAST_PROVIDER"] = nil
         env["OPENWEATHER_API_KEY"] = nil
         env["FORECAST_TTL_MINUTES"] = nil

@@ -39,7 +39,9 @@ struct InProcessCLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// stdout's lines, without the line that credits the weather's provider.
         var lines: [String]
+        var credit: String?
     }
 
     func run(_ arguments: String...) async -> Result { await run(arguments: arguments) }
@@ -191,7 +193,8 @@ extension InProcessCLI {
             words: Words(language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment)),
             openStore: { _ in store }, storeExists: { _ in true }, emoji: true)
         let status = await Forecast.run(arguments, in: context)
-        return Result(status: status, stdout: out.value, stderr: err.value, lines: out.lines)
+        let (lines, credit) = CreditLine.strip(out.lines)
+        return Result(status: status, stdout: out.value, stderr: err.value, lines: lines, credit: credit)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastCore
 @testable import ForecastKit
+import ForecastProviders
 
 /// `forecast config`: preferences kept in the database, overridden by the
 /// environment and by flags, and listed with where each came from.
@@ -12,21 +13,21 @@ import Testing
         preferences.ttlMinutes = 30
         preferences.concurrency = 3
         let fromConfig = try WeatherSettings.resolve(WeatherRequest(), environment: [:], preferences: preferences)
-        #expect(fromConfig.provider == .openWeatherMap && fromConfig.ttl == 1800 && fromConfig.refreshOptions.concurrency == 3)
+        #expect(fromConfig.provider == ProviderDescriptor.openWeatherMap.name && fromConfig.ttl == 1800 && fromConfig.refreshOptions.concurrency == 3)
 
         let environment = ["FORECAST_PROVIDER": "open-meteo", "FORECAST_TTL_MINUTES": "5", "FORECAST_CONCURRENCY": "12"]
         let fromEnvironment = try WeatherSettings.resolve(WeatherRequest(), environment: environment, preferences: preferences)
-        #expect(fromEnvironment.provider == .openMeteo && fromEnvironment.ttl == 300 && fromEnvironment.refreshOptions.concurrency == 12)
+        #expect(fromEnvironment.provider == ProviderDescriptor.openMeteo.name && fromEnvironment.ttl == 300 && fromEnvironment.refreshOptions.concurrency == 12)
 
         var request = WeatherRequest()
-        request.provider = .openWeatherMap
+        request.provider = ProviderDescriptor.openWeatherMap.name
         request.ttlMinutes = 1
         request.concurrency = 2
         let fromFlags = try WeatherSettings.resolve(request, environment: environment, preferences: preferences)
-        #expect(fromFlags.provider == .openWeatherMap && fromFlags.ttl == 60 && fromFlags.refreshOptions.concurrency == 2)
+        #expect(fromFlags.provider == ProviderDescriptor.openWeatherMap.name && fromFlags.ttl == 60 && fromFlags.refreshOptions.concurrency == 2)
 
         let defaults = try WeatherSettings.resolve(WeatherRequest(), environment: [:])
-        #expect(defaults.provider == .openMeteo && defaults.ttl == 600 && defaults.refreshOptions.concurrency == 8)
+        #expect(defaults.provider == ProviderDescriptor.openMeteo.name && defaults.ttl == 600 && defaults.refreshOptions.concurrency == 8)
         #expect(throws: SettingsError.badConcurrency("999")) {
             try WeatherSettings.resolve(WeatherRequest(), environment: ["FORECAST_CONCURRENCY": "999"])
         }

@@ -102,7 +102,7 @@ import Testing
 
     @Test func theKeyIsSentPercentEncoded() throws {
         let provider = OpenWeatherMapProvider(apiKey: Self.oddKey, baseURL: URL(string: "http://127.0.0.1:9")!)
-        for url in provider.requests(for: [london], detail: .full) {
+        for url in provider.requests(for: [london], detail: .full).map(\.url) {
             let query = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
             #expect(query.hasSuffix("appid=ab%2Bcd%2Fef%3Dgh%2Bij%2Fkl%3Dmn%2Bop%2Fqr%3Dst%2Buv"), "\(query)")
         }

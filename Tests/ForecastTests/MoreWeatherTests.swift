@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func asksForTheFourVariablesOfEveryPlaceInOneRequest() throws {
-        let urls = air.requests(for: [london, seoulQuery], detail: .summary)
+        let urls = air.requests(for: [london, seoulQuery], detail: .summary).map(\.url)
         #expect(urls.count == 1)
         let components = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false))
         #expect(components.path == "/aq/v1/air-quality")
@@ -106,7 +106,7 @@ import Testing
         #expect(throws: WeatherError.self) {
             try provider.decode([london], responses: [HTTPResponse(status: 200, body: absurd)], now: january2026)[0].get()
         }
-        let summary = try #require(URLComponents(url: provider.requests(for: [london], detail: .summary)[0], resolvingAgainstBaseURL: false))
+        let summary = try #require(URLComponents(url: provider.requests(for: [london], detail: .summary)[0].url, resolvingAgainstBaseURL: false))
         let asked = summary.queryItems?.first { $0.name == "daily" }?.value ?? ""
         #expect(asked.contains("precipitation_probability_max") && asked.contains("uv_index_max"))
     }

@@ -27,7 +27,7 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
     let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9/base")!, batchSize: 2)
 
     @Test func asksForEveryPlaceOfABatchInOneRequest() throws {
-        let urls = provider.requests(for: [london, seoulQuery], detail: .full)
+        let urls = provider.requests(for: [london, seoulQuery], detail: .full).map(\.url)
         #expect(urls.count == 1)
         let components = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false))
         #expect(components.path == "/base/v1/forecast")
@@ -118,7 +118,7 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
     let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!, korean: true)
 
     @Test func asksTwiceAPlaceInStandardUnitsAndKorean() throws {
-        let urls = provider.requests(for: [london], detail: .full)
+        let urls = provider.requests(for: [london], detail: .full).map(\.url)
         #expect(urls.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
         let query = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false)?.queryItems)
         #expect(query.contains(URLQueryItem(name: "lang", value: "kr")))

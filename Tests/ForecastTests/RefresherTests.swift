@@ -20,7 +20,8 @@ actor ScriptedClient: HTTPClient {
         self.answers = answers
     }
 
-    nonisolated func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+    nonisolated func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+        let url = request.url
         let key = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
             .first { $0.name == "latitude" || $0.name == "lat" }?.value ?? ""
         let (answer, attempt) = await begin(key)
@@ -154,7 +155,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
 
     @Test func theRateLimitMakesLaterCallsWait() async throws {
         let recorder = SleepRecorder()
-        let limiter = RateLimiter(callsPerMinute: 60) { await recorder.record($0) }
+        let limiter = RateLimiter(rate: CallRate(callsPerMinute: 60)) { await recorder.record($0) }
         let later = ContinuousClock.now + .seconds(100)
         for _ in 0..<60 { try await limiter.acquire(1, before: later, events: nil) }
         #expect(await recorder.waits.isEmpty)
@@ -172,14 +173,14 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
             let lock = NSLock()
             var asked = 0
             struct Locked: Error {}
-            func take(_ calls: Double, service: String, capacity: Double) throws -> TimeInterval {
+            func take(_ calls: Double, service: String, rate: CallRate) throws -> TimeInterval {
                 lock.withLock { asked += 1 }
                 throw Locked()
             }
         }
         let bucket = Busy()
         let recorder = SleepRecorder()
-        let limiter = RateLimiter(callsPerMinute: 2, shared: bucket, service: "s") { await recorder.record($0) }
+        let limiter = RateLimiter(rate: CallRate(callsPerMinute: 2), shared: bucket, service: "s") { await recorder.record($0) }
         await limiter.plan(1, events: nil)
         let later = ContinuousClock.now + .seconds(100)
         for _ in 0..<3 { try await limiter.acquire(1, before: later, events: nil) }

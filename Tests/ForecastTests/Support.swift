@@ -16,10 +16,10 @@ final class TemporaryFolder: Sendable {
     func path(_ name: String) -> String { url.appending(path: name).path }
 }
 
-func newPlace(_ name: String, lat: Double, lon: Double, geonamesID: Int?, country: String = "KR") -> NewPlace {
+func newPlace(_ name: String, lat: Double, lon: Double, geonamesID: Int?, country: String = "KR", zone: String = "Asia/Seoul") -> NewPlace {
     NewPlace(
         displayName: name, canonicalName: name, countryCode: country, admin1: "",
-        coordinate: try! Coordinate(latitude: lat, longitude: lon), timeZone: "Asia/Seoul", geonamesID: geonamesID)
+        coordinate: try! Coordinate(latitude: lat, longitude: lon), timeZone: zone, geonamesID: geonamesID)
 }
 
 let seoul = newPlace("Seoul", lat: 37.566, lon: 126.9784, geonamesID: 1835848)
@@ -33,5 +33,19 @@ let almaty = newPlace("Almaty", lat: 43.25, lon: 76.91, geonamesID: 1526384, cou
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { done in
         DispatchQueue.global().async { done.resume(returning: work()) }
+    }
+}
+
+/// The line under a table of weather that says whose weather it is: tests of
+/// a table's rows count them without it, and check it on its own.
+enum CreditLine {
+    static func strip(_ lines: [String]) -> (lines: [String], credit: String?) {
+        guard let last = lines.last else { return (lines, nil) }
+        let text = last.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("Weather: ") || text.hasPrefix("날씨: ") else { return (lines, nil) }
+        var kept = Array(lines.dropLast())
+        // show leaves a blank line above it.
+        if last.hasPrefix("  "), kept.last == "" { kept.removeLast() }
+        return (kept, text)
     }
 }

@@ -10,16 +10,19 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
     private let lock = NSLock()
     private var answer: @Sendable (URL) -> HTTPResponse
     private(set) var requests: [URL] = []
+    /// Each request's headers, in the same order.
+    private(set) var headers: [[String: String]] = []
     private(set) var shutDown = false
 
     init(_ answer: @escaping @Sendable (URL) -> HTTPResponse) { self.answer = answer }
 
     func answer(with answer: @escaping @Sendable (URL) -> HTTPResponse) { lock.withLock { self.answer = answer } }
 
-    func get(_ url: URL, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+    func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
         lock.withLock {
-            requests.append(url)
-            return answer(url)
+            requests.append(request.url)
+            headers.append(request.headers)
+            return answer(request.url)
         }
     }
 
@@ -111,7 +114,7 @@ final class TestClock: @unchecked Sendable {
             try WeatherSettings.resolve(WeatherRequest(), environment: ["FORECAST_TTL_MINUTES": "-3"])
         }
         var request = WeatherRequest()
-        request.provider = .openWeatherMap
+        request.provider = ProviderDescriptor.openWeatherMap.name
         let context = context()
         let settings = try WeatherSettings.resolve(request, environment: context.environment)
         await #expect(throws: SettingsError.missingKey(variable: "OPENWEATHER_API_KEY")) {

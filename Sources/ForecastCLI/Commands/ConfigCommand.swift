@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
+import ForecastProviders
 import Foundation
 
 struct ConfigCommand: AsyncParsableCommand {
@@ -8,7 +9,7 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Show or set the preferences kept for later runs.",
         discussion: """
-            Settings: provider (open-meteo, openweathermap), language (en, ko), ttl
+            Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph), temperature-unit
             (celsius, fahrenheit, kelvin) and format (the default of list and show:
             table, json, csv, tsv, markdown, line).
@@ -18,8 +19,8 @@ struct ConfigCommand: AsyncParsableCommand {
             FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT),
             this config, then the default (for the language, the locale: LC_ALL,
             LC_MESSAGES or LANG). Without arguments, every setting is listed with its
-            value and where it came from. The OpenWeatherMap key is never stored: it
-            is read from OPENWEATHER_API_KEY only.
+            value and where it came from. API keys are never stored: they are read
+            from the environment only (\(WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", "))).
 
             Examples:
               $ forecast config

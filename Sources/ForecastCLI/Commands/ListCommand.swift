@@ -78,7 +78,8 @@ struct ListCommand: AsyncParsableCommand {
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
         var list = ListOutput(
-            settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, now: context.app.clock())
+            settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, now: context.app.clock(),
+            source: SourceItem(weatherSettings.descriptor))
         if let filter { list.keep(try Self.parse(filter), words: context.words) }
         try context.render(list, as: output)
         try WeatherSession.finish(outcome, places: ordered.count)
@@ -97,8 +98,10 @@ struct ListOutput: ReportOutput {
     private let weather: [Int64: PlaceWeather]
     private let format: WeatherFormat
     private let now: Date
+    /// Whose weather it is: said when any place has some.
+    private let source: SourceItem?
 
-    enum CodingKeys: CodingKey { case locations, sort, units }
+    enum CodingKeys: CodingKey { case locations, sort, units, source }
 
     /// The JSON's locations are made only when JSON is asked for: a table of
     /// 5,000 places need not format 10,000 times it never prints.
@@ -110,9 +113,13 @@ struct ListOutput: ReportOutput {
         try container.encode(locations, forKey: .locations)
         try container.encode(sort, forKey: .sort)
         try container.encode(units, forKey: .units)
+        if showsWeather { try container.encodeIfPresent(source, forKey: .source) }
     }
 
-    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date) {
+    private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
+
+    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date, source: SourceItem? = nil) {
+        self.source = source
         format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
         self.now = now
@@ -164,9 +171,11 @@ struct ListOutput: ReportOutput {
         // Today, Humidity, Rain and the weather's words give way, in that order.
         var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4])
         lines[0] = out.bold(lines[0])
-        return lines.enumerated().map { index, line in
+        lines = lines.enumerated().map { index, line in
             index > 0 && weather[entries[index - 1].place.id]?.error != nil ? out.red(line) : line
         }
+        if showsWeather, let source { lines.append(out.dim(words.weatherCredit(source, air: false))) }
+        return lines
     }
 
     /// What the last column says: why there is no fresh weather.

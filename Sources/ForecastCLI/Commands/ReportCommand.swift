@@ -49,7 +49,7 @@ struct ReportCommand: AsyncParsableCommand {
             entries: ordered.enumerated().map { index, place in
                 HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())
             },
-            format: format, words: context.words, now: context.app.clock())
+            format: format, words: context.words, source: SourceItem(weatherSettings.descriptor), now: context.app.clock())
         let html = report.render()
         try FileOutput.write(html, to: target, named: output ?? "-", in: context)
         if let output, target != .standardOutput { context.stderr.line(context.words.reportWritten(ordered.count, to: output)) }

@@ -38,7 +38,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Show each candidate's current weather too (fetched in one batch; nothing is saved).")
     var weather = false
 
-    @Option(name: .long, help: ArgumentHelp("With --weather: open-meteo or openweathermap (default: $FORECAST_PROVIDER, else 'forecast config provider').", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("With --weather: \(ProviderHelp.choices) (default: $FORECAST_PROVIDER, else 'forecast config provider').", valueName: "name"))
     var provider: ProviderName?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --weather: seconds the whole fetch may take.", valueName: "seconds"))

@@ -139,7 +139,8 @@ struct ShowCommand: AsyncParsableCommand {
         try context.render(
             ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
-                settings: settings, format: format, now: context.app.clock(), span: ShowOutput.Span(days: days, hours: hours)),
+                settings: settings, format: format, now: context.app.clock(), span: ShowOutput.Span(days: days, hours: hours),
+                source: SourceItem(weatherSettings.descriptor)),
             as: output)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
@@ -167,7 +168,8 @@ struct ShowCommand: AsyncParsableCommand {
         try context.render(
             ShowOutput(
                 place: place, position: 0, count: 0, weather: outcome.weather[0] ?? PlaceWeather(), settings: settings,
-                format: format, now: now, span: ShowOutput.Span(days: days, hours: hours), saved: false),
+                format: format, now: now, span: ShowOutput.Span(days: days, hours: hours), saved: false,
+                source: SourceItem(weatherSettings.descriptor)),
             as: output)
         context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
         try WeatherSession.finish(outcome, places: 1)
@@ -205,6 +207,8 @@ struct ShowOutput: ReportOutput {
     var stale: Bool?
     var error: ErrorItem?
     var airQualityError: ErrorItem?
+    /// Whose weather it is (with any weather shown).
+    var source: SourceItem?
 
     /// How much of the forecast to show.
     struct Span {
@@ -248,12 +252,12 @@ struct ShowOutput: ReportOutput {
 
     enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
-        case error, airQualityError
+        case error, airQualityError, source
     }
 
     init(
         place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
-        span: Span = Span(), saved: Bool = true
+        span: Span = Span(), saved: Bool = true, source: SourceItem? = nil
     ) {
         self.place = place
         self.span = span
@@ -271,6 +275,7 @@ struct ShowOutput: ReportOutput {
         error = weather.error.map(ErrorItem.init)
         airQualityError = weather.airQualityError.map(ErrorItem.init)
         guard let report = weather.report else { return }
+        self.source = source
         fetchedAt = weather.fetchedAt
         stale = weather.stale
         let local = { (date: Date?) in date.map { LocalTime.iso8601($0, in: zone) } }
@@ -424,6 +429,10 @@ struct ShowOutput: ReportOutput {
                 ])
             }
             lines += table.render().map { "  " + $0 }
+        }
+        if let source {
+            lines.append("")
+            lines.append(out.dim("  " + words.weatherCredit(source, air: data.airQuality != nil)))
         }
         return lines
     }

@@ -15,6 +15,7 @@ struct HTMLReport {
     var entries: [Entry]
     var format: WeatherFormat
     var words: Words
+    var source: SourceItem
     var now: Date
 
     func render() -> String {
@@ -37,7 +38,7 @@ struct HTMLReport {
         html += summary()
         for entry in entries { html += section(entry) }
         html += """
-            <footer>\(HTML.escape(words.reportCredits))</footer>
+            <footer>\(HTML.escape(words.reportCredits(source)))</footer>
             </body>
             </html>
 

@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastProviders
 import Foundation
 
 /// `weather` in `list --format json`: current conditions in the chosen units.
@@ -80,4 +81,25 @@ struct ErrorItem: Encodable {
 struct UnitsItem: Encodable {
     var temperature: TemperatureUnit
     var wind: WindUnit
+}
+
+/// Whose weather it is, as JSON's `source` and a table's last line say it:
+/// every provider asks to be credited wherever its weather is shown.
+struct SourceItem: Encodable, Sendable {
+    var provider: String
+    var credit: String
+    var licence: String?
+    var attribution: String
+
+    /// The air beside the weather always comes from Open-Meteo's air-quality service (CAMS data).
+    static let airQuality = "CAMS / Open-Meteo"
+
+    init(_ descriptor: ProviderDescriptor) {
+        provider = descriptor.name.rawValue
+        credit = descriptor.credit
+        licence = descriptor.licence
+        attribution = descriptor.attribution
+    }
+
+    enum CodingKeys: CodingKey { case provider, credit, licence }
 }

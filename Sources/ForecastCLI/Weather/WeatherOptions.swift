@@ -4,7 +4,30 @@ import ForecastKit
 import ForecastProviders
 import Foundation
 
-extension ProviderName: ExpressibleByArgument {}
+extension ProviderName: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { WeatherProviders.names }
+}
+
+/// The help the providers' descriptors give.
+enum ProviderHelp {
+    /// "open-meteo (default, no key), openweathermap (needs OPENWEATHER_API_KEY) or metno (no key)".
+    static var choices: String {
+        let each = WeatherProviders.all.map { provider in
+            let needs = provider.keyVariable.map { "needs \($0)" } ?? "no key"
+            return "\(provider.name) (\(provider.name == WeatherProviders.default.name ? "default, " : "")\(needs))"
+        }
+        return each.dropLast().joined(separator: ", ") + " or " + (each.last ?? "")
+    }
+
+    /// "600 for open-meteo, 60 for openweathermap, 1200 for metno".
+    static var rates: String {
+        WeatherProviders.all.map { "\(SafeNumber.rounded($0.rate.callsPerMinute) ?? 0) for \($0.name)" }.joined(separator: ", ")
+    }
+
+    /// "open-meteo".
+    static var batching: String { WeatherProviders.all.filter(\.batches).map(\.name.rawValue).joined(separator: ", ") }
+}
 
 /// Options of the commands that show weather (list, show).
 struct WeatherOptions: ParsableArguments {
@@ -14,7 +37,7 @@ struct WeatherOptions: ParsableArguments {
     @Flag(name: .long, help: "Use only cached weather; make no request.")
     var offline = false
 
-    @Option(name: .long, help: ArgumentHelp("open-meteo (default, no key) or openweathermap (needs OPENWEATHER_API_KEY). Default: $FORECAST_PROVIDER, else 'forecast config provider'.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("\(ProviderHelp.choices). Default: $FORECAST_PROVIDER, else 'forecast config provider'.", valueName: "name"))
     var provider: ProviderName?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once (default 8, or $FORECAST_CONCURRENCY, or 'forecast config concurrency').", valueName: "N"))
@@ -26,10 +49,10 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES, or 'forecast config ttl').", valueName: "minutes"))
     var ttl: Double?
 
-    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a minute allowed (default: 600 for Open-Meteo, 60 for OpenWeatherMap's free plan).", valueName: "N"))
+    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a minute allowed (default: \(ProviderHelp.rates)).", valueName: "N"))
     var rateLimit: Double?
 
-    @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per Open-Meteo request (1 turns batching off).", valueName: "N"))
+    @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per request where the provider batches (\(ProviderHelp.batching)); 1 turns batching off.", valueName: "N"))
     var batchSize: Int = 50
 
     func validate() throws {

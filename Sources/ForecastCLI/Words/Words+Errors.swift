@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastKit
+import ForecastProviders
 import ForecastStore
 
 /// The libraries' typed errors, in words: the only place they become text.
@@ -78,23 +79,34 @@ extension Words {
     func message(_ error: SettingsError) -> String {
         switch error {
         case .unknownProvider(let name):
-            say("\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use open-meteo or openweathermap",
-                "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: open-meteo나 openweathermap을 쓰세요")
+            return say("\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use \(Self.providerNames(or: "or"))",
+                "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요")
         case .badLanguage(let text):
-            say("FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use en or ko",
+            return say("FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use en or ko",
                 "FORECAST_LANG \(quoted(text))은(는) 지원하지 않는 언어입니다: en이나 ko를 쓰세요")
         case .badTTL(let text):
-            say("\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes",
+            return say("\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes",
                 "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다")
         case .badConcurrency(let text):
-            say("\(WeatherSettings.concurrencyVariable) \(quoted(text)) is not a number from 1 to 256",
+            return say("\(WeatherSettings.concurrencyVariable) \(quoted(text)) is not a number from 1 to 256",
                 "\(WeatherSettings.concurrencyVariable) \(quoted(text))은(는) 1에서 256 사이의 숫자가 아닙니다")
         case .missingKey(let variable):
-            say("OpenWeatherMap needs an API key: set \(variable) (or use --provider open-meteo, which needs none)",
-                "OpenWeatherMap에는 API 키가 필요합니다: \(variable)을(를) 설정하세요 (키가 필요 없는 --provider open-meteo도 있습니다)")
+            let provider = WeatherProviders.all.first { $0.keyVariable == variable }?.credit ?? variable
+            let keyless = WeatherProviders.default.name
+            return say("\(provider) needs an API key: set \(variable) (or use --provider \(keyless), which needs none)",
+                "\(provider)에는 API 키가 필요합니다: \(variable)을(를) 설정하세요 (키가 필요 없는 --provider \(keyless)도 있습니다)")
+        case .badContact(let variable):
+            return say("\(variable) must be an e-mail address or a URL in plain ASCII, at most 200 characters, without parentheses",
+                "\(variable)에는 200자 이하의 ASCII 전자 우편 주소나 URL을 괄호 없이 쓰세요")
         case .badURL(let variable, let value):
-            say("\(variable) \(quoted(value)) is not an http(s) URL", "\(variable) \(quoted(value))은(는) http(s) URL이 아닙니다")
+            return say("\(variable) \(quoted(value)) is not an http(s) URL", "\(variable) \(quoted(value))은(는) http(s) URL이 아닙니다")
         }
+    }
+
+    /// "open-meteo, openweathermap or metno".
+    static func providerNames(or word: String) -> String {
+        let names = WeatherProviders.names
+        return names.dropLast().joined(separator: ", ") + " \(word) " + (names.last ?? "")
     }
 
     func message(_ error: ConfigError) -> String {
@@ -107,8 +119,9 @@ extension Words {
             let unit = key == .ttl ? say(" minutes", "분") : ""
             return say("\(key.rawValue) cannot be \(quoted(value)): use \(allowed)\(unit)", "\(key.rawValue)에 \(quoted(value))은(는) 쓸 수 없습니다: \(allowed)\(unit)")
         case .secret(let name):
-            return say("\(quoted(name)) is never stored: set OPENWEATHER_API_KEY in the environment",
-                "\(quoted(name))은(는) 저장하지 않습니다: 환경 변수 OPENWEATHER_API_KEY에 두세요")
+            let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
+            return say("\(quoted(name)) is never stored: set \(variables) in the environment",
+                "\(quoted(name))은(는) 저장하지 않습니다: 환경 변수 \(variables)에 두세요")
         }
     }
 

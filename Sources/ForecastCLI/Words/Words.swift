@@ -469,9 +469,15 @@ struct Words: Sendable {
             + (rain.map { say(", chance of precipitation up to \($0)%", ", 강수 확률 최대 \($0)%") } ?? "")
     }
 
-    var reportCredits: String {
-        say("Made by forecast. Weather: Open-Meteo (CC BY 4.0) or OpenWeatherMap; air quality: CAMS / Open-Meteo; places: GeoNames.",
-            "forecast로 만들었습니다. 날씨: Open-Meteo (CC BY 4.0) 또는 OpenWeatherMap, 대기질: CAMS / Open-Meteo, 장소: GeoNames.")
+    func reportCredits(_ source: SourceItem) -> String {
+        say("Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); places: GeoNames.",
+            "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 장소: GeoNames.")
+    }
+
+    /// The line under a table of weather: whose it is.
+    func weatherCredit(_ source: SourceItem, air: Bool) -> String {
+        say("Weather: \(source.attribution)", "날씨: \(source.attribution)")
+            + (air ? say("; air quality: \(SourceItem.airQuality)", ", 대기질: \(SourceItem.airQuality)") : "")
     }
 
     func reportWritten(_ places: Int, to file: String) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 /// Converts the values a service sends, in whatever unit its `*_units` block
 /// names, to the fixed units of `WeatherReport`.
 public enum ServiceUnits {
@@ -24,5 +25,20 @@ public enum ServiceUnits {
 
     public static func metres(_ value: Double, unit: String?) -> Double {
         unit == "ft" ? value * 0.3048 : value
+    }
+}
+
+/// The temperature the air feels like, for services that do not say: the
+/// Australian Bureau of Meteorology's apparent temperature (Steadman 1994),
+/// which Open-Meteo's `apparent_temperature` also follows, from the air
+/// temperature (°C), the relative humidity (%) and the wind (m/s). Nil when
+/// any of them is missing or not finite.
+public enum ApparentTemperature {
+    public static func celsius(temperature: Double?, humidity: Double?, wind: Double?) -> Double? {
+        guard let temperature, let humidity, let wind, temperature.isFinite, humidity.isFinite, wind.isFinite else { return nil }
+        let t = min(max(temperature, -100), 70), rh = min(max(humidity, 0), 100), speed = min(max(wind, 0), 150)
+        // Water vapour pressure, hPa.
+        let vapour = rh / 100 * 6.105 * exp(17.27 * t / (237.7 + t))
+        return t + 0.33 * vapour - 0.70 * speed - 4.00
     }
 }

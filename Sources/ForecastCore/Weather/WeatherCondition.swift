@@ -152,6 +152,63 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         }
     }
 
+    /// What falls from the sky, for services that name a condition by its
+    /// parts rather than by a number.
+    public enum Falling: String, Sendable, CaseIterable {
+        case rain, sleet, snow
+    }
+
+    /// How hard it falls.
+    public enum Intensity: String, Sendable, CaseIterable {
+        case light, moderate, heavy
+    }
+
+    /// Rain, sleet or snow, steady or in showers, with thunder or without, in words.
+    public static func falling(_ what: Falling, _ intensity: Intensity, showers: Bool, thunder: Bool) -> WeatherCondition {
+        let (english, korean): (String, String) = switch (what, showers) {
+        case (.rain, false): ("rain", "비")
+        case (.rain, true): ("rain showers", "소나기")
+        case (.sleet, false): ("sleet", "진눈깨비")
+        case (.sleet, true): ("sleet showers", "진눈깨비 소나기")
+        case (.snow, false): ("snow", "눈")
+        case (.snow, true): ("snow showers", "눈 소나기")
+        }
+        let (strongEnglish, strongKorean) = switch intensity {
+        case .light: ("Light " + english, "약한 " + korean)
+        case .moderate: (english.prefix(1).uppercased() + english.dropFirst(), korean)
+        case .heavy: ("Heavy " + english, "강한 " + korean)
+        }
+        let steady: Kind = switch (what, showers) {
+        case (.rain, false): .rain
+        case (.rain, true): .showers
+        case (.sleet, _): .sleet
+        case (.snow, false): .snow
+        case (.snow, true): .snowShowers
+        }
+        let kind = thunder ? .thunderstorm : steady
+        return thunder
+            ? .init(kind, strongEnglish + " and thunder", "천둥을 동반한 " + strongKorean)
+            : .init(kind, strongEnglish, strongKorean)
+    }
+
+    /// A sky with nothing falling from it: clear, fair, partly cloudy, cloudy or foggy.
+    public static func sky(_ kind: Kind) -> WeatherCondition {
+        switch kind {
+        case .clear: .init(.clear, "Clear sky", "맑음")
+        case .mainlyClear: .init(.mainlyClear, "Fair", "대체로 맑음")
+        case .partlyCloudy: .init(.partlyCloudy, "Partly cloudy", "구름 조금")
+        case .cloudy: .init(.cloudy, "Cloudy", "흐림")
+        case .fog: .init(.fog, "Fog", "안개")
+        default: unknown(kind.rawValue)
+        }
+    }
+
+    /// A condition the service named in a way forecast does not know.
+    public static func unknown(_ name: String) -> WeatherCondition {
+        let shown = SafeText.clean(name, maxLength: 40)
+        return .init(.unknown, "Unknown weather (\(shown))", "알 수 없는 날씨 (\(shown))")
+    }
+
     /// Every condition id OpenWeatherMap documents.
     public static let openWeatherMapIDs = [
         200, 201, 202, 210, 211, 212, 221, 230, 231, 232, 300, 301, 302, 310, 311, 312, 313, 314, 321,

@@ -22,6 +22,10 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     /// 3-hour steps: `rain.3h` is "the last 3 hours") rather than the hour from
     /// its time on (Open-Meteo's). Decides which step is under way now.
     public var stepsEndAtTheirTimes: Bool?
+    /// What the service said of its answer's life, where it says (HTTP
+    /// `Expires` and `Last-Modified`): no new request before `expires`, and
+    /// a later one may ask "changed since `lastModified`?".
+    public var validity: AnswerValidity?
 
     public init(
         observedAt: Date, utcOffsetSeconds: Int, timeZone: String?, current: CurrentConditions,
@@ -77,6 +81,29 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         let today = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
         let coming = daily.filter { $0.date >= today }
         return Array((coming.isEmpty ? daily : coming).prefix(max(0, days)))
+    }
+}
+
+/// How long an answer stays the latest, as its service said.
+public struct AnswerValidity: Hashable, Sendable, Codable {
+    /// No request for the same place before this.
+    public var expires: Date?
+    /// When the service last changed the answer.
+    public var lastModified: Date?
+
+    public init(expires: Date? = nil, lastModified: Date? = nil) {
+        self.expires = expires
+        self.lastModified = lastModified
+    }
+
+    /// The longest an answer may claim to stay the latest: a service that
+    /// says "next year" must not stop forecast asking for good.
+    public static let longestLife: TimeInterval = 6 * 3600
+
+    /// Whether no request may be made yet at `now`.
+    public func forbidsRequest(at now: Date) -> Bool {
+        guard let expires else { return false }
+        return expires > now && expires.timeIntervalSince(now) <= Self.longestLife
     }
 }
 
