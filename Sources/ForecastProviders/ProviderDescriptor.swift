@@ -1,12 +1,12 @@
 import ForecastCore
 import Foundation
 
-/// A weather provider's name as the user types it (`--provider metno`) and as
+/// A weather provider's name as the user types it (`--provider open-meteo`) and as
 /// the cache and the settings keep it. Which names exist is `WeatherProviders.all`'s to say.
 public struct ProviderName: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
-    /// The provider of that name, if there is one (any case: "MetNo").
+    /// The provider of that name, if there is one (any case: "Open-Meteo").
     public init?(rawValue: String) {
         let folded = rawValue.lowercased()
         guard WeatherProviders.all.contains(where: { $0.name.rawValue == folded }) else { return nil }
@@ -20,8 +20,8 @@ public struct ProviderName: RawRepresentable, Hashable, Sendable, Codable, Custo
 }
 
 /// A client-side limit on calls: so many a minute, in bursts of at most
-/// `window` seconds' worth (MET Norway's 20 a second is 1,200 a minute in
-/// bursts of one second's worth, never 1,200 at once).
+/// `window` seconds' worth (20 a second is 1,200 a minute in bursts of one
+/// second's worth, never 1,200 at once).
 public struct CallRate: Sendable, Equatable {
     public var callsPerMinute: Double
     public var window: TimeInterval
@@ -62,7 +62,7 @@ public struct ProviderSetup: Sendable {
 /// entry in `WeatherProviders.all`.
 public struct ProviderDescriptor: Sendable {
     public let name: ProviderName
-    /// Whom to credit wherever its weather is shown ("MET Norway").
+    /// Whom to credit wherever its weather is shown ("Open-Meteo").
     public let credit: String
     /// The licence of its data, when it asks to be named ("CC BY 4.0").
     public let licence: String?
@@ -95,7 +95,7 @@ public struct ProviderDescriptor: Sendable {
 
     public func make(_ setup: ProviderSetup) -> any WeatherProvider { build(setup) }
 
-    /// "MET Norway", "Open-Meteo (CC BY 4.0)".
+    /// "OpenWeatherMap", "Open-Meteo (CC BY 4.0)".
     public var attribution: String { licence.map { "\(credit) (\($0))" } ?? credit }
 }
 
@@ -109,7 +109,7 @@ public enum WeatherProviders {
         all.first { $0.name == name } ?? `default`
     }
 
-    /// "open-meteo, openweathermap, metno".
+    /// "open-meteo, openweathermap, …".
     public static var names: [String] { all.map(\.name.rawValue) }
 
     /// Every environment variable that points forecast at a service: the
@@ -126,7 +126,7 @@ public enum Project {
     /// Where its maintainers are reached, unless the user names a contact of their own.
     public static let defaultContact = "https://github.com/forecast-cli/forecast/issues"
     /// The environment variable with the user's own contact (an e-mail address
-    /// or a URL), which services such as MET Norway ask for in the User-Agent.
+    /// or a URL), which some services ask for in the User-Agent.
     public static let contactVariable = "FORECAST_CONTACT"
 
     /// `forecast/0.3.0 (+https://…)`: the program and whom to reach about it.

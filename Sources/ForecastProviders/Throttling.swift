@@ -31,7 +31,7 @@ public protocol SharedRateBucket: Sendable {
 }
 
 /// A client-side limit on calls to one service: a token bucket that holds a
-/// window's worth of calls (a minute's, or MET Norway's one second's) and refills evenly. A refresh first reserves all the
+/// window's worth of calls (a minute's, or a second's for a service that counts by the second) and refills evenly. A refresh first reserves all the
 /// calls it plans (in the shared bucket, when there is one, in one write); this
 /// bucket then starts where the shared one stood, so the calls go out on the
 /// shared schedule. Calls beyond the plan (retries, split batches) are taken

@@ -91,6 +91,42 @@ import Testing
         #expect(try store.cachedSummaries(provider: "open-meteo").isEmpty)
     }
 
+    /// 0005 rebuilds the settings row without 0004's lists of providers and
+    /// languages: what was set survives, a value the old CHECKs should have
+    /// kept out (written with them ignored) becomes the default instead of
+    /// stopping the upgrade, and a provider 0004 did not know can be kept.
+    @Test func theSettingsRebuildKeepsWhatWasSetAndDropsTheLists() throws {
+        let path = folder.path("release4.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try SchemaMigrator(migrations: Array(SchemaMigration.embedded.prefix(4))).migrate(db, path: path)
+            try db.execute(sql: """
+                INSERT INTO place (display_name, canonical_name, latitude, longitude, time_zone, position, added_at)
+                VALUES ('Seoul', 'Seoul', 37.566, 126.9784, 'Asia/Seoul', 1, '2026-01-01 00:00:00.000');
+                UPDATE settings SET temperature_unit = 'fahrenheit', provider = 'openweathermap', language = 'ko',
+                    ttl_minutes = 30, concurrency = 4, default_format = 'csv', last_viewed_place_id = 1, wind_unit = 'kmh';
+                PRAGMA ignore_check_constraints = ON;
+                UPDATE settings SET sort_key = 'sideways', concurrency = 'many';
+                PRAGMA ignore_check_constraints = OFF;
+                """)
+        }
+        try queue.close()
+        let store = try PlaceStore.open(path: path)
+        let settings = try store.settings()
+        #expect(settings.temperatureUnit == .fahrenheit && settings.windUnit == .kmh && settings.lastViewedPlaceID == 1)
+        #expect(settings.preferences.provider == "openweathermap" && settings.preferences.language == "ko")
+        #expect(settings.preferences.ttlMinutes == 30 && settings.preferences.format == "csv")
+        #expect(settings.sort.key == .custom && settings.preferences.concurrency == nil)
+        var preferences = settings.preferences
+        preferences.provider = "a-provider-of-2027"
+        _ = try store.setPreferences(preferences, temperature: settings.temperatureUnit, wind: settings.windUnit)
+        #expect(try store.settings().preferences.provider == "a-provider-of-2027")
+        let sql = try DatabaseQueue(path: path).read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'settings'")
+        }
+        #expect(sql?.contains("openweathermap") == false && sql?.contains("'ko'") == false)
+    }
+
     @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {
         let path = folder.path("failing.sqlite")
         _ = try PlaceStore.open(path: path)

@@ -11,7 +11,7 @@ extension ProviderName: ExpressibleByArgument {
 
 /// The help the providers' descriptors give.
 enum ProviderHelp {
-    /// "open-meteo (default, no key), openweathermap (needs OPENWEATHER_API_KEY) or metno (no key)".
+    /// "open-meteo (default, no key), openweathermap (needs OPENWEATHER_API_KEY) or …".
     static var choices: String {
         let each = WeatherProviders.all.map { provider in
             let needs = provider.keyVariable.map { "needs \($0)" } ?? "no key"
@@ -20,7 +20,7 @@ enum ProviderHelp {
         return each.dropLast().joined(separator: ", ") + " or " + (each.last ?? "")
     }
 
-    /// "600 for open-meteo, 60 for openweathermap, 1200 for metno".
+    /// "600 for open-meteo, 60 for openweathermap, …".
     static var rates: String {
         WeatherProviders.all.map { "\(SafeNumber.rounded($0.rate.callsPerMinute) ?? 0) for \($0.name)" }.joined(separator: ", ")
     }

@@ -103,7 +103,7 @@ extension Words {
         }
     }
 
-    /// "open-meteo, openweathermap or metno".
+    /// "open-meteo, openweathermap or …".
     static func providerNames(or word: String) -> String {
         let names = WeatherProviders.names
         return names.dropLast().joined(separator: ", ") + " \(word) " + (names.last ?? "")
