@@ -25,9 +25,6 @@ struct CommandContext: Sendable {
 
     var environment: [String: String] { app.environment }
 
-    /// The context of the running command.
-    @TaskLocal static var current = CommandContext.live(environment: ProcessInfo.processInfo.environment, language: .en)
-
     static func live(environment: [String: String], language: Language) -> CommandContext {
         CommandContext(
             app: .live(environment: environment),

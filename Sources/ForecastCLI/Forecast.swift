@@ -69,22 +69,25 @@ public struct Forecast: AsyncParsableCommand {
     /// `runMain` does, and what in-process tests call.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
         let context = configured(context, arguments: arguments)
-        return await CommandContext.$current.withValue(context) {
-            do {
-                // Checked like every other variable (it is read before the parse, to speak in it).
-                if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(code: String(chosen.prefix(2))) == nil {
-                    throw SettingsError.badLanguage(chosen)
-                }
-                var command = try parseAsRoot(commandFirst(arguments))
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-                return 0
-            } catch {
-                return report(error, in: context)
+        do {
+            // Checked like every other variable (it is read before the parse, to speak in it).
+            if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(code: String(chosen.prefix(2))) == nil {
+                throw SettingsError.badLanguage(chosen)
             }
+            // The parse's checks speak the user's language; the command gets its context.
+            let command = try Words.$parsing.withValue(context.words) { try parseAsRoot(commandFirst(arguments)) }
+            if let command = command as? any ForecastCommand {
+                try await command.run(context)
+            } else if var builtIn = command as? any AsyncParsableCommand {
+                // `forecast` alone and `--help`/`help`: the parser's own, which say the help.
+                try await builtIn.run()
+            } else {
+                var builtIn = command
+                try builtIn.run()
+            }
+            return 0
+        } catch {
+            return report(error, in: context)
         }
     }
 
@@ -208,6 +211,20 @@ enum ExitStatus {
     static let notFound: Int32 = 4
 }
 
+/// A command: parsed from the command line, then run with everything from
+/// outside in `context` (as swiftly's and SwiftPM's commands are), never from
+/// a global or a task-local.
+protocol ForecastCommand: AsyncParsableCommand {
+    func run(_ context: CommandContext) async throws
+}
+
+extension ForecastCommand {
+    /// Commands run through `Forecast.run(_:in:)`, which gives them their context.
+    func run() async throws {
+        throw CommandFailure(message: "forecast commands run with a context: Forecast.run(_:in:)")
+    }
+}
+
 /// A failure that has already been explained (or explains itself) and ends with `status`.
 struct CommandFailure: Error {
     var message: String
@@ -219,8 +236,8 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
 
-    var path: String {
-        let environment = CommandContext.current.environment
+    func path(in context: CommandContext) -> String {
+        let environment = context.environment
         return DatabaseLocation.resolve(explicit: db, environment: environment, home: Self.home(environment))
     }
 
@@ -232,26 +249,24 @@ struct StoreOptions: ParsableArguments {
 
     /// For commands that only read: the database if there is one. A missing
     /// file is an empty list with default settings, and nothing is created.
-    func openExisting() throws -> PlaceStore? {
-        let context = CommandContext.current
-        let path = path
+    func openExisting(in context: CommandContext) throws -> PlaceStore? {
+        let path = path(in: context)
         return context.storeExists(path) ? try context.openStore(path) : nil
     }
 
-    func open() throws -> PlaceStore {
-        try CommandContext.current.openStore(path)
+    func open(in context: CommandContext) throws -> PlaceStore {
+        try context.openStore(path(in: context))
     }
 
     /// For commands that change saved places: the database, which must exist
     /// (a missing one is "nothing saved", and no file or folder is made for it).
-    func openSaved() throws -> PlaceStore {
-        guard let store = try openExisting() else { throw InputError.nothingSaved }
+    func openSaved(in context: CommandContext) throws -> PlaceStore {
+        guard let store = try openExisting(in: context) else { throw InputError.nothingSaved }
         return store
     }
 
     /// Says on stderr which saved rows cannot be read (they are left out of what is shown).
-    static func warnAboutDamaged(_ store: PlaceStore) throws {
-        let context = CommandContext.current
+    static func warnAboutDamaged(_ store: PlaceStore, in context: CommandContext) throws {
         for place in try store.damagedPlaces() { context.stderr.line(context.words.damaged(place)) }
         for column in try store.damagedSettings() { context.stderr.line(context.words.damagedSetting(column)) }
     }
@@ -274,7 +289,7 @@ struct LanguageOption: ParsableArguments {
     var lang: String?
 
     func validate() throws {
-        if let lang, Language(code: lang) == nil { throw ValidationError(Words.current.usage(.language)) }
+        if let lang, Language(code: lang) == nil { throw ValidationError(Words.parsing.usage(.language)) }
     }
 }
 

@@ -100,7 +100,7 @@ public struct WeatherLookup: Sendable {
             }
             (fetched, cancelled) = await Self.fetch(
                 queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
-                bucket: StoreRateBucket(store: store, deadline: deadline), events: events)
+                bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events)
             let successes = fetched.compactMapValues(\.report)
             do {
                 try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full, until: deadline)
@@ -211,6 +211,7 @@ struct StoreRateBucket: SharedRateBucket {
     let store: PlaceStore
     /// When the refresh's budget runs out.
     let deadline: ContinuousClock.Instant
+    let clock: @Sendable () -> Date
     /// A busy database is no reason to wait long for a rate limit (its write
     /// takes a millisecond): past this, the limit is this process's own, as with
     /// a read-only database.
@@ -218,7 +219,7 @@ struct StoreRateBucket: SharedRateBucket {
 
     func take(_ calls: Double, service: String, rate: CallRate) throws -> TimeInterval {
         try store.takeRateTokens(
-            calls, service: service, capacity: rate.capacity, callsPerMinute: rate.callsPerMinute,
+            calls, service: service, capacity: rate.capacity, callsPerMinute: rate.callsPerMinute, now: clock(),
             until: min(deadline, .now + Self.longestWait))
     }
 }

@@ -231,7 +231,7 @@ enum HTTPStatus {
 
     /// Seconds to wait from a Retry-After header: delta-seconds or an HTTP date.
     /// Anything else (negative, fractional nonsense, a year away) is nil.
-    static func retryAfter(_ headers: [String: String], now: Date = Date()) -> TimeInterval? {
+    static func retryAfter(_ headers: [String: String], now: Date) -> TimeInterval? {
         guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), value.utf8.count <= 64 else { return nil }
         if value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             // Delta-seconds: digits only. Longer than a day is as good as never.

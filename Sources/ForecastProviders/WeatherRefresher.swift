@@ -203,7 +203,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                     error: HTTPStatus.error(response, reason: reason),
                     splittable: (400...499).contains(status) && ![401, 403, 429].contains(status) || (500...599).contains(status))
                 if HTTPStatus.isRetryable(status) {
-                    let asked = HTTPStatus.retryAfter(response.headers)
+                    let asked = HTTPStatus.retryAfter(response.headers, now: clock())
                     if let asked, asked > remaining(context.deadline) {
                         // Not worth waiting for: fail now and say when it will be.
                         let later = "the service asks to wait \(Self.duration(asked)), longer than the time left; try again in \(Self.duration(asked))"

@@ -268,7 +268,7 @@ public final class PlaceStore: Sendable {
         public var provider: String
         public var fetchedAt: Date
 
-        public func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+        public func age(now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
     }
 
     public enum AddOutcome: Equatable, Sendable {
@@ -277,7 +277,7 @@ public final class PlaceStore: Sendable {
     }
 
     /// Saves `new` at the end of the manual order, unless it is saved already.
-    public func add(_ new: NewPlace, now: Date = Date()) throws -> AddOutcome {
+    public func add(_ new: NewPlace, now: Date) throws -> AddOutcome {
         try write { db in
             let (saved, damaged) = try Self.places(db)
             if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
@@ -300,7 +300,7 @@ public final class PlaceStore: Sendable {
     /// settings are kept when the list is replaced or was empty (a new machine);
     /// otherwise the ones here stay. `dryRun` works it all out and writes nothing.
     public func importPlaces(
-        _ places: [NewPlace], settings: Settings?, replace: Bool, dryRun: Bool, now: Date = Date()
+        _ places: [NewPlace], settings: Settings?, replace: Bool, dryRun: Bool, now: Date
     ) throws -> ImportResult {
         // Worked out before the write lock is taken (the list as it stands, and
         // what to add to it), so that other processes wait only for the writing.
@@ -477,7 +477,7 @@ public final class PlaceStore: Sendable {
     /// The latest summary (current conditions and the first days, no hourly
     /// data) per place for `provider`: what `list` needs, cheap to read for
     /// thousands of places. An entry that no longer decodes or validates is absent.
-    public func cachedSummaries(provider: String, now: Date = Date()) throws -> [Int64: CachedWeather] {
+    public func cachedSummaries(provider: String, now: Date) throws -> [Int64: CachedWeather] {
         try read { db in
             var result: [Int64: CachedWeather] = [:]
             let rows = try Row.fetchCursor(
@@ -491,7 +491,7 @@ public final class PlaceStore: Sendable {
     }
 
     /// The latest full report (hours and days) for one place from `provider`.
-    public func cachedReport(placeID: Int64, provider: String, now: Date = Date()) throws -> CachedWeather? {
+    public func cachedReport(placeID: Int64, provider: String, now: Date) throws -> CachedWeather? {
         try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT fetched_at, report FROM weather_cache WHERE place_id = ? AND provider = ?",
@@ -545,7 +545,7 @@ public final class PlaceStore: Sendable {
     /// `callsPerMinute` (default: `capacity` a minute). Returns the seconds
     /// until the last of these calls may be made.
     public func takeRateTokens(
-        _ calls: Double, service: String, capacity: Double, callsPerMinute: Double? = nil, now: Date = Date(),
+        _ calls: Double, service: String, capacity: Double, callsPerMinute: Double? = nil, now: Date,
         until deadline: ContinuousClock.Instant? = nil
     ) throws -> TimeInterval {
         // Refills at `callsPerMinute` (by default a minute fills it).

@@ -49,11 +49,11 @@ extension InProcessCLI {
         try cli.store.setSort(PlaceSort(key: .temperature, descending: false))
         let list = await cli.run("list", "--offline")
         #expect(list.status == 0 && list.lines.count == 4, "\(list.stdout)\(list.stderr)")
-        #expect(try cli.store.cachedReport(placeID: 1, provider: "open-meteo") == nil, "an unreadable entry is no entry")
-        #expect(try cli.store.takeRateTokens(1, service: "open-meteo", capacity: 600) == 0, "a bucket that does not read starts full")
+        #expect(try cli.store.cachedReport(placeID: 1, provider: "open-meteo", now: Date()) == nil, "an unreadable entry is no entry")
+        #expect(try cli.store.takeRateTokens(1, service: "open-meteo", capacity: 600, now: Date()) == 0, "a bucket that does not read starts full")
         for (tokens, at) in ["-1e308": "CAST(strftime('%s','now') AS REAL)", "0": "1e300"] {
             try tamper("INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES ('open-meteo', \(tokens), \(at))")
-            #expect(try cli.store.takeRateTokens(1, service: "open-meteo", capacity: 600) == 0, "no run leaves \(tokens) at \(at)")
+            #expect(try cli.store.takeRateTokens(1, service: "open-meteo", capacity: 600, now: Date()) == 0, "no run leaves \(tokens) at \(at)")
         }
         let show = await cli.run("show", "1")
         #expect(show.status == 0, "\(show.stderr)")

@@ -98,7 +98,7 @@ import Testing
         let result = await cli.run("report", "-o", folder.path("nowhere/x.html"))
         #expect(result.status == 1)
         #expect(cli.http.count == before, "it refreshed before failing")
-        #expect(try cli.store.cachedSummaries(provider: "open-meteo").isEmpty)
+        #expect(try cli.store.cachedSummaries(provider: "open-meteo", now: Date()).isEmpty)
     }
 
     /// `report -o ''` fetched the weather, then failed; a name of 250 bytes

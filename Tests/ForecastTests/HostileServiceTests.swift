@@ -132,7 +132,7 @@ import GRDB
         for i in 1...count {
             _ = try store.add(NewPlace(
                 displayName: "P\(i)", canonicalName: "P\(i)", countryCode: "KR", admin1: "",
-                coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil))
+                coordinate: try Coordinate(latitude: Double(i) + 0.5, longitude: 20), timeZone: "Asia/Seoul", geonamesID: nil), now: Date())
         }
     }
 

@@ -187,7 +187,7 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
     /// --refresh; after it, If-Modified-Since, and a 304 keeps the weather.
     @Test func theLookupHonoursExpiresAndRevalidates() async throws {
         let store = try PlaceStore.inMemory()
-        guard case .added(let place) = try store.add(newPlace("Oslo", lat: 59.91273, lon: 10.74609, geonamesID: 3143244, country: "NO", zone: "Europe/Oslo")) else {
+        guard case .added(let place) = try store.add(newPlace("Oslo", lat: 59.91273, lon: 10.74609, geonamesID: 3143244, country: "NO", zone: "Europe/Oslo"), now: Date()) else {
             throw InputError.nothingSaved
         }
         let clock = TestClock(april2026)

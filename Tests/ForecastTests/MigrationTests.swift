@@ -88,7 +88,7 @@ import Testing
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul"])
         #expect(try store.settings().temperatureUnit == .kelvin)
         #expect(try store.settings().windUnit == .ms)
-        #expect(try store.cachedSummaries(provider: "open-meteo").isEmpty)
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: Date()).isEmpty)
     }
 
     /// 0005 rebuilds the settings row without 0004's lists of providers and

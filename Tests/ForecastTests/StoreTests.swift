@@ -10,7 +10,7 @@ import Testing
 
     func store(_ places: NewPlace...) throws -> PlaceStore {
         let store = try PlaceStore.open(path: folder.path("db/forecast.sqlite"))
-        for place in places { _ = try store.add(place) }
+        for place in places { _ = try store.add(place, now: Date()) }
         return store
     }
 
@@ -23,12 +23,12 @@ import Testing
 
     @Test func addsAtTheEndAndNeverTwice() throws {
         let store = try store(seoul, busan)
-        let again = try store.add(seoul)
+        let again = try store.add(seoul, now: Date())
         guard case .alreadySaved(let existing) = again else { Issue.record("added twice"); return }
         #expect(existing.displayName == "Seoul")
         let byCoordinates = newPlace("Home", lat: 37.575, lon: 126.9784, geonamesID: nil)  // 1 km from Seoul's point
-        guard case .added = try store.add(byCoordinates) else { Issue.record(); return }
-        guard case .alreadySaved = try store.add(newPlace("Home 2", lat: 37.57505, lon: 126.97845, geonamesID: nil)) else {
+        guard case .added = try store.add(byCoordinates, now: Date()) else { Issue.record(); return }
+        guard case .alreadySaved = try store.add(newPlace("Home 2", lat: 37.57505, lon: 126.97845, geonamesID: nil), now: Date()) else {
             Issue.record("a place 10 m away was saved again"); return
         }
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul", "Busan", "Home"])
@@ -160,7 +160,7 @@ extension PlaceStore {
 
     @Test func keepsTheLatestReportPerPlaceAndProvider() throws {
         let store = try PlaceStore.open(path: folder.path("f.sqlite"))
-        guard case .added(let a) = try store.add(seoul), case .added(let b) = try store.add(busan) else { Issue.record(); return }
+        guard case .added(let a) = try store.add(seoul, now: Date()), case .added(let b) = try store.add(busan, now: Date()) else { Issue.record(); return }
         let first = Date(timeIntervalSince1970: 1_700_000_000)
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: first, full: true)
         try store.saveWeather([a.id: report(temperature: 5, humidity: 41), b.id: report(temperature: 0, humidity: 0)],
@@ -176,7 +176,7 @@ extension PlaceStore {
 
     @Test func removedPlacesTakeTheirWeatherAlong() throws {
         let store = try PlaceStore.open(path: folder.path("f.sqlite"))
-        guard case .added(let a) = try store.add(seoul) else { Issue.record(); return }
+        guard case .added(let a) = try store.add(seoul, now: Date()) else { Issue.record(); return }
         try store.saveWeather([a.id: report(temperature: 3, humidity: 40)], provider: "open-meteo", fetchedAt: Date(), full: true)
         _ = try store.saved.remove(["Seoul"])
         #expect(try store.cachedSummaries(provider: "open-meteo", now: reportTime).isEmpty)
@@ -189,7 +189,7 @@ extension PlaceStore {
         let store = try PlaceStore.open(path: folder.path("f.sqlite"))
         var ids: [String: Int64] = [:]
         for new in [seoul, busan, daegu, almaty] {
-            if case .added(let p) = try store.add(new) { ids[p.displayName] = p.id }
+            if case .added(let p) = try store.add(new, now: Date()) { ids[p.displayName] = p.id }
         }
         try store.saveWeather([
             ids["Seoul"]!: report(temperature: 2, humidity: 80),
@@ -223,7 +223,7 @@ extension PlaceStoreTests {
         var place = newPlace("Far", lat: 10, lon: 10, geonamesID: 5_000_000_000, country: "KOR")
         place.admin1 = "\u{1B}[31mRed"
         place.canonicalName = "\u{7}"
-        _ = try store.add(place)
+        _ = try store.add(place, now: Date())
         #expect(try store.damagedPlaces().isEmpty)
         let saved = try #require(try store.ordered().places.first)
         #expect(saved.geonamesID == nil && saved.countryCode == "" && saved.admin1 == "[31mRed" && saved.canonicalName == "Far")

@@ -56,7 +56,7 @@ final class TestClock: @unchecked Sendable {
 
     func londonStore() throws -> (PlaceStore, Place) {
         let store = try PlaceStore.inMemory()
-        guard case .added(let place) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB")) else {
+        guard case .added(let place) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB"), now: Date()) else {
             throw InputError.nothingSaved
         }
         return (store, place)
@@ -121,7 +121,7 @@ final class TestClock: @unchecked Sendable {
             try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .summary, settings: settings)
         }
         #expect(http.count == 0)
-        #expect(try store.cachedSummaries(provider: "openweathermap").isEmpty)
+        #expect(try store.cachedSummaries(provider: "openweathermap", now: Date()).isEmpty)
     }
 
     @Test func showAsksForTheFullReportOfItsPlaceOnly() async throws {

@@ -4,7 +4,7 @@ import ForecastGazetteer
 import ForecastKit
 import Foundation
 
-struct AddCommand: AsyncParsableCommand {
+struct AddCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a place, found by name or given by coordinates.",
@@ -57,23 +57,23 @@ struct AddCommand: AsyncParsableCommand {
     func validate() throws {
         if here {
             guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
-                throw ValidationError(Words.current.usage(.hereTakesNothing))
+                throw ValidationError(Words.parsing.usage(.hereTakesNothing))
             }
         } else if lat != nil || lon != nil {
-            guard name.isEmpty else { throw ValidationError(Words.current.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Words.current.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Words.current.usage(.pickWithCoordinates)) }
+            guard name.isEmpty else { throw ValidationError(Words.parsing.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Words.parsing.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Words.parsing.usage(.pickWithCoordinates)) }
         } else if name.isEmpty {
-            throw ValidationError(Words.current.usage(.nameOrCoordinates))
+            throw ValidationError(Words.parsing.usage(.nameOrCoordinates))
         }
-        if let pick, pick < 1 { throw ValidationError(Words.current.usage(.pickFromOne(pick))) }
+        if let pick, pick < 1 { throw ValidationError(Words.parsing.usage(.pickFromOne(pick))) }
     }
 
-    func run() async throws {
-        let draft = try await resolve()
-        let database = try store.open()
+    func run(_ context: CommandContext) async throws {
+        let draft = try await resolve(in: context)
+        let database = try store.open(in: context)
         let changed: PlacesChanged
-        switch try database.add(draft) {
+        switch try database.add(draft, now: context.app.clock()) {
         case .added(let place):
             changed = PlacesChanged(.added, before: [place])
         case .alreadySaved(let place) where label != nil && draft.displayName != place.displayName:
@@ -82,27 +82,29 @@ struct AddCommand: AsyncParsableCommand {
         case .alreadySaved(let place):
             changed = PlacesChanged(.alreadySaved, before: [place])
         }
-        try CommandContext.current.render(changed, as: output.format)
+        try context.render(changed, as: output.format)
     }
 
     /// Works out the place to save, before the database is opened: a failed
     /// lookup leaves no trace, not even a new empty database.
-    func resolve() async throws -> NewPlace {
-        let finder = PlaceFinder(context: CommandContext.current.app)
+    func resolve(in context: CommandContext) async throws -> NewPlace {
+        let finder = PlaceFinder(context: context.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
         if here { return try finder.draftHere(label: label) }
         return try await Self.draft(
-            name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add")
+            name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add",
+            in: context)
     }
 
     /// The place a name or coordinates mean, under the never-silent choosing
     /// rule: ambiguous candidates are listed (with how to choose, as
     /// `forecast COMMAND … --pick 1`) and the command fails with nothing done.
     static func draft(
-        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String, online: Bool = true
+        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String, online: Bool = true,
+        in context: CommandContext
     ) async throws -> NewPlace {
-        let words = Words.current
-        let finder = PlaceFinder(context: CommandContext.current.app)
+        let words = context.words
+        let finder = PlaceFinder(context: context.app)
         if let lat, let lon {
             let coordinate = try Coordinate(
                 latitude: Coordinate.parseDegrees(lat, field: .latitude),
@@ -117,14 +119,14 @@ struct AddCommand: AsyncParsableCommand {
         case .notFound:
             throw online ? InputError.notFound(query, country: country) : InputError.notInGazetteer(query, country: country)
         case .ambiguous(let cities):
-            let out = CommandContext.current.stderr
+            let out = context.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
-            out.lines(SearchCommand.table(cities, width: out.columns))
+            out.lines(SearchCommand.table(cities, width: out.columns, words: words))
             out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
             throw CommandFailure(message: "")
         case .chosen(let city, let others):
             if others > 0 && pick == nil {
-                CommandContext.current.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
+                context.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
             }
             return finder.draft(city, label: label)
         }

@@ -4,7 +4,7 @@ import ForecastKit
 import ForecastProviders
 import Foundation
 
-struct ConfigCommand: AsyncParsableCommand {
+struct ConfigCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or set the preferences kept for later runs.",
@@ -51,20 +51,19 @@ struct ConfigCommand: AsyncParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if unset != nil && key != nil { throw ValidationError(Words.current.usage(.unsetAndKey)) }
+        if unset != nil && key != nil { throw ValidationError(Words.parsing.usage(.unsetAndKey)) }
         guard values.count <= 1, key != nil || values.isEmpty else {
-            throw ValidationError(Words.current.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
+            throw ValidationError(Words.parsing.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
         }
     }
 
-    func run() async throws {
-        let context = CommandContext.current
+    func run(_ context: CommandContext) async throws {
         let environment = context.environment
         if let name = unset ?? (value == nil ? nil : key) {
             let key = try Configuration.key(name)
             // Checked before the database is opened: a bad value leaves no trace, not even a new file.
             _ = try Configuration.set(key, to: unset == nil ? value : nil, in: Settings())
-            let database = try store.open()
+            let database = try store.open(in: context)
             let before = try database.settings()
             let wanted = try Configuration.set(key, to: unset == nil ? value : nil, in: before)
             let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
@@ -77,7 +76,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 as: output.format)
             return
         }
-        let settings = try store.openExisting()?.settings() ?? Settings()
+        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
         let keys = try key.map { [try Configuration.key($0)] } ?? ConfigKey.allCases
         try context.render(
             ConfigOutput(

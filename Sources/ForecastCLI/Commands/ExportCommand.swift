@@ -8,7 +8,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
     case json, csv
 }
 
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the saved places (and the settings) to a file, to carry them elsewhere.",
@@ -34,11 +34,10 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
-        let context = CommandContext.current
+    func run(_ context: CommandContext) async throws {
         let target = try FileOutput.checkedTarget(output, in: context)
-        let database = try store.openExisting()
-        if let database { try StoreOptions.warnAboutDamaged(database) }
+        let database = try store.openExisting(in: context)
+        if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
         let export = try PlaceTransfer.export(database)
         let text = switch format {
         case .json: try JSONOutput.render(export) + "\n"
@@ -49,7 +48,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
-struct ImportCommand: AsyncParsableCommand {
+struct ImportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add the places of an exported file (JSON or CSV), all or none.",
@@ -81,12 +80,11 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
-        let context = CommandContext.current
+    func run(_ context: CommandContext) async throws {
         // The file's bytes are let go once read: only the checked places stay.
-        let (places, settings) = try PlaceTransfer.read(try read())
+        let (places, settings) = try PlaceTransfer.read(try read(in: context))
         // A dry run into no database makes none: it runs against an empty one in memory.
-        let database = dryRun ? try store.openExisting() ?? .inMemory() : try store.open()
+        let database = dryRun ? try store.openExisting(in: context) ?? .inMemory() : try store.open(in: context)
         let result = try PlaceTransfer.load(
             places, settings: settings, into: database, replace: replace, dryRun: dryRun, now: context.app.clock())
         let answer = ImportOutput(result, dryRun: dryRun)
@@ -98,8 +96,8 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// The file's bytes, at most a little more than any export can be.
-    func read() throws -> Data {
-        let words = CommandContext.current.words
+    func read(in context: CommandContext) throws -> Data {
+        let words = context.words
         let handle: FileHandle
         if file == "-" {
             handle = .standardInput

@@ -3,7 +3,7 @@ import ForecastCore
 import ForecastKit
 import Foundation
 
-struct ListCommand: AsyncParsableCommand {
+struct ListCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the saved places and their weather, in the current sort order.",
@@ -59,30 +59,32 @@ struct ListCommand: AsyncParsableCommand {
         do {
             return try FilterExpression.parse(text, fields: Set(ReportField.allCases.filter(\.isNumeric).map(\.rawValue)))
         } catch {
-            throw ValidationError(Words.current.filterProblem(text, error))
+            throw ValidationError(Words.parsing.filterProblem(text, error))
         }
     }
 
-    func run() async throws {
-        let context = CommandContext.current
-        guard let store = try self.store.openExisting() else {
+    func run(_ context: CommandContext) async throws {
+        guard let store = try self.store.openExisting(in: context) else {
             // Nothing saved anywhere yet; a command that only reads creates no file.
             return try context.render(
-                ListOutput(settings: Settings(), ordered: [], weather: [:], korean: context.words.korean, now: context.app.clock()),
+                ListOutput(
+                    settings: Settings(), ordered: [], weather: [:], korean: context.words.korean, emoji: context.emoji,
+                    now: context.app.clock()),
                 as: output)
         }
         let before = try store.ordered()
-        try StoreOptions.warnAboutDamaged(store)
+        try StoreOptions.warnAboutDamaged(store, in: context)
         let (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: before.places, detail: .summary, options: weatherOptions, store: store)
+            for: before.places, detail: .summary, options: weatherOptions, store: store, in: context)
         // Ordered again when a temperature or humidity sort may change with what just arrived.
         let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
         var list = ListOutput(
-            settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, now: context.app.clock(),
+            settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, emoji: context.emoji,
+            now: context.app.clock(),
             source: SourceItem(weatherSettings.descriptor))
         if let filter { list.keep(try Self.parse(filter), words: context.words) }
         try context.render(list, as: output)
-        try WeatherSession.finish(outcome, places: ordered.count)
+        try WeatherSession.finish(outcome, places: ordered.count, in: context)
         // Like grep: nothing matched is its own status, after any failure is said.
         if filter != nil && list.entries.isEmpty { throw CommandFailure(message: "", status: ExitStatus.failure) }
     }
@@ -118,9 +120,11 @@ struct ListOutput: ReportOutput {
 
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
-    init(settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, now: Date, source: SourceItem? = nil) {
+    init(
+        settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, emoji: Bool, now: Date, source: SourceItem? = nil
+    ) {
         self.source = source
-        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean)
+        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: korean, emoji: emoji)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
         self.now = now
         self.weather = weather

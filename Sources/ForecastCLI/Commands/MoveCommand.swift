@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 
-struct MoveCommand: AsyncParsableCommand {
+struct MoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Put a place at another position (switches the sort to custom).",
@@ -25,11 +25,11 @@ struct MoveCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.notANumber(.position, position)
         }
-        let moved = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).move(place, to: target)
-        try CommandContext.current.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
+        let moved = try SavedPlaces(store: store.openSaved(in: context), context: context.app).move(place, to: target)
+        try context.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
     }
 }

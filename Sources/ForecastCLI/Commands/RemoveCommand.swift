@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForecastKit
 
-struct RemoveCommand: AsyncParsableCommand {
+struct RemoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Forget saved places.",
@@ -30,16 +30,15 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if places.isEmpty == !damaged { throw ValidationError(Words.current.usage(.removeWhat)) }
+        if places.isEmpty == !damaged { throw ValidationError(Words.parsing.usage(.removeWhat)) }
     }
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         if damaged {
-            let context = CommandContext.current
-            let database = try store.openSaved()
+            let database = try store.openSaved(in: context)
             return context.stdout.line(context.words.removedDamaged(try database.removeDamaged().count))
         }
-        let removed = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).remove(places)
-        try CommandContext.current.render(PlacesChanged(.removed, before: removed), as: output.format)
+        let removed = try SavedPlaces(store: store.openSaved(in: context), context: context.app).remove(places)
+        try context.render(PlacesChanged(.removed, before: removed), as: output.format)
     }
 }

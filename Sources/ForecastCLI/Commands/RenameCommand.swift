@@ -2,7 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 
-struct RenameCommand: AsyncParsableCommand {
+struct RenameCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Give a saved place the name you want to see.",
@@ -26,9 +26,9 @@ struct RenameCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try SavedPlaces(store: store.openSaved(), context: CommandContext.current.app).rename(place, to: label)
-        try CommandContext.current.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
+        let (before, after) = try SavedPlaces(store: store.openSaved(in: context), context: context.app).rename(place, to: label)
+        try context.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
     }
 }

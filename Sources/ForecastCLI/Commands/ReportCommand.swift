@@ -4,7 +4,7 @@ import ForecastKit
 import ForecastStore
 import Foundation
 
-struct ReportCommand: AsyncParsableCommand {
+struct ReportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write one self-contained HTML report of every saved place's weather.",
@@ -33,18 +33,17 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
-        let context = CommandContext.current
+    func run(_ context: CommandContext) async throws {
         // Where it goes is checked first: a path that cannot be written fails before any fetch.
         let target = try FileOutput.checkedTarget(output, in: context)
         // Nothing saved: say so, and write nothing (not an empty report).
-        guard let database = try store.openExisting() else { throw InputError.nothingSaved }
-        try StoreOptions.warnAboutDamaged(database)
+        guard let database = try store.openExisting(in: context) else { throw InputError.nothingSaved }
+        try StoreOptions.warnAboutDamaged(database, in: context)
         let (settings, ordered) = try database.ordered()
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: ordered, detail: .full, options: weatherOptions, store: database)
-        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+            for: ordered, detail: .full, options: weatherOptions, store: database, in: context)
+        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean, emoji: context.emoji)
         let report = HTMLReport(
             entries: ordered.enumerated().map { index, place in
                 HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())
@@ -53,6 +52,6 @@ struct ReportCommand: AsyncParsableCommand {
         let html = report.render()
         try FileOutput.write(html, to: target, named: output ?? "-", in: context)
         if let output, target != .standardOutput { context.stderr.line(context.words.reportWritten(ordered.count, to: output)) }
-        try WeatherSession.finish(outcome, places: ordered.count)
+        try WeatherSession.finish(outcome, places: ordered.count, in: context)
     }
 }

@@ -5,7 +5,7 @@ import ForecastKit
 import ForecastProviders
 import Foundation
 
-struct SearchCommand: AsyncParsableCommand {
+struct SearchCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Look places up in the gazetteer without saving them.",
@@ -48,10 +48,9 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
-        guard (1...100).contains(limit) else { throw ValidationError(Words.current.usage(.limit(limit))) }
-        let context = CommandContext.current
+        guard (1...100).contains(limit) else { throw ValidationError(context.words.usage(.limit(limit))) }
         let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit)
         if output.format == .table {
             // Both were asked: the built-in gazetteer, then the online service.
@@ -59,7 +58,7 @@ struct SearchCommand: AsyncParsableCommand {
             if online { context.stderr.line(context.words.foundOnline) }
         }
         guard weather, !matches.isEmpty else {
-            return try context.render(SearchOutput(query: query, matches: matches, online: online), as: output.format)
+            return try context.render(SearchOutput(query: query, matches: matches, online: online, now: context.app.clock()), as: output.format)
         }
         let finder = PlaceFinder(context: context.app)
         var request = WeatherRequest()
@@ -67,24 +66,24 @@ struct SearchCommand: AsyncParsableCommand {
         request.timeout = timeout
         request.language = context.words.language.rawValue
         // The settings are read, never written: search changes nothing.
-        let settings = try store.openExisting()?.settings() ?? Settings()
+        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
-            preferences: settings.preferences)
-        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+            preferences: settings.preferences, in: context)
+        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
+            emoji: context.emoji)
         let found = SearchOutput(
             query: query, matches: matches, online: online,
             weather: matches.indices.map { outcome.weather[Int64($0)] ?? PlaceWeather() }, format: format, now: context.app.clock())
         try context.render(found, as: output.format)
-        try WeatherSession.finish(outcome, places: matches.count)
+        try WeatherSession.finish(outcome, places: matches.count, in: context)
     }
 
     /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
     /// population, coordinates, time zone and region give way, in that order.
     /// With `weather` (one per city), the weather's symbol, words and
     /// temperature too, before the columns that give way first.
-    static func table(_ cities: [City], width: Int?, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
-        let words = Words.current
+    static func table(_ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
         let withWeather = weather != nil && format != nil
         var headers = words.candidateHeaders
         var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .right]
@@ -148,7 +147,7 @@ struct SearchOutput: CommandOutput {
 
     init(
         query: String, matches: [GazetteerMatch], online: Bool, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
-        now: Date = Date()
+        now: Date
     ) {
         self.query = query
         self.weather = weather
@@ -172,6 +171,6 @@ struct SearchOutput: CommandOutput {
     }
 
     func text(in context: CommandContext) -> [String] {
-        SearchCommand.table(cities, width: context.stdout.columns, weather: weather, format: format)
+        SearchCommand.table(cities, width: context.stdout.columns, words: context.words, weather: weather, format: format)
     }
 }

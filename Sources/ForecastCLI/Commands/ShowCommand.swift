@@ -5,7 +5,7 @@ import ForecastGazetteer
 import ForecastStore
 import Foundation
 
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one place's weather in detail, saved or not; a saved one is remembered as the last viewed.",
@@ -69,28 +69,28 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if next && previous { throw ValidationError(Words.current.usage(.nextAndPrevious)) }
-        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Words.current.usage(.placeAndPaging)) }
+        if next && previous { throw ValidationError(Words.parsing.usage(.nextAndPrevious)) }
+        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Words.parsing.usage(.placeAndPaging)) }
         if lat != nil || lon != nil {
-            guard place == nil else { throw ValidationError(Words.current.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Words.current.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Words.current.usage(.pickWithCoordinates)) }
+            guard place == nil else { throw ValidationError(Words.parsing.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Words.parsing.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Words.parsing.usage(.pickWithCoordinates)) }
         } else if (pick != nil || country != nil) && place == nil {
-            throw ValidationError(Words.current.usage(.nameOrCoordinates))
+            throw ValidationError(Words.parsing.usage(.nameOrCoordinates))
         }
-        if let pick, pick < 1 { throw ValidationError(Words.current.usage(.pickFromOne(pick))) }
-        if !(1...7).contains(days) { throw ValidationError(Words.current.usage(.days(days))) }
-        if !(1...48).contains(hours) { throw ValidationError(Words.current.usage(.hours(hours))) }
+        if let pick, pick < 1 { throw ValidationError(Words.parsing.usage(.pickFromOne(pick))) }
+        if !(1...7).contains(days) { throw ValidationError(Words.parsing.usage(.days(days))) }
+        if !(1...48).contains(hours) { throw ValidationError(Words.parsing.usage(.hours(hours))) }
     }
 
-    func run() async throws {
-        let database = try store.openExisting()
-        if let database { try StoreOptions.warnAboutDamaged(database) }
-        switch try await target(database) {
+    func run(_ context: CommandContext) async throws {
+        let database = try store.openExisting(in: context)
+        if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
+        switch try await target(database, in: context) {
         case .saved(let place, let index, let count, let store):
-            try await showSaved(place, index: index, count: count, store: store)
+            try await showSaved(place, index: index, count: count, store: store, in: context)
         case .unsaved(let draft):
-            try await showUnsaved(draft)
+            try await showUnsaved(draft, in: context)
         }
     }
 
@@ -101,8 +101,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     /// A saved place when one answers to what was typed; else the place the
     /// name (or the coordinates) means, unsaved unless it turns out saved.
-    func target(_ database: PlaceStore?) async throws -> Target {
-        let app = CommandContext.current.app
+    func target(_ database: PlaceStore?, in context: CommandContext) async throws -> Target {
+        let app = context.app
         let lookup = lat != nil || pick != nil || country != nil
         if !lookup {
             do {
@@ -119,7 +119,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let draft = try await AddCommand.draft(
             name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
-            online: !weatherOptions.offline)
+            online: !weatherOptions.offline, in: context)
         if let database {
             let ordered = try database.ordered().places
             if let index = ordered.firstIndex(where: draft.isSame(as:)) {
@@ -129,13 +129,13 @@ struct ShowCommand: AsyncParsableCommand {
         return .unsaved(draft)
     }
 
-    func showSaved(_ place: Place, index: Int, count: Int, store: PlaceStore) async throws {
+    func showSaved(_ place: Place, index: Int, count: Int, store: PlaceStore, in context: CommandContext) async throws {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: [place], detail: .full, options: weatherOptions, store: store)
+            for: [place], detail: .full, options: weatherOptions, store: store, in: context)
         let settings = try store.settings()
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
-        let context = CommandContext.current
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
+            emoji: context.emoji)
         try context.render(
             ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
@@ -148,18 +148,18 @@ struct ShowCommand: AsyncParsableCommand {
                 outcome.notSaved = outcome.notSaved ?? StoreError.wrapping(error)
             }
         }
-        try WeatherSession.finish(outcome, places: 1)
+        try WeatherSession.finish(outcome, places: 1, in: context)
     }
 
     /// A place that is not saved: its weather, asked for and shown, and
     /// nothing written anywhere (the settings are read if there are any).
-    func showUnsaved(_ draft: NewPlace) async throws {
-        let context = CommandContext.current
-        let settings = try store.openExisting()?.settings() ?? Settings()
+    func showUnsaved(_ draft: NewPlace, in context: CommandContext) async throws {
+        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
-            for: [draft], detail: .full, options: weatherOptions.request, preferences: settings.preferences)
+            for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language), preferences: settings.preferences, in: context)
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean)
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
+            emoji: context.emoji)
         let now = context.app.clock()
         let place = Place(
             id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,
@@ -172,7 +172,7 @@ struct ShowCommand: AsyncParsableCommand {
                 source: SourceItem(weatherSettings.descriptor)),
             as: output)
         context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
-        try WeatherSession.finish(outcome, places: 1)
+        try WeatherSession.finish(outcome, places: 1, in: context)
     }
 
     /// The `add` that saves what this showed.
@@ -375,7 +375,7 @@ struct ShowOutput: ReportOutput {
         }
         lines += rendered
         if let fetchedAt = weather.fetchedAt {
-            let age = words.age(fetchedAt)
+            let age = words.age(fetchedAt, now: now)
             if let error = weather.error {
                 lines.append(out.red("  " + words.staleBecause(age, error)))
             } else {

@@ -3,7 +3,7 @@ import ForecastCore
 
 extension SortKey: ExpressibleByArgument {}
 
-struct SortCommand: AsyncParsableCommand {
+struct SortCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "sort",
         abstract: "Show or set the order of the saved places.",
@@ -30,21 +30,21 @@ struct SortCommand: AsyncParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if key == nil && descending { throw ValidationError(Words.current.usage(.descendingNeedsKey)) }
+        if key == nil && descending { throw ValidationError(Words.parsing.usage(.descendingNeedsKey)) }
     }
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         guard let key else {
-            let settings = try store.openExisting()?.settings() ?? Settings()
-            try CommandContext.current.render(SortShown(settings.sort, changed: false), as: output.format)
+            let settings = try store.openExisting(in: context)?.settings() ?? Settings()
+            try context.render(SortShown(settings.sort, changed: false), as: output.format)
             return
         }
-        let store = try store.open()
+        let store = try store.open(in: context)
         let order = PlaceSort(key: key, descending: descending)
         try store.setSort(order)
-        try CommandContext.current.render(SortShown(order, changed: true), as: output.format)
+        try context.render(SortShown(order, changed: true), as: output.format)
         if key.needsWeather, try !store.hasWeather() {
-            CommandContext.current.stderr.line("\(Words.current.notePrefix): \(Words.current.sortedByNameUntilWeather)")
+            context.stderr.line("\(context.words.notePrefix): \(context.words.sortedByNameUntilWeather)")
         }
     }
 }

@@ -7,7 +7,7 @@ extension TemperatureUnit: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["celsius", "fahrenheit", "kelvin", "c", "f", "k"] }
 }
 
-struct UnitsCommand: AsyncParsableCommand {
+struct UnitsCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
         abstract: "Show or set the temperature and wind units.",
@@ -33,16 +33,16 @@ struct UnitsCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run() async throws {
+    func run(_ context: CommandContext) async throws {
         if unit == nil && wind == nil {
-            let settings = try store.openExisting()?.settings() ?? Settings()
+            let settings = try store.openExisting(in: context)?.settings() ?? Settings()
             let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
-            try CommandContext.current.render(UnitsShown(units: units, changed: []), as: output.format)
+            try context.render(UnitsShown(units: units, changed: []), as: output.format)
             return
         }
-        let settings = try store.open().setUnits(temperature: unit, wind: wind)
+        let settings = try store.open(in: context).setUnits(temperature: unit, wind: wind)
         let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
         let changed = (unit == nil ? [] : ["temperature"]) + (wind == nil ? [] : ["wind"])
-        try CommandContext.current.render(UnitsShown(units: units, changed: changed), as: output.format)
+        try context.render(UnitsShown(units: units, changed: changed), as: output.format)
     }
 }

@@ -64,17 +64,20 @@ struct LocationItem: FlatPlaceJSON {
 
     var name: String { place.name }
 
-    init(
-        _ place: Place, position: Int, weather: PlaceWeather? = nil, format: WeatherFormat? = nil, now: Date = Date(),
-        saved: Bool = true
-    ) {
+    /// A place alone (no weather: no clock needed).
+    init(_ place: Place, position: Int, saved: Bool = true) {
+        self.init(place, position: position, weather: nil, format: nil, now: nil, saved: saved)
+    }
+
+    /// A place with its weather as of `now`.
+    init(_ place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat?, now: Date?, saved: Bool = true) {
         self.place = PlaceFields(
             name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
             timeZone: place.timeZone)
         own = Saved(
             position: saved ? position : nil, id: saved ? place.id : nil, canonicalName: place.canonicalName,
             geonamesId: place.geonamesID, addedAt: saved ? place.addedAt : nil)
-        if let weather, let format {
+        if let weather, let format, let now {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(
                     report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format,

@@ -19,7 +19,7 @@ struct ReportFormatOption: ParsableArguments {
     var template: String?
 
     func validate() throws {
-        if template != nil && format != nil && format != .line { throw ValidationError(Words.current.usage(.templateNeedsLine)) }
+        if template != nil && format != nil && format != .line { throw ValidationError(Words.parsing.usage(.templateNeedsLine)) }
         if let template { _ = try ReportTemplate(template) }
     }
 
@@ -36,7 +36,7 @@ struct ReportFormatOption: ParsableArguments {
         } else {
             chosen = context.preferences.format.flatMap(ReportFormat.init(rawValue:)) ?? .table
         }
-        if template != nil && chosen != .line { throw ValidationError(Words.current.usage(.templateNeedsLine)) }
+        if template != nil && chosen != .line { throw ValidationError(context.words.usage(.templateNeedsLine)) }
         return chosen
     }
 }
@@ -142,11 +142,11 @@ struct ReportTemplate {
         while let open = rest.firstIndex(of: "{") {
             if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
             guard let close = rest[open...].firstIndex(of: "}") else {
-                throw ValidationError(Words.current.usage(.templateUnclosed(String(rest[open...]))))
+                throw ValidationError(Words.parsing.usage(.templateUnclosed(String(rest[open...]))))
             }
             let name = String(rest[rest.index(after: open)..<close])
             guard let field = ReportField(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError(Words.current.usage(.templateField(name)))
+                throw ValidationError(Words.parsing.usage(.templateField(name)))
             }
             pieces.append(.field(field))
             rest = rest[rest.index(after: close)...]

@@ -9,7 +9,7 @@ struct WeatherFormat {
     var windUnit: WindUnit
     var korean: Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
-    var emoji: Bool = CommandContext.current.emoji
+    var emoji: Bool
 
     /// In the temperature unit, to a tenth.
     func temperature(_ celsius: Double?) -> Double? {

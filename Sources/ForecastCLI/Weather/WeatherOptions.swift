@@ -56,16 +56,16 @@ struct WeatherOptions: ParsableArguments {
     var batchSize: Int = 50
 
     func validate() throws {
-        if refresh && offline { throw ValidationError(Words.current.usage(.refreshAndOffline)) }
-        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Words.current.usage(.concurrency)) }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError(Words.current.usage(.timeout)) }
-        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Words.current.usage(.ttl)) }
-        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Words.current.usage(.rateLimit)) }
-        guard (1...100).contains(batchSize) else { throw ValidationError(Words.current.usage(.batchSize)) }
+        if refresh && offline { throw ValidationError(Words.parsing.usage(.refreshAndOffline)) }
+        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Words.parsing.usage(.concurrency)) }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError(Words.parsing.usage(.timeout)) }
+        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Words.parsing.usage(.ttl)) }
+        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Words.parsing.usage(.rateLimit)) }
+        guard (1...100).contains(batchSize) else { throw ValidationError(Words.parsing.usage(.batchSize)) }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.
-    var request: WeatherRequest {
+    func request(language: Language) -> WeatherRequest {
         var request = WeatherRequest()
         request.provider = provider
         request.refresh = refresh
@@ -75,15 +75,16 @@ struct WeatherOptions: ParsableArguments {
         request.ttlMinutes = ttl
         request.rateLimit = rateLimit
         request.batchSize = batchSize
-        request.language = Words.current.language.rawValue
+        request.language = language.rawValue
         return request
     }
 
     /// The settings a lookup runs with: these flags, then the environment, then `preferences`.
     func settings(
-        preferences: Preferences, environment: [String: String] = CommandContext.current.environment
+        preferences: Preferences, in context: CommandContext
     ) throws(SettingsError) -> WeatherSettings {
-        let settings = try WeatherSettings.resolve(request, environment: environment, preferences: preferences)
+        let environment = context.environment
+        let settings = try WeatherSettings.resolve(request(language: context.words.language), environment: environment, preferences: preferences)
         // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
         if !offline { _ = try settings.makeProvider(environment: environment) }
         return settings

@@ -10,11 +10,11 @@ import Foundation
 /// refresh cleanly with what had arrived kept.
 enum WeatherSession {
     static func weather(
-        for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore
+        for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore, in context: CommandContext
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings(preferences: try store.settings().preferences)
-        let lookup = WeatherLookup(context: CommandContext.current.app, store: store)
-        let progress = ProgressLine()
+        let settings = try options.settings(preferences: try store.settings().preferences, in: context)
+        let lookup = WeatherLookup(context: context.app, store: store)
+        let progress = ProgressLine(words: context.words, stderr: context.stderr)
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
             do {
                 return .success(try await lookup.weather(for: places, detail: detail, settings: settings) { progress.update($0) })
@@ -31,9 +31,9 @@ enum WeatherSession {
     /// The weather of places that are not saved (the outcome is keyed by
     /// their index), with Ctrl-C stopping it cleanly.
     static func unsavedWeather(
-        for places: [NewPlace], detail: ReportDetail, options: WeatherRequest, preferences: Preferences
+        for places: [NewPlace], detail: ReportDetail, options: WeatherRequest, preferences: Preferences, in context: CommandContext
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let app = CommandContext.current.app
+        let app = context.app
         let settings = try WeatherSettings.resolve(options, environment: app.environment, preferences: preferences)
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
             do {
@@ -50,13 +50,13 @@ enum WeatherSession {
     /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
     /// one-line summary) if any place failed; 3 if the weather could not be
     /// saved; else normally. A failed save is always said, whatever else is.
-    static func finish(_ outcome: WeatherOutcome, places: Int) throws {
-        let words = Words.current
+    static func finish(_ outcome: WeatherOutcome, places: Int, in context: CommandContext) throws {
+        let words = context.words
         if outcome.cancelled {
             throw CommandFailure(message: words.interruptedKept, status: 130)
         }
         if let reason = outcome.notSaved {
-            CommandContext.current.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
+            context.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
         let failed = outcome.failures
         if !failed.isEmpty {
@@ -103,11 +103,12 @@ final class ProgressLine: @unchecked Sendable {
     /// When the latest request held back by the rate limit may go.
     private var waitingUntil: Date?
 
-    private let words = Words.current
+    private let words: Words
+    private let stderr: Terminal
 
-    private let stderr = CommandContext.current.stderr
-
-    init() {
+    init(words: Words, stderr: Terminal) {
+        self.words = words
+        self.stderr = stderr
         terminal = stderr.isInteractive
     }
 

@@ -11,8 +11,9 @@ import Foundation
 struct Words: Sendable {
     let language: Language
 
-    /// The words of the running command: `--lang`, $FORECAST_LANG, then the locale.
-    static var current: Words { CommandContext.current.words }
+    /// The words a command line's checks speak in while it is parsed (before
+    /// any command has its context): set by `Forecast.run` for the parse, English otherwise.
+    @TaskLocal static var parsing = Words(language: .en)
 
     var korean: Bool { language == .ko }
 
@@ -80,7 +81,7 @@ struct Words: Sendable {
     }
 
     /// "updated 3 h ago" / "3시간 전 갱신".
-    func age(_ fetchedAt: Date, now: Date = Date()) -> String {
+    func age(_ fetchedAt: Date, now: Date) -> String {
         let elapsed = now.timeIntervalSince(fetchedAt)
         let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
         switch seconds {

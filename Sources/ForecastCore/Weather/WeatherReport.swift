@@ -51,7 +51,7 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     }
 
     /// Today's summary in the place's calendar, if the report has it.
-    public func today(now: Date = Date()) -> DailyForecast? {
+    public func today(now: Date) -> DailyForecast? {
         let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
         return daily.first { $0.date == date } ?? daily.first
     }
