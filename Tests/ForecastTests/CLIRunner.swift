@@ -1,3 +1,5 @@
+@testable import ForecastCLI
+import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
@@ -38,6 +40,9 @@ struct CLI: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// How long the command itself took, for one run in-process (not the
+        /// wait for its turn among the tests' commands).
+        var elapsed: Duration?
         /// stdout's lines, without the line that credits the weather's provider (`credit`).
         var lines: [String] {
             CreditLine.strip(stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0)).lines
@@ -71,10 +76,68 @@ struct CLI: Sendable {
     /// full device, a closed pipe); then the result's stdout is empty.
     var standardOutput: FileHandle?
 
+    /// Whether `run` starts the binary (for what only a process shows: signals,
+    /// exit statuses set by the process, its standard streams, a copied binary)
+    /// rather than running the same command line in this process.
+    var process = false
+
     /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
-    /// FORECAST_DB (so every command is also tested without the flag).
-    func run(_ arguments: String...) async throws -> Result {
-        try await run(arguments, binary: Self.binary)
+    /// FORECAST_DB (so every command is also tested without the flag): in this
+    /// process, as `main` would (the live context: the real database file, the
+    /// real HTTP client, limited to this machine, the real clock), with its
+    /// output captured; or, with `process`, the binary itself.
+    func run(_ arguments: String...) async throws -> Result { try await run(arguments) }
+
+    /// The same, with the arguments in an array.
+    func run(_ arguments: [String]) async throws -> Result {
+        process || standardOutput != nil ? try await run(arguments, binary: Self.binary) : await runInProcess(arguments)
+    }
+
+    /// The environment a run sees: this process's, with every service pointed
+    /// at a closed port on this machine and the test's own settings on top.
+    func runEnvironment() -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["FORECAST_DB"] = database
+        env["NO_COLOR"] = nil
+        env["HOME"] = folder.url.path
+        // Nothing a test runs may reach the real services: every base URL the
+        // providers' descriptors name is a closed port on this machine unless a
+        // test sets its server's, and the client refuses any host that is not
+        // this machine's, so a variable forgotten here still fails closed.
+        for variable in Self.closedURLVariables { env[variable] = "http://127.0.0.1:9" }
+        env[AppContext.localOnlyVariable] = "1"
+        env[Project.contactVariable] = nil
+        env["FORECAST_PROVIDER"] = nil
+        env["OPENWEATHER_API_KEY"] = nil
+        env["FORECAST_TTL_MINUTES"] = nil
+        env["FORECAST_CONCURRENCY"] = nil
+        env["FORECAST_FORMAT"] = nil
+        env["XDG_DATA_HOME"] = nil
+        // English unless a test asks otherwise, whatever this machine's locale.
+        for variable in ["FORECAST_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] { env[variable] = nil }
+        env.merge(environment) { $1 }
+        return env
+    }
+
+    /// The command line run in this process: what `Forecast.runMain` does, but
+    /// with the output captured (as from a pipe: no terminal, no colour).
+    func runInProcess(_ arguments: [String]) async -> Result {
+        let environment = runEnvironment()
+        let out = CapturedOutput(), err = CapturedOutput()
+        var context = CommandContext.live(
+            environment: environment, language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment))
+        context.stdout = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: out.append)
+        context.stderr = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append)
+        // As many at once as binaries were allowed: dozens of refreshes against
+        // hostile stub servers at once, on two cores, missed their budgets.
+        await Self.running.acquire()
+        let started = ContinuousClock.now
+        let status = await withTaskExecutorPreference(CommandThreads.shared) {
+            await Forecast.run(arguments, in: context)
+        }
+        let elapsed = ContinuousClock.now - started
+        await Self.running.release()
+        return Result(status: status, stdout: out.value, stderr: err.value, elapsed: elapsed)
     }
 
     /// Every service's base URL variable, from the descriptors.
@@ -92,25 +155,7 @@ struct CLI: Sendable {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder.url
-        var env = ProcessInfo.processInfo.environment
-        env["FORECAST_DB"] = database
-        env["NO_COLOR"] = nil
-        env["HOME"] = folder.url.path
-        // Nothing a test runs may reach the real services: every base URL the
-        // providers' descriptors name is a closed port on this machine unless a
-        // test sets its server's, and the binary refuses any host that is not
-        // this machine's, so a variable forgotten here still fails closed.
-        for variable in Self.closedURLVariables { env[variable] = "http://127.0.0.1:9" }
-        env[AppContext.localOnlyVariable] = "1"
-        env[Project.contactVariable] = nil
-        env["FORECAST_PROVIDER"] = nil
-        env["OPENWEATHER_API_KEY"] = nil
-        env["FORECAST_TTL_MINUTES"] = nil
-        env["FORECAST_CONCURRENCY"] = nil
-        env["FORECAST_FORMAT"] = nil
-        // English unless a test asks otherwise, whatever this machine's locale.
-        for variable in ["FORECAST_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] { env[variable] = nil }
-        env.merge(environment) { $1 }
+        let env = runEnvironment()
         process.environment = env
         let out = folder.url.appending(path: "stdout-\(UUID().uuidString)")
         let err = folder.url.appending(path: "stderr-\(UUID().uuidString)")
@@ -173,5 +218,22 @@ actor ProcessSlots {
 
     func release() {
         if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// Runs the in-process command lines on threads of their own, off Swift's
+/// cooperative pool (as many threads as cores: two here). A command does
+/// blocking work (SQLite waiting for a lock, decoding a hostile answer), and on
+/// the pool that work starved the in-process stub servers the tests talk to,
+/// so their answers missed the commands' time budgets. A process of its own
+/// never had that problem; threads of their own are the same for this.
+final class CommandThreads: TaskExecutor, @unchecked Sendable {
+    static let shared = CommandThreads()
+    private let queue = DispatchQueue(label: "forecast-tests.commands", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -192,7 +192,7 @@ extension InProcessCLI {
             stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
             words: Words(language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment)),
             openStore: { _ in store }, storeExists: { _ in true }, emoji: true)
-        let status = await Forecast.run(arguments, in: context)
+        let status = await withTaskExecutorPreference(CommandThreads.shared) { await Forecast.run(arguments, in: context) }
         let (lines, credit) = CreditLine.strip(out.lines)
         return Result(status: status, stdout: out.value, stderr: err.value, lines: lines, credit: credit)
     }
@@ -204,7 +204,9 @@ extension InProcessCLI {
     @Test func theManPageCoversEveryCommandAndOption() async throws {
         let page = try String(contentsOf: CLI.packageRoot.appending(path: "docs/forecast.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
-        let dump = try await CLI().run("--experimental-dump-help")
+        var binary = CLI()
+        binary.process = true  // what the man page is built from: the binary's own dump
+        let dump = try await binary.run("--experimental-dump-help")
         let tree = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let commands = try #require((tree["command"] as? [String: Any])?["subcommands"] as? [[String: Any]])
         var missing: [String] = []

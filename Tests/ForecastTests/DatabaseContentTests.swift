@@ -151,7 +151,7 @@ extension InProcessCLI {
     @Test func changingNothingSavedCreatesNothing() async throws {
         let cli = CLI()
         for arguments in [["remove", "x"], ["move", "x", "1"], ["rename", "x", "y"]] {
-            let result = try await cli.run(arguments + ["--db", cli.folder.path("new/forecast.sqlite")], binary: CLI.binary)
+            let result = try await cli.run(arguments + ["--db", cli.folder.path("new/forecast.sqlite")])
             #expect(result.status == 4, "\(arguments): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("new")))

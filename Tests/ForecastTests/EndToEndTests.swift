@@ -167,7 +167,7 @@ import Testing
         let before = try #require(cli.databaseBytes())
         let listBefore = try await cli.run("list", "--offline", "--format", "json").stdout
 
-        let result = try await cli.run(arguments, binary: CLI.binary)
+        let result = try await cli.run(arguments)
         #expect(result.status == status, "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")

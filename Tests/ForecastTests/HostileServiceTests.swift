@@ -4,13 +4,14 @@ import Testing
 @testable import ForecastStore
 import GRDB
 
-/// A service that misbehaves in every way we know of, against the real binary.
+/// A service that misbehaves in every way we know of, against the command line
+/// run as `main` runs it (the real HTTP client and database file, in-process).
 /// Five places share one Open-Meteo request; the third (latitude 3.5) is the
 /// one the service spoils. Every case checks the exact error kind, that the
 /// four others still get their weather, that no control character reaches the
-/// output, and that the next command works. One case at a time: each runs
-/// three binaries, and the whole suite at once would swamp two cores.
-@Suite(.serialized) struct HostileServiceTests {
+/// output, and that the next command works. The cases run side by side: no
+/// binary is started (three binaries a case, all at once, swamped two cores).
+@Suite struct HostileServiceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var fault: StubWeatherService.Fault
@@ -148,10 +149,9 @@ import GRDB
         cli.environment = stub.environment
         try Self.fivePlaces(cli)
 
-        let started = ContinuousClock.now
-        let result = try await cli.run(["list", "--format", "json", "--timeout", test.timeout] + extra, binary: CLI.binary)
-        if let within = test.within {
-            #expect(ContinuousClock.now - started < .seconds(within), "\(test.name): past \(within) s")
+        let result = await cli.runInProcess(["list", "--format", "json", "--timeout", test.timeout] + extra)
+        if let within = test.within, let elapsed = result.elapsed {
+            #expect(elapsed < .seconds(within), "\(test.name): past \(within) s")
         }
         #expect(result.status == 2, "\(test.name): \(result.stderr)")
         Self.expectClean(result, test.name)
@@ -216,7 +216,7 @@ import GRDB
         cli.environment = stub.environment
         try Self.places(cli, count: 20)
         let started = ContinuousClock.now
-        let result = try await cli.run(["list", "--format", "json"], binary: CLI.binary)
+        let result = try await cli.run(["list", "--format", "json"])
         // What only a few KB are read of is ServiceLimitsTests' to show; here, the outcome, and no
         // runaway (a loaded machine starts processes slowly, so the bound is generous).
         #expect(ContinuousClock.now - started < .seconds(40), "the default budget of 10 s, with room for a loaded machine")
@@ -237,14 +237,14 @@ import GRDB
         try Self.fivePlaces(cli)
         for arguments in [["list", "--provider", "openweathermap", "--format", "json"], ["list", "--provider", "openweathermap"],
                           ["show", "P3", "--provider", "openweathermap"], ["show", "P3", "--provider", "openweathermap", "--format", "json"]] {
-            let result = try await cli.run(arguments, binary: CLI.binary)
+            let result = try await cli.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(!result.stdout.contains(stub.apiKey) && !result.stderr.contains(stub.apiKey), "\(arguments)")
             #expect(result.stdout.contains("[redacted]"), "\(arguments): the message is kept, the key is not")
             Self.expectClean(result, "\(arguments)")
         }
         let expected = status == 500 ? "provider" : "unauthorized"
-        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json", "--refresh"], binary: CLI.binary)
+        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json", "--refresh"])
         #expect(json.stdout.contains("\"kind\" : \"\(expected)\""))
         await stub.stop()
     }

@@ -138,7 +138,7 @@ import Testing
         }
     }
 
-    /// Against the binary: the key with `+`, `/` and `=` reaches the service
+    /// The command line as main runs it (real HTTP client): the key with `+`, `/` and `=` reaches the service
     /// intact (the other places get their weather), and an echo of the request
     /// cut mid-key shows none of it, in English or Korean, table or JSON.
     @Test(arguments: [(hexKey, false), (oddKey, false), (oddKey, true)])
@@ -148,7 +148,7 @@ import Testing
         cli.environment = stub.environment
         cli.environment["OPENWEATHER_API_KEY"] = key
         try HostileServiceTests.fivePlaces(cli)
-        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json"], binary: CLI.binary)
+        let json = try await cli.run(["list", "--provider", "openweathermap", "--format", "json"])
         #expect(json.status == 2, "\(json.stderr)")
         let items = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
         for item in items {
@@ -160,7 +160,7 @@ import Testing
                 #expect(error == nil && item["weather"] != nil, "the key arrived as it is: \(String(describing: error))")
             }
         }
-        let korean = try await cli.run(["show", "P3", "--provider", "openweathermap", "--lang", "ko", "--refresh"], binary: CLI.binary)
+        let korean = try await cli.run(["show", "P3", "--provider", "openweathermap", "--lang", "ko", "--refresh"])
         for result in [json, korean] {
             Self.expectNoPiece(of: key, in: result.stdout + result.stderr, "raw \(raw)")
         }

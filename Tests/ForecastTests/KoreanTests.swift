@@ -180,7 +180,7 @@ import Testing
             (["add", "Seoul", "--pick"], "오류: '--pick <N>'에 값이 없습니다\n"),
         ]
         for (arguments, message) in parser {
-            let result = try await korean.run(arguments, binary: CLI.binary)
+            let result = try await korean.run(arguments)
             #expect(result.status == 64 && result.stderr == message, "\(arguments): \(result.stderr)")
         }
     }

@@ -50,7 +50,8 @@ import Testing
     /// the second cannot use again.
     @Test func theRateLimitIsSharedByEveryProcess() async throws {
         let stub = try await StubWeatherService.start()
-        let cli = try cli(stub)
+        var cli = try cli(stub)
+        cli.process = true  // two processes, one bucket in the database
         let first = try await cli.run("list", "--refresh", "--rate-limit", "5")
         #expect(first.status == 0, "\(first.stderr)")
         let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json")
@@ -63,7 +64,8 @@ import Testing
 
     /// A one-character name ("a", "가", "-") trapped in NSString's path methods (SIGILL).
     @Test(arguments: ["t1.db", "a", "1", "-", "é", "가"]) func aPlainFileNameIsInTheCurrentFolder(name: String) async throws {
-        let cli = CLI()
+        var cli = CLI()
+        cli.process = true  // the current folder is the process's
         let added = try await cli.run("add", "Seoul", "--db", name)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(FileManager.default.fileExists(atPath: cli.folder.path(name)))
@@ -71,7 +73,8 @@ import Testing
     }
 
     @Test(arguments: ["fifo", "folder", "/dev/null"]) func notAFileIsRefusedAtOnce(kind: String) async throws {
-        let cli = CLI()
+        var cli = CLI()
+        cli.process = true  // relative paths: the current folder is the process's
         var path = kind
         switch kind {
         case "fifo": #expect(mkfifo(cli.folder.path("fifo"), 0o600) == 0)

@@ -12,7 +12,7 @@ import Testing
     }
 
     func locations(_ cli: CLI, _ extra: String...) async throws -> [[String: Any]] {
-        let result = try await cli.run(["list", "--format", "json"] + extra, binary: CLI.binary)
+        let result = try await cli.run(["list", "--format", "json"] + extra)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return json?["locations"] as? [[String: Any]] ?? []
     }
@@ -104,7 +104,7 @@ import Testing
         for latitude in 1...10 {
             #expect(try await cli.run("add", "--lat", "\(latitude).5", "--lon", "20", "--name", "P\(latitude)").status == 0)
         }
-        let result = try await cli.run(["list", "--format", "json", "--batch-size", "1", "--timeout", "4"], binary: CLI.binary)
+        let result = try await cli.run(["list", "--format", "json", "--batch-size", "1", "--timeout", "4"])
         #expect(result.status == 2)
         #expect(result.stderr == "error: weather for 8 of 10 places could not be fetched (1 notFound, 1 provider, 1 timeout, 1 unauthorized, 4 badResponse)\n")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

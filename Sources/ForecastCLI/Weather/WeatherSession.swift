@@ -23,7 +23,7 @@ enum WeatherSession {
             }
         }
         progress.finish()
-        var outcome = try result.get()
+        var outcome = try (result ?? .failure(CancellationError())).get()
         if interrupted { outcome.cancelled = true }
         return (outcome, settings)
     }
@@ -42,7 +42,7 @@ enum WeatherSession {
                 return .failure(error)
             }
         }
-        var outcome = try result.get()
+        var outcome = try (result ?? .failure(CancellationError())).get()
         if interrupted { outcome.cancelled = true }
         return (outcome, settings)
     }
@@ -66,22 +66,53 @@ enum WeatherSession {
     }
 
     /// Runs `work` so that Ctrl-C cancels it (its requests stop and what already
-    /// arrived is kept) instead of killing the process mid-write.
-    static func cancellableOnInterrupt<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (T, Bool) {
-        let task = Task { await work() }
+    /// arrived is kept) instead of killing the process mid-write. Structured: the
+    /// work is a child task, so it runs where its caller runs (on the executor
+    /// the caller prefers), and a watcher beside it waits for the signal.
+    /// The value is nil only if the work never ended, which a task group does not allow.
+    static func cancellableOnInterrupt<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (T?, Bool) {
+        let (signals, arrived) = AsyncStream<Void>.makeStream()
+        let interrupted = InterruptFlag()
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let interrupted = InterruptFlag()
         source.setEventHandler {
             interrupted.set()
-            task.cancel()
+            arrived.yield()
         }
         source.resume()
-        let value = await task.value
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        defer {
+            source.cancel()
+            arrived.finish()
+            signal(SIGINT, SIG_DFL)
+        }
+        let value = await withTaskGroup(of: Interruptible<T>.self) { group -> T? in
+            group.addTask { .done(await work()) }
+            group.addTask {
+                for await _ in signals { return .interrupted }
+                return .quiet
+            }
+            while let next = await group.next() {
+                switch next {
+                case .done(let value):
+                    group.cancelAll()  // the watcher's wait ends
+                    return value
+                case .interrupted:
+                    group.cancelAll()  // the work stops, keeping what arrived, and ends as .done
+                case .quiet:
+                    break
+                }
+            }
+            return nil
+        }
         return (value, interrupted.isSet)
     }
+}
+
+/// What finished first: the work, or Ctrl-C.
+private enum Interruptible<T: Sendable>: Sendable {
+    case done(T)
+    case interrupted
+    case quiet
 }
 
 final class InterruptFlag: @unchecked Sendable {
