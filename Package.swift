@@ -2,9 +2,9 @@
 import PackageDescription
 
 // Dependencies flow inward: forecast (executable) → ForecastCLI (commands, output)
-// → ForecastStore (SQLite) | ForecastGazetteer (offline place search) | ForecastProviders
-// (weather services) → ForecastCore
-// (value types and rules, no I/O).
+// → ForecastKit (every use case) → ForecastStore (SQLite) | ForecastGazetteer (offline
+// place search) | ForecastProviders (weather services) → ForecastCore (value types and
+// rules, no I/O). The CLI never reaches the store but through the kit.
 let package = Package(
     name: "forecast",
     platforms: [.macOS(.v13)],
@@ -45,7 +45,8 @@ let package = Package(
         .target(
             name: "ForecastCLI",
             dependencies: [
-                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit",
+                // Not ForecastStore: every use of the database goes through ForecastKit.
+                "ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,5 @@
 import ForecastCore
 import ForecastKit
-import ForecastStore
 import Foundation
 
 /// Everything a command gets from outside, in one value: the application
@@ -13,8 +12,8 @@ struct CommandContext: Sendable {
     var stdout: Terminal
     var stderr: Terminal
     var words: Words
-    /// The database at a path, opened (and created) for commands that write.
-    var openStore: @Sendable (_ path: String) throws -> PlaceStore
+    /// The saved places in the database at a path, opened (and created) for commands that write.
+    var openStore: @Sendable (_ path: String) throws -> SavedPlaces
     /// Whether there is a database at a path, for commands that only read.
     var storeExists: @Sendable (_ path: String) -> Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
@@ -26,12 +25,13 @@ struct CommandContext: Sendable {
     var environment: [String: String] { app.environment }
 
     static func live(environment: [String: String], language: Language) -> CommandContext {
-        CommandContext(
-            app: .live(environment: environment),
+        let app = AppContext.live(environment: environment)
+        return CommandContext(
+            app: app,
             stdout: .stream(STDOUT_FILENO, environment: environment),
             stderr: .stream(STDERR_FILENO, environment: environment),
             words: Words(language: language),
-            openStore: { try PlaceStore.open(path: $0) },
+            openStore: { try SavedPlaces.open(path: $0, context: app) },
             storeExists: { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue

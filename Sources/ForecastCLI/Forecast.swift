@@ -2,7 +2,6 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 import ForecastProviders
-import ForecastStore
 import Foundation
 
 /// The `forecast` command: saved places and their weather.
@@ -249,26 +248,27 @@ struct StoreOptions: ParsableArguments {
 
     /// For commands that only read: the database if there is one. A missing
     /// file is an empty list with default settings, and nothing is created.
-    func openExisting(in context: CommandContext) throws -> PlaceStore? {
+    func openExisting(in context: CommandContext) throws -> SavedPlaces? {
         let path = path(in: context)
         return context.storeExists(path) ? try context.openStore(path) : nil
     }
 
-    func open(in context: CommandContext) throws -> PlaceStore {
+    func open(in context: CommandContext) throws -> SavedPlaces {
         try context.openStore(path(in: context))
     }
 
     /// For commands that change saved places: the database, which must exist
     /// (a missing one is "nothing saved", and no file or folder is made for it).
-    func openSaved(in context: CommandContext) throws -> PlaceStore {
+    func openSaved(in context: CommandContext) throws -> SavedPlaces {
         guard let store = try openExisting(in: context) else { throw InputError.nothingSaved }
         return store
     }
 
     /// Says on stderr which saved rows cannot be read (they are left out of what is shown).
-    static func warnAboutDamaged(_ store: PlaceStore, in context: CommandContext) throws {
-        for place in try store.damagedPlaces() { context.stderr.line(context.words.damaged(place)) }
-        for column in try store.damagedSettings() { context.stderr.line(context.words.damagedSetting(column)) }
+    static func warnAboutDamaged(_ places: SavedPlaces, in context: CommandContext) throws {
+        let damage = try places.damage()
+        for place in damage.places { context.stderr.line(context.words.damaged(place)) }
+        for column in damage.settings { context.stderr.line(context.words.damagedSetting(column)) }
     }
 }
 

@@ -1,17 +1,34 @@
 import ForecastCore
 import ForecastGazetteer
+import ForecastProviders
 import ForecastStore
+import Foundation
 
-/// The saved list as the user points at it: by position as `list` shows it,
-/// by name or label, by any gazetteer name of its city, or by a prefix; and
-/// paging through it from the last viewed place.
+/// The saved places, their settings and their cached weather: every use case
+/// of a database, for every face. The list as the user points at it (by
+/// position as `list` shows it, by name or label, by any gazetteer name of its
+/// city, or by a prefix), paging through it from the last viewed place, adding
+/// (with the relabel rule), the settings, import and export, and the weather.
+/// The store behind it is the only code that touches SQLite; no face sees it.
 public struct SavedPlaces: Sendable {
-    public let store: PlaceStore
+    let store: PlaceStore
+    let context: AppContext
     let cities: PlaceReference.CityLookup
     let aliases: PlaceReference.Aliases
 
-    public init(store: PlaceStore, context: AppContext) {
+    /// The database at `path`, created and migrated when needed.
+    public static func open(path: String, context: AppContext) throws -> SavedPlaces {
+        SavedPlaces(store: try PlaceStore.open(path: path), context: context)
+    }
+
+    /// An empty list in memory (a dry run into no database).
+    public static func inMemory(context: AppContext) throws -> SavedPlaces {
+        SavedPlaces(store: try PlaceStore.inMemory(), context: context)
+    }
+
+    init(store: PlaceStore, context: AppContext) {
         self.store = store
+        self.context = context
         let gazetteer = context.gazetteer
         // What a typed name means in the gazetteer, so that "서울" finds the place saved as "Seoul".
         cities = { name in Set(gazetteer.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID)) }
@@ -83,8 +100,112 @@ public struct SavedPlaces: Sendable {
         return (ordered[index], index, ordered.count)
     }
 
+    /// Whether a reference no saved place answers to may mean a place
+    /// elsewhere (a name for the gazetteer), after `error` from `view`: a
+    /// number is a position in the list, never a name.
+    public static func looksUpElsewhere(_ reference: String, after error: InputError) -> Bool {
+        let typed = reference.trimmingCharacters(in: .whitespaces)
+        return Int(typed) == nil && (error == .noSavedMatch(typed) || error == .nothingSaved)
+    }
+
+    /// The saved place `draft` is (the same city, or the same coordinates), if any, with its index and the list's length.
+    public func saved(_ draft: NewPlace) throws -> (place: Place, index: Int, count: Int)? {
+        let ordered = try store.ordered().places
+        return ordered.firstIndex(where: draft.isSame(as:)).map { (ordered[$0], $0, ordered.count) }
+    }
+
     /// Remembers a place as the last viewed, once it has been shown.
-    public func recordViewed(_ place: Place) throws {
-        try store.recordViewed(place.id)
+    public func recordViewed(_ place: Place) throws(StoreError) {
+        do { try store.recordViewed(place.id) } catch { throw StoreError.wrapping(error) }
+    }
+
+    // MARK: - Reading
+
+    public func settings() throws -> Settings { try store.settings() }
+
+    /// The settings and the places in the order they are shown.
+    public func ordered() throws -> (settings: Settings, places: [Place]) { try store.ordered() }
+
+    /// Rows that cannot be read (left out of everything shown), and settings
+    /// columns that were not understood (their defaults are used).
+    public func damage() throws -> (places: [DamagedPlace], settings: [String]) {
+        (try store.damagedPlaces(), try store.damagedSettings())
+    }
+
+    public func removeDamaged() throws -> [DamagedPlace] { try store.removeDamaged() }
+
+    /// Whether any weather is cached (a sort by weather has something to sort by).
+    public func hasWeather() throws -> Bool { try store.hasWeather() }
+
+    // MARK: - Adding
+
+    /// What adding a place did.
+    public enum Added: Equatable, Sendable {
+        case added(Place)
+        /// It was saved already, under another name; it now has the one asked for.
+        case relabelled(before: Place, after: Place)
+        case alreadySaved(Place)
+    }
+
+    /// Saves `draft` at the end of the list. A place saved already stays where it
+    /// is; given a label of its own (`add 서울 --as 집` with Seoul saved), it
+    /// takes that name.
+    public func add(_ draft: NewPlace, labelled: Bool) throws -> Added {
+        switch try store.add(draft, now: context.clock()) {
+        case .added(let place):
+            return .added(place)
+        case .alreadySaved(let place) where labelled && draft.displayName != place.displayName:
+            return .relabelled(before: place, after: try store.relabel(place, to: draft.displayName))
+        case .alreadySaved(let place):
+            return .alreadySaved(place)
+        }
+    }
+
+    // MARK: - Settings
+
+    public func setSort(_ order: PlaceSort) throws { try store.setSort(order) }
+
+    public func setUnits(temperature: TemperatureUnit?, wind: WindUnit?) throws -> Settings {
+        try store.setUnits(temperature: temperature, wind: wind)
+    }
+
+    public func setPreferences(_ preferences: Preferences, temperature: TemperatureUnit, wind: WindUnit) throws -> Settings {
+        try store.setPreferences(preferences, temperature: temperature, wind: wind)
+    }
+
+    // MARK: - Export and import
+
+    public func export() throws -> PlaceExport { try PlaceTransfer.export(store) }
+
+    /// Imports in one transaction (see `PlaceTransfer.load`).
+    public func importPlaces(_ places: [NewPlace], settings: Settings?, replace: Bool, dryRun: Bool) throws -> ImportResult {
+        try PlaceTransfer.load(places, settings: settings, into: store, replace: replace, dryRun: dryRun, now: context.clock())
+    }
+
+    // MARK: - Weather
+
+    /// The weather of `places`, from the cache or the provider (see `WeatherLookup`).
+    public func weather(
+        for places: [Place], detail: ReportDetail, settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> WeatherOutcome {
+        try await WeatherLookup(context: context, store: store).weather(for: places, detail: detail, settings: settings, events: events)
+    }
+
+    /// The list with its weather, ordered again when a sort by temperature or
+    /// humidity may have changed with what arrived.
+    public func listWithWeather(
+        settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> Listed {
+        let before = try ordered()
+        let outcome = try await weather(for: before.places, detail: .summary, settings: settings, events: events)
+        let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : before
+        return Listed(settings: settings, places: places, outcome: outcome)
+    }
+
+    /// The list as shown: its settings, its places in order, their weather.
+    public struct Listed: Sendable {
+        public var settings: Settings
+        public var places: [Place]
+        public var outcome: WeatherOutcome
     }
 }

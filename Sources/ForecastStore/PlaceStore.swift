@@ -286,14 +286,7 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    public struct ImportResult: Equatable, Sendable {
-        public var added: [Place]
-        public var skipped: Int
-        /// Places removed first (with --replace).
-        public var removed: Int
-        /// Whether the file's settings were kept: with --replace, or into an empty list.
-        public var settingsApplied: Bool
-    }
+    public typealias ImportResult = ForecastCore.ImportResult
 
     /// Imports `places` in one transaction: with `replace`, instead of every
     /// saved place; otherwise after them, skipping those saved already. The

@@ -1,3 +1,4 @@
+import ForecastCore
 import GRDB
 
 /// One migrations/NNNN_name.sql file, compiled into the binary by the

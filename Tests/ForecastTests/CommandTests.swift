@@ -186,12 +186,13 @@ extension InProcessCLI {
     func run(arguments: [String]) async -> Result {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
+        let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment)
         let context = CommandContext(
-            app: AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment),
+            app: app,
             stdout: Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append),
             stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
             words: Words(language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment)),
-            openStore: { _ in store }, storeExists: { _ in true }, emoji: true)
+            openStore: { _ in SavedPlaces(store: store, context: app) }, storeExists: { _ in true }, emoji: true)
         let status = await withTaskExecutorPreference(CommandThreads.shared) { await Forecast.run(arguments, in: context) }
         let (lines, credit) = CreditLine.strip(out.lines)
         return Result(status: status, stdout: out.value, stderr: err.value, lines: lines, credit: credit)

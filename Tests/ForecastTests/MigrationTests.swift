@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ForecastStore
+import ForecastCore
 
 @Suite struct MigrationTests {
     let folder = TemporaryFolder()

@@ -91,7 +91,8 @@ final class StubWeatherService: Sendable {
     ) async throws -> StubWeatherService {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // Generous: on two loaded cores a start once took longer than FlyingFox's 5 s default.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
         let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, airFaults: airFaults, geocoding: geocoding, apiKey: apiKey)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }

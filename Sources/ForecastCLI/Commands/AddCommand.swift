@@ -71,16 +71,10 @@ struct AddCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let draft = try await resolve(in: context)
-        let database = try store.open(in: context)
-        let changed: PlacesChanged
-        switch try database.add(draft, now: context.app.clock()) {
-        case .added(let place):
-            changed = PlacesChanged(.added, before: [place])
-        case .alreadySaved(let place) where label != nil && draft.displayName != place.displayName:
-            // `add 서울 --as 집` with Seoul saved: the user wants it called 집.
-            changed = PlacesChanged(.relabelled, before: [place], after: [try database.relabel(place, to: draft.displayName)])
-        case .alreadySaved(let place):
-            changed = PlacesChanged(.alreadySaved, before: [place])
+        let changed = switch try store.open(in: context).add(draft, labelled: label != nil) {
+        case .added(let place): PlacesChanged(.added, before: [place])
+        case .relabelled(let before, let after): PlacesChanged(.relabelled, before: [before], after: [after])
+        case .alreadySaved(let place): PlacesChanged(.alreadySaved, before: [place])
         }
         try context.render(changed, as: output.format)
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
-import ForecastStore
 import Foundation
 
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
@@ -38,7 +37,7 @@ struct ExportCommand: ForecastCommand {
         let target = try FileOutput.checkedTarget(output, in: context)
         let database = try store.openExisting(in: context)
         if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
-        let export = try PlaceTransfer.export(database)
+        let export = try database?.export() ?? PlaceExport(places: [], settings: Settings())
         let text = switch format {
         case .json: try JSONOutput.render(export) + "\n"
         case .csv: export.csv
@@ -84,9 +83,8 @@ struct ImportCommand: ForecastCommand {
         // The file's bytes are let go once read: only the checked places stay.
         let (places, settings) = try PlaceTransfer.read(try read(in: context))
         // A dry run into no database makes none: it runs against an empty one in memory.
-        let database = dryRun ? try store.openExisting(in: context) ?? .inMemory() : try store.open(in: context)
-        let result = try PlaceTransfer.load(
-            places, settings: settings, into: database, replace: replace, dryRun: dryRun, now: context.app.clock())
+        let database = dryRun ? try store.openExisting(in: context) ?? .inMemory(context: context.app) : try store.open(in: context)
+        let result = try database.importPlaces(places, settings: settings, replace: replace, dryRun: dryRun)
         let answer = ImportOutput(result, dryRun: dryRun)
         if output.format == .json && !answer.added.isEmpty {
             try answer.writeJSON(to: context.stdout)
@@ -124,7 +122,7 @@ struct ImportOutput: CommandOutput {
     var settingsApplied: Bool
     var dryRun: Bool
 
-    init(_ result: PlaceStore.ImportResult, dryRun: Bool) {
+    init(_ result: ImportResult, dryRun: Bool) {
         added = result.added
         skipped = result.skipped
         removed = result.removed

@@ -72,12 +72,8 @@ struct ListCommand: ForecastCommand {
                     now: context.app.clock()),
                 as: output)
         }
-        let before = try store.ordered()
         try StoreOptions.warnAboutDamaged(store, in: context)
-        let (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: before.places, detail: .summary, options: weatherOptions, store: store, in: context)
-        // Ordered again when a temperature or humidity sort may change with what just arrived.
-        let (settings, ordered) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try store.ordered() : before
+        let (settings, ordered, outcome, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
         var list = ListOutput(
             settings: settings, ordered: ordered, weather: outcome.weather, korean: weatherSettings.korean, emoji: context.emoji,
             now: context.app.clock(),

@@ -29,7 +29,7 @@ struct MoveCommand: ForecastCommand {
         guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.notANumber(.position, position)
         }
-        let moved = try SavedPlaces(store: store.openSaved(in: context), context: context.app).move(place, to: target)
+        let moved = try store.openSaved(in: context).move(place, to: target)
         try context.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
     }
 }

@@ -38,7 +38,7 @@ struct RemoveCommand: ForecastCommand {
             let database = try store.openSaved(in: context)
             return context.stdout.line(context.words.removedDamaged(try database.removeDamaged().count))
         }
-        let removed = try SavedPlaces(store: store.openSaved(in: context), context: context.app).remove(places)
+        let removed = try store.openSaved(in: context).remove(places)
         try context.render(PlacesChanged(.removed, before: removed), as: output.format)
     }
 }

@@ -28,7 +28,7 @@ struct RenameCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try SavedPlaces(store: store.openSaved(in: context), context: context.app).rename(place, to: label)
+        let (before, after) = try store.openSaved(in: context).rename(place, to: label)
         try context.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
-import ForecastStore
 import Foundation
 
 struct ReportCommand: ForecastCommand {
@@ -42,7 +41,7 @@ struct ReportCommand: ForecastCommand {
         let (settings, ordered) = try database.ordered()
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: ordered, detail: .full, options: weatherOptions, store: database, in: context)
+            for: ordered, detail: .full, options: weatherOptions, places: database, in: context)
         let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean, emoji: context.emoji)
         let report = HTMLReport(
             entries: ordered.enumerated().map { index, place in

@@ -2,7 +2,6 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 import ForecastGazetteer
-import ForecastStore
 import Foundation
 
 struct ShowCommand: ForecastCommand {
@@ -95,43 +94,37 @@ struct ShowCommand: ForecastCommand {
     }
 
     enum Target {
-        case saved(Place, index: Int, count: Int, PlaceStore)
+        case saved(Place, index: Int, count: Int, SavedPlaces)
         case unsaved(NewPlace)
     }
 
     /// A saved place when one answers to what was typed; else the place the
     /// name (or the coordinates) means, unsaved unless it turns out saved.
-    func target(_ database: PlaceStore?, in context: CommandContext) async throws -> Target {
-        let app = context.app
+    func target(_ database: SavedPlaces?, in context: CommandContext) async throws -> Target {
         let lookup = lat != nil || pick != nil || country != nil
         if !lookup {
             do {
                 guard let database else { throw InputError.nothingSaved }
                 let target: SavedPlaces.ViewTarget =
                     if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-                let (place, index, count) = try SavedPlaces(store: database, context: app).view(target)
+                let (place, index, count) = try database.view(target)
                 return .saved(place, index: index, count: count, database)
             } catch let error as InputError {
-                // Only a name goes on to the gazetteer: a number means a position in the list.
-                guard let place, Int(place.trimmingCharacters(in: .whitespaces)) == nil,
-                      error == .noSavedMatch(place.trimmingCharacters(in: .whitespaces)) || error == .nothingSaved else { throw error }
+                guard let place, SavedPlaces.looksUpElsewhere(place, after: error) else { throw error }
             }
         }
         let draft = try await AddCommand.draft(
             name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
             online: !weatherOptions.offline, in: context)
-        if let database {
-            let ordered = try database.ordered().places
-            if let index = ordered.firstIndex(where: draft.isSame(as:)) {
-                return .saved(ordered[index], index: index, count: ordered.count, database)
-            }
+        if let database, let (place, index, count) = try database.saved(draft) {
+            return .saved(place, index: index, count: count, database)
         }
         return .unsaved(draft)
     }
 
-    func showSaved(_ place: Place, index: Int, count: Int, store: PlaceStore, in context: CommandContext) async throws {
+    func showSaved(_ place: Place, index: Int, count: Int, store: SavedPlaces, in context: CommandContext) async throws {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: [place], detail: .full, options: weatherOptions, store: store, in: context)
+            for: [place], detail: .full, options: weatherOptions, places: store, in: context)
         let settings = try store.settings()
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
@@ -144,8 +137,8 @@ struct ShowCommand: ForecastCommand {
             as: output)
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
-            do { try SavedPlaces(store: store, context: context.app).recordViewed(place) } catch {
-                outcome.notSaved = outcome.notSaved ?? StoreError.wrapping(error)
+            do { try store.recordViewed(place) } catch {
+                outcome.notSaved = outcome.notSaved ?? error
             }
         }
         try WeatherSession.finish(outcome, places: 1, in: context)

@@ -2,7 +2,6 @@ import Dispatch
 import ForecastCore
 import ForecastKit
 import ForecastProviders
-import ForecastStore
 import Foundation
 
 /// Runs the weather use case for a command, as a terminal program should:
@@ -10,22 +9,43 @@ import Foundation
 /// refresh cleanly with what had arrived kept.
 enum WeatherSession {
     static func weather(
-        for places: [Place], detail: ReportDetail, options: WeatherOptions, store: PlaceStore, in context: CommandContext
+        for places: [Place], detail: ReportDetail, options: WeatherOptions, places saved: SavedPlaces, in context: CommandContext
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings(preferences: try store.settings().preferences, in: context)
-        let lookup = WeatherLookup(context: context.app, store: store)
+        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let outcome = try await interruptible(in: context, cancelled: { $0.cancelled = true }) { events in
+            try await saved.weather(for: places, detail: detail, settings: settings, events: events)
+        }
+        return (outcome, settings)
+    }
+
+    /// The saved list with its weather (ordered again if what arrived changes a sort by weather).
+    static func list(
+        _ saved: SavedPlaces, options: WeatherOptions, in context: CommandContext
+    ) async throws -> (settings: Settings, places: [Place], outcome: WeatherOutcome, weather: WeatherSettings) {
+        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let listed = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
+            try await saved.listWithWeather(settings: settings, events: events)
+        }
+        return (listed.settings, listed.places, listed.outcome, settings)
+    }
+
+    /// Runs a weather use case with a progress line and Ctrl-C stopping it cleanly.
+    private static func interruptible<T: Sendable>(
+        in context: CommandContext, cancelled: (inout T) -> Void,
+        _ work: @escaping @Sendable (_ events: @escaping @Sendable (RefreshEvent) -> Void) async throws -> T
+    ) async throws -> T {
         let progress = ProgressLine(words: context.words, stderr: context.stderr)
-        let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<WeatherOutcome, any Error> in
+        let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<T, any Error> in
             do {
-                return .success(try await lookup.weather(for: places, detail: detail, settings: settings) { progress.update($0) })
+                return .success(try await work { progress.update($0) })
             } catch {
                 return .failure(error)
             }
         }
         progress.finish()
         var outcome = try (result ?? .failure(CancellationError())).get()
-        if interrupted { outcome.cancelled = true }
-        return (outcome, settings)
+        if interrupted { cancelled(&outcome) }
+        return outcome
     }
 
     /// The weather of places that are not saved (the outcome is keyed by

@@ -1,7 +1,6 @@
 import ForecastCore
 import ForecastKit
 import ForecastProviders
-import ForecastStore
 
 /// The libraries' typed errors, in words: the only place they become text.
 extension Words {

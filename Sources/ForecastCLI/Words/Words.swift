@@ -2,7 +2,6 @@ import ForecastCore
 import ForecastGazetteer
 import ForecastKit
 import ForecastProviders
-import ForecastStore
 import Foundation
 
 /// Every word `forecast` says to its user, in English and Korean, side by

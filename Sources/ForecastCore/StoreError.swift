@@ -1,0 +1,53 @@
+/// Why the saved places could not be read or written. A value (the store in
+/// ForecastStore throws it; the faces say it in words without knowing the store).
+public enum StoreError: Error, Equatable, Sendable {
+    /// The file exists but is not SQLite at all.
+    case notADatabase(path: String)
+    /// A SQLite database, but some other program's.
+    case foreignDatabase(path: String)
+    /// Made by a newer forecast: its schema is past what this binary knows.
+    case newerSchema(path: String, found: Int, known: Int)
+    case cannotOpen(path: String, reason: String)
+    /// Opened read-only because it could not be opened for writing, for this reason.
+    case cannotWrite(path: String, reason: String)
+    /// The place asked for is saved in a row that cannot be read.
+    case damagedInTheWay(DamagedPlace)
+    /// Another process held the write lock for longer than this could wait.
+    case busy
+    case failed(String)
+
+}
+
+/// What an import did (or, in a dry run, would do).
+public struct ImportResult: Equatable, Sendable {
+    public var added: [Place]
+    public var skipped: Int
+    /// Places removed first (with --replace).
+    public var removed: Int
+    /// Whether the file's settings were kept: with --replace, or into an empty list.
+    public var settingsApplied: Bool
+
+    public init(added: [Place], skipped: Int, removed: Int, settingsApplied: Bool) {
+        self.added = added
+        self.skipped = skipped
+        self.removed = removed
+        self.settingsApplied = settingsApplied
+    }
+}
+
+/// A saved place whose row cannot be used (another program wrote it, or the
+/// file was damaged): which row, which column, and its label if that reads.
+public struct DamagedPlace: Error, Equatable, Sendable {
+    public var id: Int64
+    public var column: String
+    public var label: String?
+    /// Its GeoNames id, if that much of it reads: the same place cannot be saved again beside it.
+    public var geonamesID: Int?
+
+    public init(id: Int64, column: String, label: String?, geonamesID: Int?) {
+        self.id = id
+        self.column = column
+        self.label = label
+        self.geonamesID = geonamesID
+    }
+}
