@@ -98,9 +98,15 @@ public struct Forecast: AsyncParsableCommand {
         let environment = context.environment
         let path = DatabaseLocation.resolve(
             explicit: flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
-        guard context.storeExists(path), let settings = try? context.openStore(path).settings() else { return context }
+        guard context.storeExists(path), let opened = try? context.openStore(path), let settings = try? opened.settings() else {
+            return context
+        }
         var context = context
         context.preferences = settings.preferences
+        // The command uses the database opened here rather than opening it again
+        // (each open checks the file, its schema and its journal: ~4 ms a command).
+        let open = context.openStore
+        context.openStore = { asked in asked == path ? opened : try open(asked) }
         if flag("--lang", in: arguments) == nil, (environment["FORECAST_LANG"] ?? "").isEmpty,
            let language = settings.preferences.language.flatMap(Language.init(code:)) {
             context.words = Words(language: language)

@@ -24,10 +24,12 @@ public enum SafeText {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in redact(text, secrets: secrets).unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " {
+            // The line and paragraph separators (U+2028, U+2029) break lines too.
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " || scalar.value == 0x2028 || scalar.value == 0x2029 {
                 if !lastWasSpace { scalars.append(" ") }
                 lastWasSpace = true
-            } else if !isUnsafe(scalar) {
+            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
+                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
                 scalars.append(scalar)
                 lastWasSpace = false
             }
@@ -59,7 +61,8 @@ public enum SafeText {
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 scalars.append(" ")
-            } else if !isUnsafe(scalar) {
+            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
+                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
                 scalars.append(scalar)
             }
         }

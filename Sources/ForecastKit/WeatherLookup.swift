@@ -35,6 +35,9 @@ public struct WeatherOutcome: Sendable {
     public var notSaved: StoreError?
     /// Whether anything new arrived (a sort by weather may then change).
     public var fetchedAny: Bool
+    /// With --refresh, the latest time the service asked not to be asked again
+    /// before (its `Expires`) for places it was therefore not asked about.
+    public var heldUntil: Date?
 
     public var failures: [WeatherError] { weather.values.compactMap(\.error) }
 
@@ -70,19 +73,22 @@ public struct WeatherLookup: Sendable {
         let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
         let airService = try settings.makeAirQuality(environment: context.environment)
         let name = settings.provider.rawValue
-        let cache: [Int64: PlaceStore.CachedWeather]
-        switch detail {
-        case .summary:
-            cache = try store.cachedSummaries(provider: name, now: now)
-        case .full:
-            cache = try places.reduce(into: [:]) { cache, place in
+        // A provider whose summary is its full answer keeps and revalidates the
+        // full report, so `list` and `show` share one copy and one Expires.
+        let full = detail == .full || provider?.summaryIsFull == true
+        let cache: [Int64: PlaceStore.CachedWeather] = full
+            ? try places.reduce(into: [:]) { cache, place in
                 cache[place.id] = try store.cachedReport(placeID: place.id, provider: name, now: now)
             }
-        }
+            : try store.cachedSummaries(provider: name, now: now)
+        var heldUntil: Date?
         let due = settings.offline ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }
             // A service's Expires forbids asking again before it, --refresh or not.
-            if cached.report.validity?.forbidsRequest(at: now) == true { return false }
+            if cached.report.validity?.forbidsRequest(at: now) == true {
+                if settings.refresh, let expires = cached.report.validity?.expires { heldUntil = max(heldUntil ?? expires, expires) }
+                return false
+            }
             return settings.refresh || cached.age(now: now) > settings.ttl
         }
 
@@ -103,7 +109,8 @@ public struct WeatherLookup: Sendable {
                 bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events)
             let successes = fetched.compactMapValues(\.report)
             do {
-                try store.saveWeather(successes, provider: name, fetchedAt: context.clock(), full: detail == .full, until: deadline)
+                try store.saveWeather(
+                    successes, provider: name, fetchedAt: context.clock(), full: full, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)
             }
@@ -126,8 +133,10 @@ public struct WeatherLookup: Sendable {
             }
             result[place.id] = weather
         }
-        return WeatherOutcome(
+        var outcome = WeatherOutcome(
             weather: result, cancelled: cancelled, notSaved: notSaved, fetchedAny: fetched.values.contains { $0.report != nil })
+        outcome.heldUntil = heldUntil
+        return outcome
     }
 }
 

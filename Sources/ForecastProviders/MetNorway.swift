@@ -32,6 +32,9 @@ public struct MetNorwayProvider: WeatherProvider {
 
     public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
 
+    /// One request shape for `list` and `show`: what `list` fetched is kept whole.
+    public var summaryIsFull: Bool { true }
+
     /// One request a place; `If-Modified-Since` when an earlier answer said when it was made.
     public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
         batch.map { place in

@@ -137,7 +137,8 @@ public enum Project {
     /// A contact fit for a header: visible ASCII only, at most 200 bytes; nil otherwise.
     public static func checkedContact(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 200, trimmed.utf8.allSatisfy({ (0x20...0x7E).contains($0) }),
+        // An e-mail address or a URL has no spaces: visible ASCII only.
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 200, trimmed.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
               !trimmed.contains("(") && !trimmed.contains(")") else { return nil }
         return trimmed
     }

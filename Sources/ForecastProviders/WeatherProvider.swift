@@ -65,9 +65,15 @@ extension BatchService {
 /// A weather service: its answers are reports, validated against `WeatherBounds`.
 public protocol WeatherProvider: BatchService where Answer == WeatherReport {
     var name: ProviderName { get }
+    /// Whether a summary's answer is the full one (one request shape for
+    /// both): then it is kept whole, so a `show` after a `list` need not ask
+    /// again (which a service's `Expires` may forbid).
+    var summaryIsFull: Bool { get }
 }
 
 extension WeatherProvider {
+    public var summaryIsFull: Bool { false }
+
     public var serviceName: String { name.rawValue }
     /// This provider as the refresher takes it (Swift cannot convert the
     /// existential `any WeatherProvider` to this one directly).

@@ -201,6 +201,9 @@ public final class PlaceStore: Sendable {
                 defer { busy.end() }
                 var result: T?
                 try db.inTransaction(.immediate) {
+                    // A settings row deleted by hand comes back with the defaults on the
+                    // next write (reads use the defaults meanwhile, saying so).
+                    try db.execute(sql: "INSERT OR IGNORE INTO settings (id) VALUES (1)")
                     result = try body(db)
                     return .commit
                 }
@@ -579,9 +582,8 @@ public final class PlaceStore: Sendable {
     }
 
     private static func savedSettings(_ db: Database) throws -> (settings: Settings, damaged: [String]) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM settings WHERE id = 1") else {
-            throw StoreError.failed("the settings row is missing")
-        }
+        // Missing (deleted by hand): the defaults, named as damaged until a write puts the row back.
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM settings WHERE id = 1") else { return (Settings(), ["settings"]) }
         return SavedRow.settings(row)
     }
 

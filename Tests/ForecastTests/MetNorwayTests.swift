@@ -121,6 +121,9 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
         // Anything else is unknown, shown cleaned and bounded.
         let odd = MetNorwayProvider.condition("\u{1B}[2Jsunny" + String(repeating: "x", count: 500))
         #expect(odd.kind == .unknown && !odd.english.contains("\u{1B}") && odd.english.count < 80)
+        // Line separators and invisible marks are not shown either.
+        let invisible = MetNorwayProvider.condition("a\u{2028}b\u{2029}c\u{200B}d\u{FEFF}e")
+        #expect(invisible.english == "Unknown weather (a b cde)", "\(invisible.english)")
     }
 
     @Test func hostileAnswersFailThePlaceNamingWhatIsWrong() throws {
@@ -216,6 +219,30 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
         #expect(http.weatherRequests.last?.headers["If-Modified-Since"] == "Sun, 26 Apr 2026 10:04:52 GMT")
         let weather = try #require(revalidated.weather[place.id])
         #expect(weather.error == nil && weather.report?.current.temperature == 10.1 && weather.fetchedAt == clock.read())
+    }
+
+    /// `list` then `show` within Expires: one request, not two (the summary's
+    /// answer is the full one, kept whole); `--refresh` then asks nothing and
+    /// says until when, and a contact with a space is refused.
+    @Test func listThenShowAskOnceWithinExpiresAndRefreshSaysWhy() async throws {
+        let headers = ["expires": "Sun, 26 Apr 2026 11:00:00 GMT", "last-modified": "Sun, 26 Apr 2026 10:04:52 GMT"]
+        var cli = try InProcessCLI(now: april2026) { url in
+            url.path.hasSuffix("/air-quality")
+                ? HTTPResponse(status: 404, body: Data())
+                : HTTPResponse(status: 200, headers: headers, body: Fixture.data("metno_complete_oslo_2026.json"))
+        }
+        cli.environment["FORECAST_METNO_URL"] = "http://met.test"
+        _ = await cli.run("add", "--lat", "59.9127", "--lon", "10.7461", "--as", "Oslo")
+        #expect(await cli.run("list", "--provider", "metno").status == 0)
+        let show = await cli.run("show", "Oslo", "--provider", "metno")
+        #expect(show.status == 0 && show.stdout.contains("Next 24 hours"), "\(show.stdout)")
+        #expect(cli.http.weatherCount == 1, "show asked again within Expires")
+        let refreshed = await cli.run("list", "--provider", "metno", "--refresh")
+        #expect(refreshed.status == 0 && cli.http.weatherCount == 1)
+        #expect(refreshed.stderr.contains("asks not to be asked again before"), "\(refreshed.stderr)")
+        cli.environment["FORECAST_CONTACT"] = "me at example dot com"
+        let spaced = await cli.run("list", "--provider", "metno")
+        #expect(spaced.status == 1 && spaced.stderr.contains("FORECAST_CONTACT"))
     }
 
     @Test func theRateIsTwentyASecondInBurstsOfASecond() async throws {

@@ -128,6 +128,22 @@ import ForecastCore
         #expect(sql?.contains("openweathermap") == false && sql?.contains("'ko'") == false)
     }
 
+    /// A settings row deleted by hand locked every command ("the settings row
+    /// is missing"): reads now use the defaults and say so, and the next write
+    /// puts the row back.
+    @Test func aMissingSettingsRowIsTheDefaultsUntilTheNextWrite() throws {
+        let path = folder.path("norow.sqlite")
+        let store = try PlaceStore.open(path: path)
+        _ = try store.add(newPlace("Seoul", lat: 37.566, lon: 126.9784, geonamesID: 1835848), now: Date())
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "DELETE FROM settings") }
+        #expect(try store.settings() == Settings())
+        #expect(try store.damagedSettings() == ["settings"])
+        #expect(try store.ordered().places.map(\.displayName) == ["Seoul"])
+        try store.setSort(PlaceSort(key: .name, descending: true))
+        #expect(try store.settings().sort == PlaceSort(key: .name, descending: true))
+        #expect(try store.damagedSettings().isEmpty)
+    }
+
     @Test func aFailingMigrationLeavesTheDatabaseAsItWas() throws {
         let path = folder.path("failing.sqlite")
         _ = try PlaceStore.open(path: path)

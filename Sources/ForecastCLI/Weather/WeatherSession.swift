@@ -78,6 +78,11 @@ enum WeatherSession {
         if let reason = outcome.notSaved {
             context.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
+        if let until = outcome.heldUntil {
+            // On this machine's clock: when the user may ask again.
+            let time = words.dateTime(LocalTime.reading(until, in: TimeZone.current))
+            context.stderr.line("\(words.notePrefix): \(words.heldByExpiry(until: time))")
+        }
         let failed = outcome.failures
         if !failed.isEmpty {
             throw CommandFailure(message: words.failedSummary(failed, of: places), status: ExitStatus.partial)

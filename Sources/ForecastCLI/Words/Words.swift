@@ -469,6 +469,12 @@ struct Words: Sendable {
             + (rain.map { say(", chance of precipitation up to \($0)%", ", 강수 확률 최대 \($0)%") } ?? "")
     }
 
+    /// `--refresh` asked nothing of a service whose answer is still valid.
+    func heldByExpiry(until time: String) -> String {
+        say("the weather service asks not to be asked again before \(time): what is shown is its latest answer",
+            "날씨 서비스가 \(time) 전에는 다시 묻지 말라고 합니다. 보이는 것은 그 서비스의 마지막 응답입니다")
+    }
+
     func reportCredits(_ source: SourceItem) -> String {
         say("Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); places: GeoNames.",
             "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 장소: GeoNames.")
