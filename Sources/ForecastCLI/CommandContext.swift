@@ -24,6 +24,9 @@ struct CommandContext: Sendable {
 
     var environment: [String: String] { app.environment }
 
+    /// How text reads here: the words, the terminal's width and colour, the symbols.
+    var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji) }
+
     static func live(environment: [String: String], language: Language) -> CommandContext {
         let app = AppContext.live(environment: environment)
         return CommandContext(
@@ -43,14 +46,14 @@ struct CommandContext: Sendable {
     func render(_ output: some CommandOutput, as format: OutputFormat = .table) throws {
         switch format {
         case .json: stdout.line(try JSONOutput.render(output))
-        case .table: stdout.lines(output.text(in: self))
+        case .table: stdout.lines(output.text(style))
         }
     }
 }
 
 /// What a command produces: one value, rendered to JSON (its encoding) or to
-/// text (`text(in:)`) in one place.
+/// text (`text(_:)`, a pure function of the value and a `TextStyle`) in one place.
 protocol CommandOutput: Encodable {
     /// The lines the value reads as, in the context's language and terminal.
-    func text(in context: CommandContext) -> [String]
+    func text(_ style: TextStyle) -> [String]
 }

@@ -27,8 +27,8 @@ struct PlacesChanged: CommandOutput {
         self.position = position
     }
 
-    func text(in context: CommandContext) -> [String] {
-        let words = context.words
+    func text(_ style: TextStyle) -> [String] {
+        let words = style.words
         let label = locations.first?.name ?? ""
         return before.map { place in
             switch action {
@@ -57,7 +57,7 @@ struct SortShown: CommandOutput {
         self.changed = changed
     }
 
-    func text(in context: CommandContext) -> [String] { [context.words.sorted(order, now: changed)] }
+    func text(_ style: TextStyle) -> [String] { [style.words.sorted(order, now: changed)] }
 }
 
 /// The units, shown or just set: `units`' one output.
@@ -66,8 +66,8 @@ struct UnitsShown: CommandOutput {
     /// What was just set: "temperature", "wind"; empty when only shown.
     var changed: [String]
 
-    func text(in context: CommandContext) -> [String] {
-        let words = context.words
+    func text(_ style: TextStyle) -> [String] {
+        let words = style.words
         if changed.isEmpty {
             return [words.temperaturesShown(in: units.temperature, now: false), words.windShown(in: units.wind, now: false)]
         }

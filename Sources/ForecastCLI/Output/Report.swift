@@ -169,7 +169,7 @@ struct ReportTemplate {
 
 /// An output that can also be a report: one row per place.
 protocol ReportOutput: CommandOutput {
-    func rows(in context: CommandContext) -> [ReportRow]
+    func rows(words: Words) -> [ReportRow]
     var units: UnitsItem { get }
 }
 
@@ -182,21 +182,21 @@ extension CommandContext {
         case .json: try render(output, as: .json)
         case .csv:
             // RFC 4180: CRLF, a field with a comma, quote or line break quoted, quotes doubled.
-            let lines = [headers] + output.rows(in: self).map { row in fields.map { row.bare[$0] ?? "" } }
+            let lines = [headers] + output.rows(words: words).map { row in fields.map { row.bare[$0] ?? "" } }
             stdout.write(lines.map(CSV.record).joined())
         case .tsv:
             let clean = { (value: String) in value.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-            let lines = [headers] + output.rows(in: self).map { row in fields.map { row.bare[$0] ?? "" } }
+            let lines = [headers] + output.rows(words: words).map { row in fields.map { row.bare[$0] ?? "" } }
             stdout.lines(lines.map { $0.map(clean).joined(separator: "\t") })
         case .markdown:
             let cell = { (value: String) in value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
-            let rows = output.rows(in: self).map { row in fields.map { row.bare[$0] ?? "" } }
+            let rows = output.rows(words: words).map { row in fields.map { row.bare[$0] ?? "" } }
             stdout.lines(
                 ["| " + headers.map(cell).joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
                     + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" })
         case .line:
             let template = try ReportTemplate(option.template ?? ReportTemplate.standard)
-            stdout.lines(output.rows(in: self).map(template.line))
+            stdout.lines(output.rows(words: words).map(template.line))
         }
     }
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import ForecastProviders
+import Foundation
+
+/// One setting in force, where it came from.
+struct ConfigItem: Encodable {
+    var key: ConfigKey
+    var value: String
+    var source: ConfigSource
+    var variable: String?
+
+    init(_ entry: Configuration.Entry) {
+        key = entry.key
+        value = entry.value
+        source = entry.source
+        variable = entry.variable
+    }
+}
+
+/// `config`'s one output: the settings shown, and what was just changed.
+struct ConfigOutput: CommandOutput {
+    var settings: [ConfigItem]
+    var changed: ConfigKey?
+    var unset: Bool
+    var kept: String?
+
+    enum CodingKeys: CodingKey { case settings, changed }
+
+    func text(_ style: TextStyle) -> [String] {
+        let words = style.words
+        let from = { (item: ConfigItem) in words.configSource(item.source, variable: item.variable) }
+        if let changed, let item = settings.first {
+            let kept = kept ?? item.value
+            var lines = [unset ? words.configUnset(changed.rawValue, now: kept) : words.configSet(changed.rawValue, kept)]
+            // Kept, but the environment still decides while it is set.
+            if item.source == .environment, let variable = item.variable { lines.append(words.configOverridden(variable, item.value)) }
+            return lines
+        }
+        var table = TextTable(headers: words.configHeaders)
+        for item in settings { table.append([item.key.rawValue, item.value, from(item)]) }
+        return table.render()
+    }
+}

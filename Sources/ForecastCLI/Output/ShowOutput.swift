@@ -1,0 +1,254 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import ForecastGazetteer
+import Foundation
+
+/// One place in detail: `show`'s one output.
+struct ShowOutput: ReportOutput {
+    var location: LocationItem
+    /// Whether the place is in the saved list (position and count are only for one that is).
+    var saved: Bool
+    var position: Int?
+    var count: Int?
+    var localTime: String
+    var utcOffset: String
+    var units: UnitsItem
+    var current: Current?
+    var hourly: [Hour]?
+    var daily: [Day]?
+    var airQuality: AirQualityItem?
+    var fetchedAt: Date?
+    var stale: Bool?
+    var error: ErrorItem?
+    var airQualityError: ErrorItem?
+    /// Whose weather it is (with any weather shown).
+    var source: SourceItem?
+
+    /// How much of the forecast to show.
+    struct Span {
+        var days = 7
+        var hours = 24
+    }
+
+    struct Current: Encodable {
+        var observedAt: String
+        var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
+        var windCompass: String?
+        var visibility, cloudCover, precipitation: Double?
+        var condition: String?
+        var symbol: String?
+        var isDay: Bool?
+        var sunrise, sunset: String?
+    }
+
+    struct Hour: Encodable {
+        var time: String
+        var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
+        var condition: String?
+        var symbol: String?
+    }
+
+    struct Day: Encodable {
+        var date: String
+        var min, max: Double?
+        var condition: String?
+        var symbol: String?
+        var precipitation, precipitationProbability, uvIndexMax: Double?
+        var uvCategory: UVCategory?
+        var sunrise, sunset: String?
+    }
+
+    private let place: Place
+    private let weather: PlaceWeather
+    private let format: WeatherFormat
+    private let now: Date
+    private let span: Span
+
+    enum CodingKeys: CodingKey {
+        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
+        case error, airQualityError, source
+    }
+
+    init(
+        place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
+        span: Span = Span(), saved: Bool = true, source: SourceItem? = nil
+    ) {
+        self.place = place
+        self.span = span
+        self.saved = saved
+        self.weather = weather
+        self.format = format
+        self.now = now
+        let zone = LocalTime.zone(place.timeZone)
+        location = LocationItem(place, position: position, saved: saved)
+        self.position = saved ? position : nil
+        self.count = saved ? count : nil
+        localTime = LocalTime.iso8601(now, in: zone)
+        utcOffset = LocalTime.offset(zone.secondsFromGMT(for: now))
+        units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
+        error = weather.error.map(ErrorItem.init)
+        airQualityError = weather.airQualityError.map(ErrorItem.init)
+        guard let report = weather.report else { return }
+        self.source = source
+        fetchedAt = weather.fetchedAt
+        stale = weather.stale
+        let local = { (date: Date?) in date.map { LocalTime.iso8601($0, in: zone) } }
+        let c = report.current
+        current = Current(
+            observedAt: LocalTime.iso8601(report.observedAt, in: zone), temperature: format.temperature(c.temperature),
+            feelsLike: format.temperature(c.feelsLike), humidity: format.whole(c.humidity), pressure: format.tenth(c.pressure),
+            windSpeed: format.wind(c.windSpeed), windDirection: format.whole(c.windDirection), windGust: format.wind(c.windGust),
+            windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: format.whole(c.visibility),
+            cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
+            condition: c.condition.map(format.describe),
+            symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
+        hourly = report.comingHours(span.hours, from: now).map { h in
+            Hour(
+                time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
+                feelsLike: format.temperature(h.feelsLike), humidity: format.whole(h.humidity),
+                precipitationProbability: format.whole(h.precipitationProbability), precipitation: format.tenth(h.precipitation),
+                windSpeed: format.wind(h.windSpeed), windDirection: format.whole(h.windDirection),
+                condition: h.condition.map(format.describe), symbol: h.condition?.symbol(isDay: h.isDay))
+        }
+        daily = report.comingDays(span.days, from: now).map { d in
+            Day(
+                date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
+                condition: d.condition.map(format.describe), symbol: d.condition?.symbol(isDay: true), precipitation: format.tenth(d.precipitation),
+                precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.tenth(d.uvIndexMax),
+                uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
+        }
+    }
+
+    // MARK: - Text
+
+    func rows(words: Words) -> [ReportRow] {
+        [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
+    }
+
+    func text(_ style: TextStyle) -> [String] {
+        let out = style
+        let words = style.words
+        let report = self
+        let zone = LocalTime.zone(place.timeZone)
+        let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
+        var lines: [String] = []
+        // The name as shown, and the city's name in the other script when it differs.
+        var title = words.name(place)
+        if let city = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0) }) {
+            let other = words.korean ? city.name : city.koreanName
+            if let other, other != title { title += " (\(SafeText.clean(other)))" }
+        }
+        let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
+        lines.append(out.bold(title) + out.dim("  " + whereInList))
+        // A place named by its coordinates has no region or country: the coordinate alone.
+        let region = words.region(countryCode: place.countryCode, admin1: place.admin1)
+        lines.append("  " + (region.isEmpty ? "" : region + " · ") + place.coordinate.description)
+        lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(zone.identifier, maxLength: 64)) (UTC\(report.utcOffset))")
+
+        guard let data = weather.report else {
+            lines.append("")
+            if let error = weather.error {
+                lines.append(out.red("  " + words.noWeather(error)))
+            } else {
+                lines.append("  " + (saved ? words.noWeatherCached : words.nothingCachedUnsaved))
+            }
+            return lines
+        }
+        let c = data.current
+        lines.append("")
+        lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
+                     + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
+        var facts = TextTable(headers: ["", "", "", ""])
+        let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
+        facts.rows = [
+            [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
+            [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
+            [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
+            [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
+            [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
+             words.air(data.airQuality, error: weather.airQualityError)],
+        ]
+        var rendered = facts.render().dropFirst().map { "  " + $0 }
+        if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {
+            // Too narrow for the facts side by side (the air line wrapped at 60 columns): one under the other.
+            // A value still too long (the air: index, then particles) goes on in lines of its own, at its " · ".
+            let pairs = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
+            let labelWidth = pairs.map { DisplayWidth.of($0[0]) }.max() ?? 0
+            var stacked = TextTable(headers: ["", ""])
+            for pair in pairs {
+                guard 2 + labelWidth + 2 + DisplayWidth.of(pair[1]) > width, pair[1].contains(" · ") else {
+                    stacked.rows.append(pair)
+                    continue
+                }
+                let parts = pair[1].components(separatedBy: " · ")
+                stacked.rows.append([pair[0], parts[0]])
+                stacked.rows += parts.dropFirst().map { ["", "· " + $0] }
+            }
+            rendered = stacked.render().dropFirst().map { "  " + $0 }
+        }
+        lines += rendered
+        if let fetchedAt = weather.fetchedAt {
+            let age = words.age(fetchedAt, now: now)
+            if let error = weather.error {
+                lines.append(out.red("  " + words.staleBecause(age, error)))
+            } else {
+                lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
+            }
+        }
+
+        let hours = data.comingHours(span.hours, from: now)
+        if !hours.isEmpty {
+            lines.append("")
+            lines.append(out.bold(words.nextHours(span.hours)))
+            var table = TextTable(headers: words.hourHeaders, alignments: [.left, .left, .right, .right, .right, .left])
+            // The day is shown where it changes: "Mon 00:00" after "23:00".
+            var day = clock(now).date
+            for hour in hours {
+                let reading = clock(hour.time)
+                let time = reading.date == day ? reading.hourMinute : words.weekdayTime(reading)
+                day = reading.date
+                table.append([
+                    time, format.symbol(hour.condition, isDay: hour.isDay),
+                    format.temperatureText(hour.temperature), format.temperatureText(hour.feelsLike),
+                    format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
+                ])
+            }
+            lines += table.render().map { "  " + $0 }
+            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:))
+            if !chart.isEmpty {
+                lines.append("")
+                lines += chart.map { "  " + $0 }
+                let axisIndent = String(repeating: " ", count: (chart.first?.firstIndex(of: "┤")?.utf16Offset(in: chart[0]) ?? 0) + 3)
+                var axis = ""
+                for (i, hour) in hours.enumerated() where i % 6 == 0 {
+                    let label = "^" + String(format: "%02d", clock(hour.time).hour)
+                    axis += String(repeating: " ", count: max(0, i - axis.count)) + label
+                }
+                lines.append(axisIndent + axis)
+            }
+        }
+
+        let days = data.comingDays(span.days, from: now)
+        if !days.isEmpty {
+            lines.append("")
+            lines.append(out.bold(words.comingDays))
+            var table = TextTable(headers: words.dayHeaders, alignments: [.left, .left, .left, .right, .right, .right])
+            for day in days {
+                let label = CivilDate(iso: day.date).map(words.day) ?? SafeText.clean(day.date, maxLength: 20)
+                table.append([
+                    label, format.symbol(day.condition, isDay: true), format.describe(day.condition),
+                    format.temperatureText(day.minimum), format.temperatureText(day.maximum),
+                    day.precipitationProbability.map { format.percent($0) } ?? format.millimetresText(day.precipitation),
+                ])
+            }
+            lines += table.render().map { "  " + $0 }
+        }
+        if let source {
+            lines.append("")
+            lines.append(out.dim("  " + words.weatherCredit(source, air: data.airQuality != nil)))
+        }
+        return lines
+    }
+}
