@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies flow inward: forecast (executable) → ForecastCLI (commands, output)
-// → ForecastKit (every use case) → ForecastStore (SQLite) | ForecastGazetteer (offline
+// Dependencies flow inward: forecast (executable) → ForecastCLI (commands, streams)
+// → ForecastViews (output values, renderers, words) → ForecastKit (every use case) → ForecastStore (SQLite) | ForecastGazetteer (offline
 // place search) | ForecastProviders (weather services) → ForecastCore (value types and
 // rules, no I/O). The CLI never reaches the store but through the kit.
 let package = Package(
@@ -42,11 +42,15 @@ let package = Package(
         ),
         // The application layer: use cases, given the outside world in one AppContext.
         .target(name: "ForecastKit", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders"]),
+        // What the faces show: the output values, their pure renderers, and the
+        // words in both languages. No ArgumentParser, no streams: the command
+        // line and the full-screen app render the same values with the same code.
+        .target(name: "ForecastViews", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit"]),
         .target(
             name: "ForecastCLI",
             dependencies: [
                 // Not ForecastStore: every use of the database goes through ForecastKit.
-                "ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit",
+                "ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit", "ForecastViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,7 +69,8 @@ let package = Package(
         .testTarget(
             name: "ForecastTests",
             dependencies: [
-                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit", "ForecastCLI", "forecast",
+                "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit", "ForecastViews", "ForecastCLI",
+                "forecast",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]

@@ -1,6 +1,7 @@
 import ForecastCore
 import ForecastKit
 import Foundation
+import ForecastViews
 
 /// Everything a command gets from outside, in one value: the application
 /// layer's context (HTTP client, clock, environment, gazetteer, files), where
@@ -49,11 +50,4 @@ struct CommandContext: Sendable {
         case .table: stdout.lines(output.text(style))
         }
     }
-}
-
-/// What a command produces: one value, rendered to JSON (its encoding) or to
-/// text (`text(_:)`, a pure function of the value and a `TextStyle`) in one place.
-protocol CommandOutput: Encodable {
-    /// The lines the value reads as, in the context's language and terminal.
-    func text(_ style: TextStyle) -> [String]
 }

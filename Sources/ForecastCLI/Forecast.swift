@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
+import ForecastViews
 
 /// The `forecast` command: saved places and their weather.
 public struct Forecast: AsyncParsableCommand {

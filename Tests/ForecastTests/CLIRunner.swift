@@ -1,4 +1,5 @@
 @testable import ForecastCLI
+@testable import ForecastViews
 import ForecastCore
 import ForecastKit
 import ForecastProviders

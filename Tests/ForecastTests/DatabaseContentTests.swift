@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ForecastCLI
+@testable import ForecastViews
 @testable import ForecastCore
 @testable import ForecastProviders
 @testable import ForecastStore

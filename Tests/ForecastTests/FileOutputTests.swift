@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForecastCLI
+@testable import ForecastViews
 @testable import ForecastCore
 
 /// `-o FILE`: regular files replaced whole with their permissions kept, links

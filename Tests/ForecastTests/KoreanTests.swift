@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ForecastCLI
+@testable import ForecastViews
 @testable import ForecastCore
 @testable import ForecastKit
 @testable import ForecastStore

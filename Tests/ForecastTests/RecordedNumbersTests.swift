@@ -3,6 +3,7 @@ import Testing
 @testable import ForecastCore
 @testable import ForecastProviders
 @testable import ForecastCLI
+@testable import ForecastViews
 
 /// The numbers the tool shows, held against the real recorded answers: the
 /// hours a window covers, the fields every fetch fills, the sums and the

@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastGazetteer
 import ForecastKit
 import Foundation
+import ForecastViews
 
 struct AddCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
@@ -115,7 +116,7 @@ struct AddCommand: ForecastCommand {
         case .ambiguous(let cities):
             let out = context.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
-            out.lines(SearchCommand.table(cities, width: out.columns, words: words))
+            out.lines(SearchOutput.table(cities, width: out.columns, words: words))
             out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
             throw CommandFailure(message: "")
         case .chosen(let city, let others):

@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
+import ForecastViews
 
 struct ConfigCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

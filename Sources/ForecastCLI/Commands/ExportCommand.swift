@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 import Foundation
+import ForecastViews
 
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
     case json, csv
@@ -87,7 +88,7 @@ struct ImportCommand: ForecastCommand {
         let result = try database.importPlaces(places, settings: settings, replace: replace, dryRun: dryRun)
         let answer = ImportOutput(result, dryRun: dryRun)
         if output.format == .json && !answer.added.isEmpty {
-            try answer.writeJSON(to: context.stdout)
+            try answer.writeJSON(to: context.stdout.write)
         } else {
             try context.render(answer, as: output.format)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
+import ForecastViews
 
 struct MoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastKit
+import ForecastViews
 
 struct RemoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastKit
+import ForecastViews
 
 struct RenameCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastKit
 import Foundation
+import ForecastViews
 
 struct ReportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import ForecastGazetteer
 import ForecastKit
 import ForecastProviders
 import Foundation
+import ForecastViews
 
 struct SearchCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
@@ -79,44 +80,4 @@ struct SearchCommand: ForecastCommand {
         try WeatherSession.finish(outcome, places: matches.count, in: context)
     }
 
-    /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
-    /// population, coordinates, time zone and region give way, in that order.
-    /// With `weather` (one per city), the weather's symbol, words and
-    /// temperature too, before the columns that give way first.
-    static func table(_ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
-        let withWeather = weather != nil && format != nil
-        var headers = words.candidateHeaders
-        var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .right]
-        if withWeather {
-            headers.insert(contentsOf: ["", words.weatherHeader, words.temperatureHeader], at: 4)
-            alignments.insert(contentsOf: [.left, .left, .right], at: 4)
-        }
-        var table = TextTable(headers: headers, alignments: alignments)
-        for (index, city) in cities.enumerated() {
-            var row = [
-                "\(index + 1)", words.name(city),
-                SafeText.clean(Gazetteer.bundled.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
-                "\(words.countryName(city.countryCode)) (\(city.countryCode))",
-                city.coordinate.description, city.timeZone, Self.grouped(city.population),
-            ]
-            if let weather, let format, index < weather.count {
-                let report = weather[index].report
-                let condition = report.map { format.describe($0.current.condition) }
-                    ?? weather[index].error.map { words.errorKind($0.kind) } ?? "–"
-                row.insert(contentsOf: [format.symbol(report?.current.condition, isDay: report?.current.isDay), condition, format.temperatureText(report?.current.temperature)], at: 4)
-            }
-            table.append(row)
-        }
-        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 3, 5, 2] : [6, 4, 5, 3, 2])
-    }
-
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var result = ""
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0 && i % 3 == 0 { result.append(",") }
-            result.append(c)
-        }
-        return String(result.reversed())
-    }
 }

@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastKit
 import ForecastGazetteer
 import Foundation
+import ForecastViews
 
 struct ShowCommand: ForecastCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastViews
 
 extension SortKey: ExpressibleByArgument {}
 

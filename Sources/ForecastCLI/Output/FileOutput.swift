@@ -1,5 +1,6 @@
 import ForecastCore
 import Foundation
+import ForecastViews
 
 /// Where `-o FILE` writes, and how, decided before anything is fetched or
 /// written (so `report -o /nonexistent/x.html` fails before it refreshes):
@@ -28,10 +29,7 @@ enum FileOutput {
     }
 
     /// Why a path cannot be written.
-    enum Problem: Error, Equatable {
-        case folder, socket, blockDevice, notRegular, tooManyLinks, missingFolder
-        case system(Int32)
-    }
+    typealias Problem = FileProblem
 
     /// Where `-o` writes (standard output when not given), or a failure in the user's words.
     static func checkedTarget(_ path: String?, in context: CommandContext) throws -> Target {

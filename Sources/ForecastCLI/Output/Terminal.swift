@@ -1,4 +1,5 @@
 import Foundation
+import ForecastViews
 
 /// Where a command's output goes, and what it is connected to: one of the
 /// process's streams, or (in tests) a buffer.
@@ -84,18 +85,4 @@ struct Terminal: Sendable {
     func bold(_ text: String) -> String { usesColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func red(_ text: String) -> String { usesColour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
-}
-
-/// Output in a stable JSON form: sorted keys, two-space indentation, UTF-8.
-enum JSONOutput {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    static func render<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encoder().encode(value), as: UTF8.self)
-    }
 }

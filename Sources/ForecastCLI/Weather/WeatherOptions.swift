@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
+import ForecastViews
 
 extension ProviderName: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }

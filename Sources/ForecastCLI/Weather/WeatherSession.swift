@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
+import ForecastViews
 
 /// Runs the weather use case for a command, as a terminal program should:
 /// a progress line while many places are fetched, and Ctrl-C stopping the

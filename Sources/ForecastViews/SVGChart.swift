@@ -3,16 +3,16 @@ import Foundation
 
 /// The report's charts, as inline SVG (well-formed XML, no scripts): the
 /// coming hours' temperature and chance of rain, and the coming days' ranges.
-enum SVGChart {
-    static let width = 720.0
+package enum SVGChart {
+    package static let width = 720.0
 
     /// "12.5" with a point whatever the locale.
-    static func n(_ value: Double) -> String {
+    package static func n(_ value: Double) -> String {
         SafeNumber.fixed(value.isFinite ? value : 0, decimals: 1)
     }
 
     /// Temperature as a line over the chance of rain as bars, hour by hour.
-    static func hours(_ hours: [HourlyForecast], zone: TimeZone, format: WeatherFormat, words: Words) -> String {
+    package static func hours(_ hours: [HourlyForecast], zone: TimeZone, format: WeatherFormat, words: Words) -> String {
         let height = 220.0
         let (left, right, top, bottom) = (44.0, width - 40, 14.0, height - 34)
         let temperatures = hours.map { format.temperature($0.temperature) }
@@ -79,7 +79,7 @@ enum SVGChart {
     }
 
     /// Each day's low to high as a bar on one scale, with its chance of rain.
-    static func days(_ days: [DailyForecast], format: WeatherFormat, words: Words) -> String {
+    package static func days(_ days: [DailyForecast], format: WeatherFormat, words: Words) -> String {
         let rowHeight = 28.0
         let height = Double(days.count) * rowHeight + 12
         let (left, right) = (210.0, width - 110)
@@ -110,7 +110,7 @@ enum SVGChart {
     }
 
     /// "12°" on an axis: the unit is in the caption.
-    static func axisTemperature(_ value: Double, _ format: WeatherFormat) -> String {
+    package static func axisTemperature(_ value: Double, _ format: WeatherFormat) -> String {
         "\(SafeNumber.rounded(value) ?? 0)" + (format.temperatureUnit == .kelvin ? "K" : "°")
     }
 }

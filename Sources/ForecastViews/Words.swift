@@ -7,17 +7,18 @@ import Foundation
 /// Every word `forecast` says to its user, in English and Korean, side by
 /// side so that neither can fall behind. (`--help` stays English, as the
 /// argument parser writes it; weather conditions' words are in `WeatherCondition`.)
-struct Words: Sendable {
-    let language: Language
+package struct Words: Sendable {
+    package init(language: Language) { self.language = language }
+    package let language: Language
 
     /// The words a command line's checks speak in while it is parsed (before
     /// any command has its context): set by `Forecast.run` for the parse, English otherwise.
-    @TaskLocal static var parsing = Words(language: .en)
+    @TaskLocal package static var parsing = Words(language: .en)
 
-    var korean: Bool { language == .ko }
+    package var korean: Bool { language == .ko }
 
     /// The English or the Korean, whichever is spoken.
-    func say(_ english: String, _ korean: String) -> String {
+    package func say(_ english: String, _ korean: String) -> String {
         language == .ko ? korean : english
     }
 
@@ -27,15 +28,15 @@ struct Words: Sendable {
     }
 
     /// What the user typed, safe to print and quoted.
-    func quoted(_ text: String) -> String { "'\(SafeText.quoted(text))'" }
+    package func quoted(_ text: String) -> String { "'\(SafeText.quoted(text))'" }
 
     // MARK: - Prefixes
 
-    var errorPrefix: String { say("error", "오류") }
-    var warningPrefix: String { say("warning", "경고") }
+    package var errorPrefix: String { say("error", "오류") }
+    package var warningPrefix: String { say("warning", "경고") }
 
     /// A saved row that cannot be read: left out of the list, with how to remove it.
-    func damaged(_ place: DamagedPlace) -> String {
+    package func damaged(_ place: DamagedPlace) -> String {
         let which = place.label.map { "\(place.id) (\(quoted($0)))" } ?? "\(place.id)"
         return "\(warningPrefix): " + say(
             "saved place \(which) cannot be read (its \(place.column) is not valid) and is left out; 'forecast remove --damaged' removes it",
@@ -43,16 +44,16 @@ struct Words: Sendable {
     }
 
     /// A saved setting that cannot be used: its default stands in until it is set again.
-    func damagedSetting(_ column: String) -> String {
+    package func damagedSetting(_ column: String) -> String {
         "\(warningPrefix): " + say(
             "the saved setting \(column) is not valid; its default is used until it is set again ('forecast config' or 'forecast units')",
             "저장된 설정 \(column) 값이 올바르지 않아 다시 설정할 때까지 기본값을 씁니다 ('forecast config' 또는 'forecast units')")
     }
 
-    func removedDamaged(_ removed: Int) -> String {
+    package func removedDamaged(_ removed: Int) -> String {
         say("Removed \(count(removed, "damaged place", "damaged places", "곳")).", "읽을 수 없는 장소 \(removed)곳을 지웠습니다.")
     }
-    var notePrefix: String { say("Note", "참고") }
+    package var notePrefix: String { say("Note", "참고") }
 
     // MARK: - Calendar and clock
 
@@ -60,27 +61,27 @@ struct Words: Sendable {
     private static let weekdaysKorean = ["일", "월", "화", "수", "목", "금", "토"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    func weekday(_ date: CivilDate) -> String {
+    package func weekday(_ date: CivilDate) -> String {
         korean ? Self.weekdaysKorean[date.weekday] : Self.weekdaysEnglish[date.weekday]
     }
 
     /// "Sun 22 Nov" / "11월 22일 (일)".
-    func day(_ date: CivilDate) -> String {
+    package func day(_ date: CivilDate) -> String {
         say("\(weekday(date)) \(date.day) \(Self.months[date.month - 1])", "\(date.month)월 \(date.day)일 (\(weekday(date)))")
     }
 
     /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
-    func dateTime(_ r: ClockReading) -> String {
+    package func dateTime(_ r: ClockReading) -> String {
         say("\(day(r.date)) \(r.date.year) \(r.hourMinute)", "\(r.date.year)년 \(day(r.date)) \(r.hourMinute)")
     }
 
     /// "Sun 14:05" / "(일) 14:05".
-    func weekdayTime(_ r: ClockReading) -> String {
+    package func weekdayTime(_ r: ClockReading) -> String {
         say("\(weekday(r.date)) \(r.hourMinute)", "(\(weekday(r.date))) \(r.hourMinute)")
     }
 
     /// "updated 3 h ago" / "3시간 전 갱신".
-    func age(_ fetchedAt: Date, now: Date) -> String {
+    package func age(_ fetchedAt: Date, now: Date) -> String {
         let elapsed = now.timeIntervalSince(fetchedAt)
         let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
         switch seconds {
@@ -95,24 +96,24 @@ struct Words: Sendable {
 
     /// The place's name as shown: the user's own label as given; else, in
     /// Korean, the gazetteer's Korean name where it has one.
-    func name(_ place: Place) -> String {
+    package func name(_ place: Place) -> String {
         if korean, let name = SavedPlaces.koreanName(of: place, in: .bundled) { return name }
         return SafeText.clean(place.displayName)
     }
 
     /// A city's name as candidates show it: "Seoul (서울)" / "서울 (Seoul)".
-    func name(_ city: City) -> String {
+    package func name(_ city: City) -> String {
         guard let other = city.koreanName, other != city.name else { return SafeText.clean(city.name) }
         return korean ? "\(other) (\(SafeText.clean(city.name)))" : "\(SafeText.clean(city.name)) (\(other))"
     }
 
-    func countryName(_ code: String) -> String {
+    package func countryName(_ code: String) -> String {
         (korean ? Gazetteer.bundled.koreanCountryName(code) : nil) ?? Gazetteer.bundled.countryName(code) ?? code
     }
 
     /// "Seoul, South Korea" / "Seoul, 대한민국". Region names have no Korean
     /// spelling in the data; they stay as GeoNames writes them.
-    func region(countryCode: String, admin1: String) -> String {
+    package func region(countryCode: String, admin1: String) -> String {
         let region = Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? admin1
         return [region, countryCode.isEmpty ? "" : countryName(countryCode)]
             .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
@@ -120,7 +121,7 @@ struct Words: Sendable {
 
     /// "Springfield [Springfield] (Illinois, United States)": the name, what
     /// it stands for when labelled, and where.
-    func describe(_ place: Place) -> String {
+    package func describe(_ place: Place) -> String {
         var text = name(place)
         if place.displayName != place.canonicalName {
             let city = korean ? place.geonamesID.flatMap(Gazetteer.bundled.koreanName(id:)) : nil
@@ -131,7 +132,7 @@ struct Words: Sendable {
     }
 
     /// A stored canonical name; "near Seoul" (places added by coordinates) reads "서울 부근" in Korean.
-    func canonical(_ text: String) -> String {
+    package func canonical(_ text: String) -> String {
         let clean = SafeText.clean(text)
         guard korean, clean.hasPrefix("near ") else { return clean }
         let city = String(clean.dropFirst(5))
@@ -140,29 +141,29 @@ struct Words: Sendable {
 
     // MARK: - Commands' answers
 
-    func saved(_ place: Place) -> String { say("Saved \(describe(place)).", "\(describe(place)) 저장했습니다.") }
+    package func saved(_ place: Place) -> String { say("Saved \(describe(place)).", "\(describe(place)) 저장했습니다.") }
 
-    func relabelled(_ place: Place, to label: String) -> String {
+    package func relabelled(_ place: Place, to label: String) -> String {
         say("\(describe(place)) was already saved; it is now called \(SafeText.clean(label)).",
             "\(describe(place)) 이미 저장되어 있어 이름을 \(SafeText.clean(label))(으)로 바꿨습니다.")
     }
 
-    func alreadySaved(_ place: Place) -> String {
+    package func alreadySaved(_ place: Place) -> String {
         say("\(describe(place)) is already saved; nothing changed.", "\(describe(place)) 이미 저장되어 있습니다. 바뀐 것은 없습니다.")
     }
 
-    func removed(_ place: Place) -> String { say("Removed \(describe(place)).", "\(describe(place)) 삭제했습니다.") }
+    package func removed(_ place: Place) -> String { say("Removed \(describe(place)).", "\(describe(place)) 삭제했습니다.") }
 
-    func renamed(_ place: Place, to label: String) -> String {
+    package func renamed(_ place: Place, to label: String) -> String {
         say("Renamed \(describe(place)) to \(SafeText.clean(label)).", "\(describe(place)) 이름을 \(SafeText.clean(label))(으)로 바꿨습니다.")
     }
 
-    func moved(_ place: Place, to position: Int) -> String {
+    package func moved(_ place: Place, to position: Int) -> String {
         say("Moved \(describe(place)) to position \(position); the order is now custom.",
             "\(describe(place)) \(position)번으로 옮겼습니다. 이제 직접 정한 순서입니다.")
     }
 
-    func sortKey(_ key: SortKey) -> String {
+    package func sortKey(_ key: SortKey) -> String {
         switch key {
         case .name: say("name", "이름")
         case .temperature: say("temperature", "기온")
@@ -172,7 +173,7 @@ struct Words: Sendable {
     }
 
     /// "Places are now sorted by name (descending)."
-    func sorted(_ order: PlaceSort, now: Bool) -> String {
+    package func sorted(_ order: PlaceSort, now: Bool) -> String {
         if order.key == .custom {
             return now
                 ? say("Places are now in your own order (custom); change it with 'forecast move'.",
@@ -186,11 +187,11 @@ struct Words: Sendable {
             : say("Places are sorted by \(sortKey(order.key)) (\(direction)).", "\(sortKey(order.key)) \(direction)으로 정렬합니다.")
     }
 
-    var sortedByNameUntilWeather: String {
+    package var sortedByNameUntilWeather: String {
         say("until weather has been fetched, places are listed by name.", "날씨를 받아 오기 전까지는 이름순으로 보여 줍니다.")
     }
 
-    func temperatureUnitName(_ unit: TemperatureUnit) -> String {
+    package func temperatureUnitName(_ unit: TemperatureUnit) -> String {
         switch unit {
         case .celsius: say("celsius", "섭씨")
         case .fahrenheit: say("fahrenheit", "화씨")
@@ -198,57 +199,57 @@ struct Words: Sendable {
         }
     }
 
-    func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String {
+    package func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String {
         let name = "\(temperatureUnitName(unit)) (\(unit.symbol))"
         return now ? say("Temperatures are now shown in \(name).", "이제 기온을 \(name)로 보여 줍니다.")
             : say("Temperatures are shown in \(name).", "기온은 \(name)로 보여 줍니다.")
     }
 
-    func windShown(in unit: WindUnit, now: Bool) -> String {
+    package func windShown(in unit: WindUnit, now: Bool) -> String {
         now ? say("Wind speeds are now shown in \(unit.symbol).", "이제 풍속을 \(unit.symbol)(으)로 보여 줍니다.")
             : say("Wind speeds are shown in \(unit.symbol).", "풍속은 \(unit.symbol)(으)로 보여 줍니다.")
     }
 
-    var nothingSavedYet: String { say("No places saved yet. Add one with: forecast add Seoul", "저장된 장소가 없습니다. 추가하려면: forecast add 서울") }
+    package var nothingSavedYet: String { say("No places saved yet. Add one with: forecast add Seoul", "저장된 장소가 없습니다. 추가하려면: forecast add 서울") }
 
     // MARK: - Choosing among candidates
 
-    func couldBeAnyOf(_ query: String, _ count: Int) -> String {
+    package func couldBeAnyOf(_ query: String, _ count: Int) -> String {
         say("\(quoted(query)) could be any of \(count) places:", "\(quoted(query))(이)라는 곳이 \(count)군데 있습니다:")
     }
 
-    func nothingSavedChoose(_ example: String) -> String {
+    package func nothingSavedChoose(_ example: String) -> String {
         say("Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC.",
             "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요.")
     }
 
-    func othersCalled(_ query: String, _ others: Int) -> String {
+    package func othersCalled(_ query: String, _ others: Int) -> String {
         say("\(others == 1 ? "1 other place is" : "\(others) other places are") called \(quoted(query)); see 'forecast search \(SafeText.quoted(query))' and use --pick to choose another.",
             "\(quoted(query))(이)라는 다른 곳이 \(others)군데 더 있습니다. 'forecast search \(SafeText.quoted(query))'로 보고 --pick으로 고르세요.")
     }
 
-    var foundOnline: String {
+    package var foundOnline: String {
         say("Not in the built-in gazetteer; found online (Open-Meteo geocoding):", "내장 지명 사전에 없어 온라인(Open-Meteo 지오코딩)에서 찾았습니다:")
     }
 
     /// Both were asked: the built-in gazetteer, then the online service.
-    func searchFoundNothing(_ query: String) -> String {
+    package func searchFoundNothing(_ query: String) -> String {
         say("no place called \(quoted(query)), in the gazetteer or online", "\(quoted(query))(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다")
     }
 
-    var candidateHeaders: [String] {
+    package var candidateHeaders: [String] {
         [say("#", "#"), say("Name", "이름"), say("Region", "지역"), say("Country", "나라"), say("Coordinates", "좌표"),
          say("Time zone", "시간대"), say("Population", "인구")]
     }
 
     // MARK: - Weather
 
-    var listHeaders: [String] {
+    package var listHeaders: [String] {
         ["#", say("Name", "이름"), say("Local time", "현지 시각"), "", say("Weather", "날씨"), say("Temp", "기온"),
          say("Feels", "체감"), say("Humidity", "습도"), say("Today", "오늘"), say("Rain", "강수"), ""]
     }
 
-    func errorKind(_ kind: WeatherError.Kind) -> String {
+    package func errorKind(_ kind: WeatherError.Kind) -> String {
         switch kind {
         case .network: say("network", "네트워크 오류")
         case .timeout: say("timeout", "시간 초과")
@@ -262,13 +263,13 @@ struct Words: Sendable {
     }
 
     /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
-    func weatherError(_ error: WeatherError) -> String {
+    package func weatherError(_ error: WeatherError) -> String {
         "\(errorKind(error.kind)): \(detail(error))"
     }
 
     /// What went wrong, after the kind. A failure without a typed detail (which
     /// field of an answer failed validation) is described by the error itself.
-    func detail(_ error: WeatherError) -> String {
+    package func detail(_ error: WeatherError) -> String {
         SafeText.clean(error.detail.map { korean ? koreanDetail($0) : englishDetail($0) } ?? error.message, maxLength: 300)
     }
 
@@ -361,20 +362,20 @@ struct Words: Sendable {
         }
     }
 
-    func interrupted(_ age: String?) -> String {
+    package func interrupted(_ age: String?) -> String {
         age.map { say("interrupted (\($0))", "중단됨 (\($0))") } ?? say("interrupted", "중단됨")
     }
 
-    func stale(_ age: String?) -> String { age.map { say("stale, \($0)", "오래됨, \($0)") } ?? say("stale", "오래됨") }
+    package func stale(_ age: String?) -> String { age.map { say("stale, \($0)", "오래됨, \($0)") } ?? say("stale", "오래됨") }
 
-    var noWeatherYet: String { say("no weather yet", "날씨 없음") }
+    package var noWeatherYet: String { say("no weather yet", "날씨 없음") }
 
-    func position(_ position: Int, of count: Int) -> String { say("\(position) of \(count)", "\(count)곳 중 \(position)번째") }
+    package func position(_ position: Int, of count: Int) -> String { say("\(position) of \(count)", "\(count)곳 중 \(position)번째") }
 
-    func feelsLike(_ temperature: String) -> String { say("feels like \(temperature)", "체감 \(temperature)") }
+    package func feelsLike(_ temperature: String) -> String { say("feels like \(temperature)", "체감 \(temperature)") }
 
     /// "NNE" / "북북동".
-    func compass(_ point: CompassPoint) -> String {
+    package func compass(_ point: CompassPoint) -> String {
         guard korean else { return point.rawValue }
         let names: [CompassPoint: String] = [
             .n: "북", .nne: "북북동", .ne: "북동", .ene: "동북동", .e: "동", .ese: "동남동", .se: "남동", .sse: "남남동",
@@ -383,18 +384,18 @@ struct Words: Sendable {
         return names[point] ?? point.rawValue
     }
 
-    var humidity: String { say("Humidity", "습도") }
-    var wind: String { say("Wind", "바람") }
-    var pressure: String { say("Pressure", "기압") }
-    var gusts: String { say("Gusts", "돌풍") }
-    var clouds: String { say("Clouds", "구름") }
-    var visibility: String { say("Visibility", "가시거리") }
-    var precipitation: String { say("Precipitation", "강수량") }
-    var sunriseSunset: String { say("Sunrise/set", "일출/일몰") }
-    var uvIndex: String { say("UV today", "오늘 자외선") }
-    var airQuality: String { say("Air", "대기질") }
+    package var humidity: String { say("Humidity", "습도") }
+    package var wind: String { say("Wind", "바람") }
+    package var pressure: String { say("Pressure", "기압") }
+    package var gusts: String { say("Gusts", "돌풍") }
+    package var clouds: String { say("Clouds", "구름") }
+    package var visibility: String { say("Visibility", "가시거리") }
+    package var precipitation: String { say("Precipitation", "강수량") }
+    package var sunriseSunset: String { say("Sunrise/set", "일출/일몰") }
+    package var uvIndex: String { say("UV today", "오늘 자외선") }
+    package var airQuality: String { say("Air", "대기질") }
 
-    func uvCategory(_ category: UVCategory) -> String {
+    package func uvCategory(_ category: UVCategory) -> String {
         switch category {
         case .low: say("low", "낮음")
         case .moderate: say("moderate", "보통")
@@ -404,7 +405,7 @@ struct Words: Sendable {
         }
     }
 
-    func airCategory(_ category: AirQuality.Category) -> String {
+    package func airCategory(_ category: AirQuality.Category) -> String {
         switch category {
         case .good: say("good", "좋음")
         case .moderate: say("moderate", "보통")
@@ -416,13 +417,13 @@ struct Words: Sendable {
     }
 
     /// "6 (high)".
-    func uv(_ index: Double?) -> String {
+    package func uv(_ index: Double?) -> String {
         guard let index, let rounded = SafeNumber.rounded(index) else { return "–" }
         return "\(rounded) (\(uvCategory(UVCategory(index: index))))"
     }
 
     /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
-    func air(_ air: AirQuality?, error: WeatherError?) -> String {
+    package func air(_ air: AirQuality?, error: WeatherError?) -> String {
         if let air, !air.isEmpty {
             var parts: [String] = []
             if let aqi = air.usAQI, let rounded = SafeNumber.rounded(aqi) {
@@ -438,72 +439,72 @@ struct Words: Sendable {
         return "–"
     }
 
-    func noWeather(_ error: WeatherError) -> String { say("No weather: ", "날씨 없음: ") + weatherError(error) }
+    package func noWeather(_ error: WeatherError) -> String { say("No weather: ", "날씨 없음: ") + weatherError(error) }
 
-    var notSaved: String { say("not saved", "저장 안 됨") }
+    package var notSaved: String { say("not saved", "저장 안 됨") }
 
-    var weatherHeader: String { say("Weather", "날씨") }
-    var temperatureHeader: String { say("Temp", "기온") }
+    package var weatherHeader: String { say("Weather", "날씨") }
+    package var temperatureHeader: String { say("Temp", "기온") }
 
     // MARK: - report
 
-    func reportTitle(_ places: Int) -> String { say("Weather for \(count(places, "place", "places", "곳"))", "\(places)곳의 날씨") }
+    package func reportTitle(_ places: Int) -> String { say("Weather for \(count(places, "place", "places", "곳"))", "\(places)곳의 날씨") }
 
-    var reportHeaders: [String] {
+    package var reportHeaders: [String] {
         ["#", say("Place", "장소"), say("Local time", "현지 시각"), "", say("Weather", "날씨"), say("Temp", "기온"),
          say("Feels", "체감"), say("Humidity", "습도"), say("Wind", "바람"), say("Today", "오늘"), say("Rain", "강수"),
          say("UV", "자외선"), "AQI", ""]
     }
 
-    func hoursCaption(_ steps: Int, unit: String) -> String {
+    package func hoursCaption(_ steps: Int, unit: String) -> String {
         say("Coming hours: temperature (line, \(unit)) and chance of precipitation (bars, %)",
             "앞으로의 시간: 기온 (선, \(unit))과 강수 확률 (막대, %)")
     }
 
-    func daysCaption(unit: String) -> String {
+    package func daysCaption(unit: String) -> String {
         say("Coming days: low to high (\(unit)) and chance of precipitation", "앞으로 며칠: 최저–최고 기온 (\(unit))과 강수 확률")
     }
 
-    func hoursChartLabel(low: String, high: String, rain: Int?) -> String {
+    package func hoursChartLabel(low: String, high: String, rain: Int?) -> String {
         say("Temperature from \(low) to \(high)", "기온 \(low)–\(high)")
             + (rain.map { say(", chance of precipitation up to \($0)%", ", 강수 확률 최대 \($0)%") } ?? "")
     }
 
     /// `--refresh` asked nothing of a service whose answer is still valid.
-    func heldByExpiry(until time: String) -> String {
+    package func heldByExpiry(until time: String) -> String {
         say("the weather service asks not to be asked again before \(time): what is shown is its latest answer",
             "날씨 서비스가 \(time) 전에는 다시 묻지 말라고 합니다. 보이는 것은 그 서비스의 마지막 응답입니다")
     }
 
-    func reportCredits(_ source: SourceItem) -> String {
+    package func reportCredits(_ source: SourceItem) -> String {
         say("Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); places: GeoNames.",
             "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 장소: GeoNames.")
     }
 
     /// The line under a table of weather: whose it is.
-    func weatherCredit(_ source: SourceItem, air: Bool) -> String {
+    package func weatherCredit(_ source: SourceItem, air: Bool) -> String {
         say("Weather: \(source.attribution)", "날씨: \(source.attribution)")
             + (air ? say("; air quality: \(SourceItem.airQuality)", ", 대기질: \(SourceItem.airQuality)") : "")
     }
 
-    func reportWritten(_ places: Int, to file: String) -> String {
+    package func reportWritten(_ places: Int, to file: String) -> String {
         say("Wrote the report of \(count(places, "place", "places", "곳")) to \(quoted(file)).",
             "\(places)곳의 보고서를 \(quoted(file))에 썼습니다.")
     }
 
     // MARK: - export and import
 
-    func exported(_ count: Int, to file: String) -> String {
+    package func exported(_ count: Int, to file: String) -> String {
         say("Exported \(self.count(count, "place", "places", "곳")) to \(quoted(file)).",
             "\(count)곳을 \(quoted(file))에 내보냈습니다.")
     }
 
-    func cannotWrite(_ file: String, _ error: any Error) -> String {
+    package func cannotWrite(_ file: String, _ error: any Error) -> String {
         say("cannot write \(quoted(file)): ", "\(quoted(file))에 쓸 수 없습니다: ") + reason(error)
     }
 
     private func reason(_ error: any Error) -> String {
-        guard let problem = error as? FileOutput.Problem else { return SafeText.clean((error as NSError).localizedDescription, maxLength: 200) }
+        guard let problem = error as? FileProblem else { return SafeText.clean((error as NSError).localizedDescription, maxLength: 200) }
         return switch problem {
         case .folder: say("it is a folder", "폴더입니다")
         case .socket: say("it is a socket, not a file", "파일이 아니라 소켓입니다")
@@ -515,12 +516,12 @@ struct Words: Sendable {
         }
     }
 
-    func cannotRead(_ file: String) -> String { say("cannot read \(quoted(file))", "\(quoted(file))을(를) 읽을 수 없습니다") }
+    package func cannotRead(_ file: String) -> String { say("cannot read \(quoted(file))", "\(quoted(file))을(를) 읽을 수 없습니다") }
 
     /// The output could not be written (`why`: the system's words, as a full disk's).
-    func cannotWriteOutput(_ why: String) -> String { say("cannot write the output: \(why)", "출력을 쓸 수 없습니다: \(why)") }
+    package func cannotWriteOutput(_ why: String) -> String { say("cannot write the output: \(why)", "출력을 쓸 수 없습니다: \(why)") }
 
-    func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String] {
+    package func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String] {
         var lines: [String] = []
         if dryRun {
             lines.append(say("Dry run: nothing was changed.", "시험 실행이라 아무것도 바꾸지 않았습니다."))
@@ -539,9 +540,9 @@ struct Words: Sendable {
 
     // MARK: - config
 
-    var configHeaders: [String] { [say("Setting", "설정"), say("Value", "값"), say("From", "출처")] }
+    package var configHeaders: [String] { [say("Setting", "설정"), say("Value", "값"), say("From", "출처")] }
 
-    func configSource(_ source: ConfigSource, variable: String?) -> String {
+    package func configSource(_ source: ConfigSource, variable: String?) -> String {
         switch source {
         case .environment: say("environment", "환경 변수") + (variable.map { " (\($0))" } ?? "")
         case .config: say("config", "설정")
@@ -550,62 +551,62 @@ struct Words: Sendable {
         }
     }
 
-    func configSet(_ key: String, _ value: String) -> String { say("\(key) is now \(value).", "\(key)을(를) \(value)(으)로 바꿨습니다.") }
+    package func configSet(_ key: String, _ value: String) -> String { say("\(key) is now \(value).", "\(key)을(를) \(value)(으)로 바꿨습니다.") }
 
-    func configUnset(_ key: String, now value: String) -> String {
+    package func configUnset(_ key: String, now value: String) -> String {
         say("\(key) is no longer set; it is \(value) now.", "\(key) 설정을 지웠습니다. 지금 값은 \(value)입니다.")
     }
 
-    func configOverridden(_ variable: String, _ value: String) -> String {
+    package func configOverridden(_ variable: String, _ value: String) -> String {
         say("Note: \(variable) is set, so it decides while it is: \(value).",
             "참고: \(variable)이(가) 설정되어 있어 그 값이 우선합니다: \(value).")
     }
 
-    func notSavedHint(_ name: String, _ command: String) -> String {
+    package func notSavedHint(_ name: String, _ command: String) -> String {
         say("\(quoted(name)) is not saved; nothing was changed. To save it: \(command)",
             "\(quoted(name))은(는) 저장된 곳이 아니며 아무것도 바꾸지 않았습니다. 저장하려면: \(command)")
     }
 
-    var nothingCachedUnsaved: String {
+    package var nothingCachedUnsaved: String {
         say("Nothing is cached for a place that is not saved; run without --offline to fetch it.",
             "저장하지 않은 곳의 날씨는 저장해 두지 않습니다. --offline 없이 실행하면 받아 옵니다.")
     }
 
-    var noWeatherCached: String {
+    package var noWeatherCached: String {
         say("No weather cached yet; run without --offline to fetch it.", "저장된 날씨가 아직 없습니다. --offline 없이 실행하면 받아 옵니다.")
     }
 
-    func staleBecause(_ age: String, _ error: WeatherError) -> String {
+    package func staleBecause(_ age: String, _ error: WeatherError) -> String {
         say("Stale (\(age)): this fetch failed, ", "오래됨 (\(age)): 이번에 받아 오지 못했습니다, ") + weatherError(error)
     }
 
-    func staleNote(_ age: String) -> String { say("Stale, \(age)", "오래됨, \(age)") }
+    package func staleNote(_ age: String) -> String { say("Stale, \(age)", "오래됨, \(age)") }
 
     /// "Updated 3 h ago" as a sentence of its own.
-    func capitalised(_ age: String) -> String { korean ? age : age.prefix(1).uppercased() + age.dropFirst() }
+    package func capitalised(_ age: String) -> String { korean ? age : age.prefix(1).uppercased() + age.dropFirst() }
 
-    func nextHours(_ hours: Int) -> String { say(hours == 1 ? "Next hour" : "Next \(hours) hours", "앞으로 \(hours)시간") }
-    var hourHeaders: [String] { [say("Time", "시각"), "", say("Temp", "기온"), say("Feels", "체감"), say("Rain", "강수"), say("Wind", "바람")] }
-    var comingDays: String { say("Coming days", "앞으로 며칠") }
-    var dayHeaders: [String] { [say("Day", "날짜"), "", say("Weather", "날씨"), say("Low", "최저"), say("High", "최고"), say("Rain", "강수")] }
+    package func nextHours(_ hours: Int) -> String { say(hours == 1 ? "Next hour" : "Next \(hours) hours", "앞으로 \(hours)시간") }
+    package var hourHeaders: [String] { [say("Time", "시각"), "", say("Temp", "기온"), say("Feels", "체감"), say("Rain", "강수"), say("Wind", "바람")] }
+    package var comingDays: String { say("Coming days", "앞으로 며칠") }
+    package var dayHeaders: [String] { [say("Day", "날짜"), "", say("Weather", "날씨"), say("Low", "최저"), say("High", "최고"), say("Rain", "강수")] }
 
     // MARK: - Progress and the end of a refresh
 
-    func fetching(_ done: Int, _ total: Int) -> String { say("Fetching weather \(done)/\(total)…", "날씨 받는 중 \(done)/\(total)…") }
+    package func fetching(_ done: Int, _ total: Int) -> String { say("Fetching weather \(done)/\(total)…", "날씨 받는 중 \(done)/\(total)…") }
 
-    func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String {
+    package func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String {
         say("Fetching weather \(done)/\(total): waiting up to \(duration) for the rate limit…",
             "날씨 받는 중 \(done)/\(total): 요청 한도 때문에 최대 \(duration) 기다립니다…")
     }
 
-    var interruptedKept: String { say("interrupted; the weather that had arrived was kept", "중단했습니다. 이미 받은 날씨는 저장했습니다") }
+    package var interruptedKept: String { say("interrupted; the weather that had arrived was kept", "중단했습니다. 이미 받은 날씨는 저장했습니다") }
 
-    func notSaved(_ reason: StoreError) -> String {
+    package func notSaved(_ reason: StoreError) -> String {
         say("the weather was shown but not saved: ", "날씨를 보여 줬지만 저장하지 못했습니다: ") + SafeText.clean(message(reason), maxLength: 300)
     }
 
     /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
-    func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
+    package func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
         let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \(errorKind($0.key))" }.sorted()
         return say("weather for \(failed.count) of \(count(places, "place", "places", "곳")) could not be fetched",
                    "\(places)곳 중 \(failed.count)곳의 날씨를 받아 오지 못했습니다")

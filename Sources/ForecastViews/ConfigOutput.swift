@@ -1,17 +1,16 @@
-import ArgumentParser
 import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
 
 /// One setting in force, where it came from.
-struct ConfigItem: Encodable {
-    var key: ConfigKey
-    var value: String
-    var source: ConfigSource
-    var variable: String?
+package struct ConfigItem: Encodable {
+    package var key: ConfigKey
+    package var value: String
+    package var source: ConfigSource
+    package var variable: String?
 
-    init(_ entry: Configuration.Entry) {
+    package init(_ entry: Configuration.Entry) {
         key = entry.key
         value = entry.value
         source = entry.source
@@ -20,15 +19,21 @@ struct ConfigItem: Encodable {
 }
 
 /// `config`'s one output: the settings shown, and what was just changed.
-struct ConfigOutput: CommandOutput {
-    var settings: [ConfigItem]
-    var changed: ConfigKey?
-    var unset: Bool
-    var kept: String?
+package struct ConfigOutput: CommandOutput {
+    package init(settings: [ConfigItem], changed: ConfigKey? = nil, unset: Bool = false, kept: String? = nil) {
+        self.settings = settings
+        self.changed = changed
+        self.unset = unset
+        self.kept = kept
+    }
+    package var settings: [ConfigItem]
+    package var changed: ConfigKey?
+    package var unset: Bool
+    package var kept: String?
 
-    enum CodingKeys: CodingKey { case settings, changed }
+    package enum CodingKeys: CodingKey { case settings, changed }
 
-    func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: TextStyle) -> [String] {
         let words = style.words
         let from = { (item: ConfigItem) in words.configSource(item.source, variable: item.variable) }
         if let changed, let item = settings.first {

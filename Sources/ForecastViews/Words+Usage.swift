@@ -3,7 +3,7 @@ import ForecastCore
 /// What is wrong with a command line whose parts do not fit together (exit 64).
 /// The argument parser's own complaints (an unknown option, a missing value)
 /// stay in its English.
-enum UsageProblem {
+package enum UsageProblem {
     case language, removeWhat, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
     case nextAndPrevious, placeAndPaging, days(Int), hours(Int), unsetAndKey
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
@@ -12,10 +12,10 @@ enum UsageProblem {
 }
 
 extension Words {
-    static let fieldList = ReportField.allCases.map(\.rawValue).joined(separator: ", ")
+    package static let fieldList = ReportField.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// "--where 'rain>=x': expected a number at 'x' (character 7)".
-    func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
+    package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
         let fields = ReportField.allCases.filter(\.isNumeric).map(\.rawValue).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): say("\(name) is not a field; the fields are \(fields)", "\(name)(이)라는 필드는 없습니다. 필드: \(fields)")
@@ -36,7 +36,7 @@ extension Words {
         return "--where '\(SafeText.quoted(text))', \(token): \(what)"
     }
 
-    func usage(_ problem: UsageProblem) -> String {
+    package func usage(_ problem: UsageProblem) -> String {
         switch problem {
         case .language: say("--lang must be en or ko", "--lang에는 en이나 ko를 쓰세요")
         case .removeWhat: say("give the places to remove, or --damaged, not both", "지울 장소나 --damaged 중 하나를 주세요")
@@ -75,7 +75,7 @@ extension Words {
 extension Words {
     /// The argument parser's own complaint (it writes English), in the user's
     /// language where its shape is known; as it is otherwise.
-    func parserMessage(_ english: String) -> String {
+    package func parserMessage(_ english: String) -> String {
         guard korean else { return english }
         if let m = english.wholeMatch(of: /Missing expected argument '(.+)'/) {
             return "필요한 인자 '\(m.1)'이(가) 없습니다"

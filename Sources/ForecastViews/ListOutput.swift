@@ -1,14 +1,13 @@
-import ArgumentParser
 import ForecastCore
 import ForecastKit
 import Foundation
 
 /// The saved places in order, with their weather: `list`'s one output.
-struct ListOutput: ReportOutput {
-    var sort: SortItem
-    var units: UnitsItem
+package struct ListOutput: ReportOutput {
+    package var sort: SortItem
+    package var units: UnitsItem
     /// The places shown, with their numbers in the whole list.
-    private(set) var entries: [(position: Int, place: Place)]
+    package private(set) var entries: [(position: Int, place: Place)]
     private var filtered = false
     private let weather: [Int64: PlaceWeather]
     private let format: WeatherFormat
@@ -16,11 +15,11 @@ struct ListOutput: ReportOutput {
     /// Whose weather it is: said when any place has some.
     private let source: SourceItem?
 
-    enum CodingKeys: CodingKey { case locations, sort, units, source }
+    package enum CodingKeys: CodingKey { case locations, sort, units, source }
 
     /// The JSON's locations are made only when JSON is asked for: a table of
     /// 5,000 places need not format 10,000 times it never prints.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let locations = entries.map { position, place in
             LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
@@ -33,7 +32,7 @@ struct ListOutput: ReportOutput {
 
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
-    init(
+    package init(
         settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], korean: Bool, emoji: Bool, now: Date, source: SourceItem? = nil
     ) {
         self.source = source
@@ -46,7 +45,7 @@ struct ListOutput: ReportOutput {
     }
 
     /// Keeps only the places `filter` matches, by the numbers a report shows.
-    mutating func keep(_ filter: FilterExpression, words: Words) {
+    package mutating func keep(_ filter: FilterExpression, words: Words) {
         filtered = true
         entries = entries.filter { position, place in
             let row = ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
@@ -54,13 +53,13 @@ struct ListOutput: ReportOutput {
         }
     }
 
-    func rows(words: Words) -> [ReportRow] {
+    package func rows(words: Words) -> [ReportRow] {
         entries.map { position, place in
             ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
         }
     }
 
-    func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: TextStyle) -> [String] {
         let out = style
         let words = style.words
         guard !entries.isEmpty else { return filtered ? [] : [words.nothingSavedYet] }
@@ -96,7 +95,7 @@ struct ListOutput: ReportOutput {
     }
 
     /// What the last column says: why there is no fresh weather.
-    static func note(_ weather: PlaceWeather?, words: Words, now: Date) -> String {
+    package static func note(_ weather: PlaceWeather?, words: Words, now: Date) -> String {
         guard let weather else { return "" }
         let age = weather.fetchedAt.map { words.age($0, now: now) }
         switch (weather.error, weather.stale) {

@@ -1,62 +1,65 @@
-import ArgumentParser
 import ForecastCore
 import ForecastKit
 import ForecastGazetteer
 import Foundation
 
 /// One place in detail: `show`'s one output.
-struct ShowOutput: ReportOutput {
-    var location: LocationItem
+package struct ShowOutput: ReportOutput {
+    package var location: LocationItem
     /// Whether the place is in the saved list (position and count are only for one that is).
-    var saved: Bool
-    var position: Int?
-    var count: Int?
-    var localTime: String
-    var utcOffset: String
-    var units: UnitsItem
-    var current: Current?
-    var hourly: [Hour]?
-    var daily: [Day]?
-    var airQuality: AirQualityItem?
-    var fetchedAt: Date?
-    var stale: Bool?
-    var error: ErrorItem?
-    var airQualityError: ErrorItem?
+    package var saved: Bool
+    package var position: Int?
+    package var count: Int?
+    package var localTime: String
+    package var utcOffset: String
+    package var units: UnitsItem
+    package var current: Current?
+    package var hourly: [Hour]?
+    package var daily: [Day]?
+    package var airQuality: AirQualityItem?
+    package var fetchedAt: Date?
+    package var stale: Bool?
+    package var error: ErrorItem?
+    package var airQualityError: ErrorItem?
     /// Whose weather it is (with any weather shown).
-    var source: SourceItem?
+    package var source: SourceItem?
 
     /// How much of the forecast to show.
-    struct Span {
-        var days = 7
-        var hours = 24
+    package struct Span {
+        package init(days: Int = 7, hours: Int = 24) {
+            self.days = days
+            self.hours = hours
+        }
+        package var days = 7
+        package var hours = 24
     }
 
-    struct Current: Encodable {
-        var observedAt: String
-        var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
-        var windCompass: String?
-        var visibility, cloudCover, precipitation: Double?
-        var condition: String?
-        var symbol: String?
-        var isDay: Bool?
-        var sunrise, sunset: String?
+    package struct Current: Encodable {
+        package var observedAt: String
+        package var temperature, feelsLike, humidity, pressure, windSpeed, windDirection, windGust: Double?
+        package var windCompass: String?
+        package var visibility, cloudCover, precipitation: Double?
+        package var condition: String?
+        package var symbol: String?
+        package var isDay: Bool?
+        package var sunrise, sunset: String?
     }
 
-    struct Hour: Encodable {
-        var time: String
-        var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
-        var condition: String?
-        var symbol: String?
+    package struct Hour: Encodable {
+        package var time: String
+        package var temperature, feelsLike, humidity, precipitationProbability, precipitation, windSpeed, windDirection: Double?
+        package var condition: String?
+        package var symbol: String?
     }
 
-    struct Day: Encodable {
-        var date: String
-        var min, max: Double?
-        var condition: String?
-        var symbol: String?
-        var precipitation, precipitationProbability, uvIndexMax: Double?
-        var uvCategory: UVCategory?
-        var sunrise, sunset: String?
+    package struct Day: Encodable {
+        package var date: String
+        package var min, max: Double?
+        package var condition: String?
+        package var symbol: String?
+        package var precipitation, precipitationProbability, uvIndexMax: Double?
+        package var uvCategory: UVCategory?
+        package var sunrise, sunset: String?
     }
 
     private let place: Place
@@ -65,12 +68,12 @@ struct ShowOutput: ReportOutput {
     private let now: Date
     private let span: Span
 
-    enum CodingKeys: CodingKey {
+    package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
         case error, airQualityError, source
     }
 
-    init(
+    package init(
         place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
         span: Span = Span(), saved: Bool = true, source: SourceItem? = nil
     ) {
@@ -123,11 +126,11 @@ struct ShowOutput: ReportOutput {
 
     // MARK: - Text
 
-    func rows(words: Words) -> [ReportRow] {
+    package func rows(words: Words) -> [ReportRow] {
         [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
 
-    func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: TextStyle) -> [String] {
         let out = style
         let words = style.words
         let report = self

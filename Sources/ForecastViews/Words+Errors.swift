@@ -4,7 +4,7 @@ import ForecastProviders
 
 /// The libraries' typed errors, in words: the only place they become text.
 extension Words {
-    func field(_ field: InputError.Field) -> String {
+    package func field(_ field: InputError.Field) -> String {
         switch field {
         case .name: say("name", "이름")
         case .label: say("label", "표시 이름")
@@ -17,12 +17,12 @@ extension Words {
 
     /// A Korean word with its subject particle: 이 after a final consonant, 가 after
     /// a vowel; 이(가) when the word does not end in a Hangul syllable.
-    func subject(_ word: String) -> String {
+    package func subject(_ word: String) -> String {
         guard let last = word.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return word + "이(가)" }
         return word + ((last.value - 0xAC00) % 28 == 0 ? "가" : "이")
     }
 
-    func message(_ error: InputError) -> String {
+    package func message(_ error: InputError) -> String {
         switch error {
         case .empty(let what):
             return say("\(field(what)) is empty", "\(subject(field(what))) 비어 있습니다")
@@ -75,7 +75,7 @@ extension Words {
         }
     }
 
-    func message(_ error: SettingsError) -> String {
+    package func message(_ error: SettingsError) -> String {
         switch error {
         case .unknownProvider(let name):
             return say("\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use \(Self.providerNames(or: "or"))",
@@ -103,12 +103,12 @@ extension Words {
     }
 
     /// "open-meteo, openweathermap or …".
-    static func providerNames(or word: String) -> String {
+    package static func providerNames(or word: String) -> String {
         let names = WeatherProviders.names
         return names.dropLast().joined(separator: ", ") + " \(word) " + (names.last ?? "")
     }
 
-    func message(_ error: ConfigError) -> String {
+    package func message(_ error: ConfigError) -> String {
         switch error {
         case .unknownKey(let name):
             return say("there is no setting \(quoted(name)); the settings are \(Self.configKeys)",
@@ -124,7 +124,7 @@ extension Words {
         }
     }
 
-    func message(_ error: ImportError) -> String {
+    package func message(_ error: ImportError) -> String {
         switch error {
         case .tooLarge(_, let maximum):
             return say("the file is larger than \(maximum / 1_048_576) MB; an export never is",
@@ -168,9 +168,9 @@ extension Words {
         }
     }
 
-    static let configKeys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
+    package static let configKeys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
 
-    func message(_ error: PlaceLookupError) -> String {
+    package func message(_ error: PlaceLookupError) -> String {
         switch error {
         case .onlineLookupFailed(let query, let failure):
             say("no place called \(quoted(query)) in the built-in gazetteer, and the online lookup failed (\(weatherError(failure)))",
@@ -187,7 +187,7 @@ extension Words {
         }
     }
 
-    func message(_ error: StoreError) -> String {
+    package func message(_ error: StoreError) -> String {
         switch error {
         case .notADatabase(let path):
             say("\(path) is not a SQLite database; it was left untouched (use --db to choose another file)",

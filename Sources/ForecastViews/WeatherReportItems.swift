@@ -3,29 +3,29 @@ import ForecastProviders
 import Foundation
 
 /// `weather` in `list --format json`: current conditions in the chosen units.
-struct WeatherItem: Encodable {
-    var temperature: Double?
-    var feelsLike: Double?
-    var humidity: Double?
-    var condition: String?
-    var symbol: String?
-    var windSpeed: Double?
-    var windDirection: Double?
-    var windCompass: String?
-    var todayMin: Double?
-    var todayMax: Double?
+package struct WeatherItem: Encodable {
+    package var temperature: Double?
+    package var feelsLike: Double?
+    package var humidity: Double?
+    package var condition: String?
+    package var symbol: String?
+    package var windSpeed: Double?
+    package var windDirection: Double?
+    package var windCompass: String?
+    package var todayMin: Double?
+    package var todayMax: Double?
     /// Today's highest chance of precipitation, %.
-    var precipitationProbability: Double?
+    package var precipitationProbability: Double?
     /// Today's highest UV index.
-    var uvIndexMax: Double?
-    var airQuality: AirQualityItem?
+    package var uvIndexMax: Double?
+    package var airQuality: AirQualityItem?
     /// When the conditions were observed, in the place's local time with its offset.
-    var observedAt: String
+    package var observedAt: String
     /// When forecast fetched them, UTC.
-    var fetchedAt: Date
-    var stale: Bool
+    package var fetchedAt: Date
+    package var stale: Bool
 
-    init(_ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, format: WeatherFormat, now: Date) {
+    package init(_ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, format: WeatherFormat, now: Date) {
         let current = report.current
         temperature = format.temperature(current.temperature)
         feelsLike = format.temperature(current.feelsLike)
@@ -49,15 +49,15 @@ struct WeatherItem: Encodable {
 
 /// `airQuality`: the air now, US AQI with its category, the European AQI and
 /// particulate matter in µg/m³.
-struct AirQualityItem: Encodable {
-    var usAqi: Double?
-    var category: AirQuality.Category?
-    var europeanAqi: Double?
-    var pm2_5: Double?
-    var pm10: Double?
-    var observedAt: String?
+package struct AirQualityItem: Encodable {
+    package var usAqi: Double?
+    package var category: AirQuality.Category?
+    package var europeanAqi: Double?
+    package var pm2_5: Double?
+    package var pm10: Double?
+    package var observedAt: String?
 
-    init(_ air: AirQuality, zone: TimeZone, format: WeatherFormat) {
+    package init(_ air: AirQuality, zone: TimeZone, format: WeatherFormat) {
         usAqi = format.tenth(air.usAQI)
         category = air.category
         europeanAqi = format.tenth(air.europeanAQI)
@@ -68,38 +68,42 @@ struct AirQualityItem: Encodable {
 }
 
 /// `error`: why this run has no fresh weather for the place.
-struct ErrorItem: Encodable {
-    var kind: WeatherError.Kind
-    var message: String
-    init(_ error: WeatherError) {
+package struct ErrorItem: Encodable {
+    package var kind: WeatherError.Kind
+    package var message: String
+    package init(_ error: WeatherError) {
         kind = error.kind
         // English for scripts, whatever the language of the text.
         message = Words(language: .en).detail(error)
     }
 }
 
-struct UnitsItem: Encodable {
-    var temperature: TemperatureUnit
-    var wind: WindUnit
+package struct UnitsItem: Encodable {
+    package init(temperature: TemperatureUnit, wind: WindUnit) {
+        self.temperature = temperature
+        self.wind = wind
+    }
+    package var temperature: TemperatureUnit
+    package var wind: WindUnit
 }
 
 /// Whose weather it is, as JSON's `source` and a table's last line say it:
 /// every provider asks to be credited wherever its weather is shown.
-struct SourceItem: Encodable, Sendable {
-    var provider: String
-    var credit: String
-    var licence: String?
-    var attribution: String
+package struct SourceItem: Encodable, Sendable {
+    package var provider: String
+    package var credit: String
+    package var licence: String?
+    package var attribution: String
 
     /// The air beside the weather always comes from Open-Meteo's air-quality service (CAMS data).
-    static let airQuality = "CAMS / Open-Meteo"
+    package static let airQuality = "CAMS / Open-Meteo"
 
-    init(_ descriptor: ProviderDescriptor) {
+    package init(_ descriptor: ProviderDescriptor) {
         provider = descriptor.name.rawValue
         credit = descriptor.credit
         licence = descriptor.licence
         attribution = descriptor.attribution
     }
 
-    enum CodingKeys: CodingKey { case provider, credit, licence }
+    package enum CodingKeys: CodingKey { case provider, credit, licence }
 }

@@ -4,84 +4,90 @@ import Foundation
 /// Turns fixed-unit values into what the user asked to see. The only place
 /// units are converted, and where JSON's numbers get the precision the text
 /// gives them.
-struct WeatherFormat {
-    var temperatureUnit: TemperatureUnit
-    var windUnit: WindUnit
-    var korean: Bool
+package struct WeatherFormat {
+    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, korean: Bool, emoji: Bool) {
+        self.temperatureUnit = temperatureUnit
+        self.windUnit = windUnit
+        self.korean = korean
+        self.emoji = emoji
+    }
+    package var temperatureUnit: TemperatureUnit
+    package var windUnit: WindUnit
+    package var korean: Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
-    var emoji: Bool
+    package var emoji: Bool
 
     /// In the temperature unit, to a tenth.
-    func temperature(_ celsius: Double?) -> Double? {
+    package func temperature(_ celsius: Double?) -> Double? {
         celsius.map { SafeNumber.rounded(temperatureUnit.convert(celsius: $0), places: 1) }
     }
 
     /// In the wind unit, to a tenth.
-    func wind(_ metresPerSecond: Double?) -> Double? {
+    package func wind(_ metresPerSecond: Double?) -> Double? {
         metresPerSecond.map { SafeNumber.rounded(windUnit.convert(metresPerSecond: $0), places: 1) }
     }
 
     /// Percentages (humidity, cloud cover, chance of precipitation) and
     /// compass bearings, whole: 57, not 56.99999999999999.
-    func whole(_ value: Double?) -> Double? {
+    package func whole(_ value: Double?) -> Double? {
         value.map { SafeNumber.rounded($0, places: 0) }
     }
 
     /// Millimetres, hPa, the UV index, AQIs and µg/m³, to a tenth as the report
     /// fields give them: 1.6, not 1.6001999999999998.
-    func tenth(_ value: Double?) -> Double? {
+    package func tenth(_ value: Double?) -> Double? {
         value.map { SafeNumber.rounded($0, places: 1) }
     }
 
     /// "12°C", "-3°F", "285K".
-    func temperatureText(_ celsius: Double?) -> String {
+    package func temperatureText(_ celsius: Double?) -> String {
         guard let celsius else { return "–" }
         return text(displayed: temperatureUnit.convert(celsius: celsius))
     }
 
     /// "12°C" of a temperature already in the display unit.
-    func text(displayed value: Double) -> String {
+    package func text(displayed value: Double) -> String {
         guard let value = SafeNumber.rounded(value) else { return "–" }
         return temperatureUnit == .kelvin ? "\(value)K" : "\(value)\(temperatureUnit.symbol)"
     }
 
-    func range(_ low: Double?, _ high: Double?) -> String {
+    package func range(_ low: Double?, _ high: Double?) -> String {
         guard low != nil || high != nil else { return "–" }
         return "\(temperatureText(low))/\(temperatureText(high))"
     }
 
     /// "3.2 m/s NE".
-    func windText(_ speed: Double?, direction: Double?) -> String {
+    package func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
         let compass = direction.map { " " + Words(language: korean ? .ko : .en).compass(CompassPoint(degrees: $0)) } ?? ""
         return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
     /// "1014 hPa".
-    func pressureText(_ hectopascals: Double?) -> String {
+    package func pressureText(_ hectopascals: Double?) -> String {
         hectopascals.map { SafeNumber.fixed($0, decimals: 0) + " hPa" } ?? "–"
     }
 
     /// "1.5 mm".
-    func millimetresText(_ millimetres: Double?) -> String {
+    package func millimetresText(_ millimetres: Double?) -> String {
         millimetres.map { SafeNumber.fixed($0, decimals: 1) + " mm" } ?? "–"
     }
 
     /// "8 km", or "600 m" below a kilometre.
-    func visibilityText(_ metres: Double?) -> String {
+    package func visibilityText(_ metres: Double?) -> String {
         guard let metres else { return "–" }
         return metres >= 1000 ? SafeNumber.fixed(metres / 1000, decimals: 0) + " km" : SafeNumber.fixed(metres, decimals: 0) + " m"
     }
 
-    func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
+    package func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 
     /// The condition's symbol, by night a night one (🌙, not ☀️, at 23:30).
-    func symbol(_ condition: WeatherCondition?, isDay: Bool?) -> String {
+    package func symbol(_ condition: WeatherCondition?, isDay: Bool?) -> String {
         guard let condition else { return emoji ? "  " : "" }
         return emoji ? condition.symbol(isDay: isDay) : condition.plainSymbol(isDay: isDay)
     }
 
-    func describe(_ condition: WeatherCondition?) -> String {
+    package func describe(_ condition: WeatherCondition?) -> String {
         condition?.description(korean: korean) ?? "–"
     }
 }

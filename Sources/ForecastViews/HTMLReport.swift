@@ -5,20 +5,32 @@ import Foundation
 /// `forecast report`: one self-contained HTML file for the whole list. No
 /// scripts, fonts or other files: it works offline and can be mailed. It is
 /// also well-formed XML (every SVG included), so tests read it as XML.
-struct HTMLReport {
-    struct Entry {
-        var position: Int
-        var place: Place
-        var weather: PlaceWeather
+package struct HTMLReport {
+    package init(entries: [Entry], format: WeatherFormat, words: Words, source: SourceItem, now: Date) {
+        self.entries = entries
+        self.format = format
+        self.words = words
+        self.source = source
+        self.now = now
+    }
+    package struct Entry {
+        package init(position: Int, place: Place, weather: PlaceWeather) {
+            self.position = position
+            self.place = place
+            self.weather = weather
+        }
+        package var position: Int
+        package var place: Place
+        package var weather: PlaceWeather
     }
 
-    var entries: [Entry]
-    var format: WeatherFormat
-    var words: Words
-    var source: SourceItem
-    var now: Date
+    package var entries: [Entry]
+    package var format: WeatherFormat
+    package var words: Words
+    package var source: SourceItem
+    package var now: Date
 
-    func render() -> String {
+    package func render() -> String {
         let title = words.reportTitle(entries.count)
         let generated = words.dateTime(LocalTime.reading(now, in: TimeZone(secondsFromGMT: 0)!)) + " UTC"
         var html = """
@@ -48,7 +60,7 @@ struct HTMLReport {
 
     // MARK: - The summary table
 
-    func summary() -> String {
+    package func summary() -> String {
         let headers = words.reportHeaders
         var rows = ""
         for entry in entries {
@@ -74,7 +86,7 @@ struct HTMLReport {
 
     // MARK: - One place
 
-    func section(_ entry: Entry) -> String {
+    package func section(_ entry: Entry) -> String {
         let place = entry.place
         let zone = LocalTime.zone(place.timeZone)
         var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
@@ -112,7 +124,7 @@ struct HTMLReport {
         return html + "</section>\n"
     }
 
-    static let style = """
+    package static let style = """
         :root{color-scheme:light dark;--fg:#1d2330;--muted:#667085;--line:#e4e7ec;--card:#fff;--bg:#f5f7fa;--temp:#e4572e;--rain:#3b82f6}
         @media (prefers-color-scheme:dark){:root{--fg:#e6e9ef;--muted:#98a2b3;--line:#344054;--card:#1b2130;--bg:#101520}}
         *{box-sizing:border-box}
@@ -149,8 +161,8 @@ struct HTMLReport {
 }
 
 /// Text safe inside HTML and XML: the five characters that mean markup, escaped.
-enum HTML {
-    static func escape(_ text: String) -> String {
+package enum HTML {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in SafeText.clean(text, maxLength: 2000).unicodeScalars {

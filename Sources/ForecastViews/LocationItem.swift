@@ -5,19 +5,19 @@ import Foundation
 
 /// Where a place is, as every JSON output gives it: the same keys, flat among
 /// the output's own (a saved place, a search result).
-struct PlaceFields: Encodable {
-    var name: String
-    var country: String
-    var countryName: String?
+package struct PlaceFields: Encodable {
+    package var name: String
+    package var country: String
+    package var countryName: String?
     /// The GeoNames admin1 code, as stored ("11", "IL").
-    var region: String
+    package var region: String
     /// Its name ("Seoul", "Illinois"), where known.
-    var regionName: String?
-    var latitude: Double
-    var longitude: Double
-    var timezone: String
+    package var regionName: String?
+    package var latitude: Double
+    package var longitude: Double
+    package var timezone: String
 
-    init(name: String, countryCode: String, admin1: String, coordinate: Coordinate, timeZone: String) {
+    package init(name: String, countryCode: String, admin1: String, coordinate: Coordinate, timeZone: String) {
         self.name = name
         country = countryCode
         countryName = Gazetteer.bundled.countryName(countryCode)
@@ -32,45 +32,45 @@ struct PlaceFields: Encodable {
 
 /// JSON that gives a place's fields flat among its own keys: one encoder for
 /// every output that names places.
-protocol FlatPlaceJSON: Encodable {
+package protocol FlatPlaceJSON: Encodable {
     associatedtype Own: Encodable
     var place: PlaceFields { get }
     var own: Own { get }
 }
 
 extension FlatPlaceJSON {
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try place.encode(to: encoder)
         try own.encode(to: encoder)
     }
 }
 
 /// A saved place as `list --format json` and `show --format json` give it.
-struct LocationItem: FlatPlaceJSON {
-    var place: PlaceFields
-    var own: Saved
+package struct LocationItem: FlatPlaceJSON {
+    package var place: PlaceFields
+    package var own: Saved
 
     /// What a saved place has (a place shown unsaved has no position, id or date).
-    struct Saved: Encodable {
-        var position: Int?
-        var id: Int64?
-        var canonicalName: String
-        var geonamesId: Int?
-        var addedAt: Date?
-        var weather: WeatherItem?
-        var error: ErrorItem?
-        var airQualityError: ErrorItem?
+    package struct Saved: Encodable {
+        package var position: Int?
+        package var id: Int64?
+        package var canonicalName: String
+        package var geonamesId: Int?
+        package var addedAt: Date?
+        package var weather: WeatherItem?
+        package var error: ErrorItem?
+        package var airQualityError: ErrorItem?
     }
 
-    var name: String { place.name }
+    package var name: String { place.name }
 
     /// A place alone (no weather: no clock needed).
-    init(_ place: Place, position: Int, saved: Bool = true) {
+    package init(_ place: Place, position: Int, saved: Bool = true) {
         self.init(place, position: position, weather: nil, format: nil, now: nil, saved: saved)
     }
 
     /// A place with its weather as of `now`.
-    init(_ place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat?, now: Date?, saved: Bool = true) {
+    package init(_ place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat?, now: Date?, saved: Bool = true) {
         self.place = PlaceFields(
             name: place.displayName, countryCode: place.countryCode, admin1: place.admin1, coordinate: place.coordinate,
             timeZone: place.timeZone)
@@ -89,10 +89,10 @@ struct LocationItem: FlatPlaceJSON {
     }
 }
 
-struct SortItem: Encodable {
-    var key: SortKey
-    var descending: Bool
-    init(_ order: PlaceSort) {
+package struct SortItem: Encodable {
+    package var key: SortKey
+    package var descending: Bool
+    package init(_ order: PlaceSort) {
         key = order.key
         descending = order.descending
     }

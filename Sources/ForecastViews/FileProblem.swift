@@ -1,0 +1,6 @@
+/// Why a file cannot be written where the user asked (`-o`), as a value the
+/// words say.
+package enum FileProblem: Error, Equatable {
+    case folder, socket, blockDevice, notRegular, tooManyLinks, missingFolder
+    case system(Int32)
+}

@@ -1,0 +1,141 @@
+import ForecastCore
+import ForecastKit
+import Foundation
+
+/// A field of the report formats: one value per place.
+package enum ReportField: String, CaseIterable, Sendable {
+    case position, name, country, region, latitude, longitude, timezone, time
+    case condition, symbol, temp, feels, humidity, wind, direction, pressure, clouds, low, high, rain
+    case uv, aqi, eaqi, pm25, pm10
+    case updated, stale, error
+
+    /// Whether its values are numbers (what `list --where` compares).
+    package var isNumeric: Bool {
+        switch self {
+        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error: false
+        default: true
+        }
+    }
+
+    /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
+    package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
+        switch self {
+        case .temp, .feels, .low, .high: "\(rawValue) (\(temperature.symbol))"
+        case .wind: "wind (\(wind.symbol))"
+        case .humidity, .clouds, .rain: "\(rawValue) (%)"
+        case .pressure: "pressure (hPa)"
+        case .latitude, .longitude: "\(rawValue) (°)"
+        case .pm25, .pm10: "\(rawValue) (µg/m³)"
+        default: rawValue
+        }
+    }
+}
+
+/// One place's values: bare for the table formats (numbers without units),
+/// and as read for `line` ("12°C", "3.2 m/s"; percentages stay bare numbers,
+/// so that '{humidity}%' reads "83%").
+package struct ReportRow: Sendable {
+    package var bare: [ReportField: String] = [:]
+    package var shown: [ReportField: String] = [:]
+
+    package mutating func set(_ field: ReportField, _ bare: String?, shown: String? = nil) {
+        guard let bare else { return }
+        self.bare[field] = bare
+        self.shown[field] = shown ?? bare
+    }
+
+    /// The row of `place` with its weather, in `format`'s units and words.
+    package init(place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat, words: Words, now: Date) {
+        let number = { (value: Double?) in value.flatMap { SafeNumber.rounded($0 * 10) }.map { Self.decimal(Double($0) / 10) } }
+        set(.position, "\(position)")
+        set(.name, words.name(place))
+        set(.country, place.countryCode)
+        set(.region, words.region(countryCode: place.countryCode, admin1: place.admin1))
+        set(.latitude, Coordinate.format(place.coordinate.latitude))
+        set(.longitude, Coordinate.format(place.coordinate.longitude))
+        set(.timezone, SafeText.clean(place.timeZone, maxLength: 64))
+        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone)).hourMinute)
+        if let report = weather?.report {
+            let c = report.current
+            let today = report.today(now: now)
+            set(.condition, c.condition.map(format.describe))
+            set(.symbol, c.condition.map { format.symbol($0, isDay: c.isDay) })
+            set(.temp, number(format.temperature(c.temperature)), shown: format.temperatureText(c.temperature))
+            set(.feels, number(format.temperature(c.feelsLike)), shown: format.temperatureText(c.feelsLike))
+            // Percentages read bare in a line too: the template adds its own "%".
+            set(.humidity, number(c.humidity))
+            set(.wind, number(format.wind(c.windSpeed)), shown: format.windText(c.windSpeed, direction: nil))
+            set(.direction, c.windDirection.map { words.compass(CompassPoint(degrees: $0)) })
+            set(.pressure, number(c.pressure), shown: number(c.pressure).map { "\($0) hPa" })
+            set(.clouds, number(c.cloudCover))
+            set(.low, number(format.temperature(today?.minimum)), shown: format.temperatureText(today?.minimum))
+            set(.high, number(format.temperature(today?.maximum)), shown: format.temperatureText(today?.maximum))
+            set(.rain, number(today?.precipitationProbability))
+            set(.uv, number(today?.uvIndexMax))
+            set(.aqi, number(report.airQuality?.usAQI))
+            set(.eaqi, number(report.airQuality?.europeanAQI))
+            set(.pm25, number(report.airQuality?.pm2_5))
+            set(.pm10, number(report.airQuality?.pm10))
+        }
+        if let weather {
+            set(.updated, weather.fetchedAt.map { LocalTime.iso8601($0, in: TimeZone(secondsFromGMT: 0)!) })
+            set(.stale, weather.report == nil ? nil : (weather.stale ? "true" : "false"))
+            set(.error, weather.error.map { words.weatherError($0) })
+        }
+    }
+
+    /// "12", "-3.5", "0": no grouping, a point, whatever the locale.
+    package static func decimal(_ value: Double) -> String {
+        SafeNumber.fixed(value, decimals: 1, trim: true)
+    }
+}
+
+/// `--template '{name} {symbol} {temp}'`, parsed once: text and fields.
+package struct ReportTemplate {
+    package enum Piece { case text(String), field(ReportField) }
+    package let pieces: [Piece]
+
+    package static let standard = "{name} {symbol} {temp}"
+
+    /// What is wrong with a template; the command line says it in words.
+    package enum TemplateError: Error, Equatable {
+        case unclosed(String)
+        case unknownField(String)
+    }
+
+    package init(_ template: String) throws(TemplateError) {
+        var pieces: [Piece] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw TemplateError.unclosed(String(rest[open...]))
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let field = ReportField(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw TemplateError.unknownField(name)
+            }
+            pieces.append(.field(field))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        self.pieces = pieces
+    }
+
+    /// One line; a field without a value reads "–".
+    package func line(_ row: ReportRow) -> String {
+        let text = pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .field(let field): row.shown[field] ?? "–"
+            }
+        }.joined()
+        return SafeText.clean(text, maxLength: 1000)
+    }
+}
+
+/// An output that can also be a report: one row per place.
+package protocol ReportOutput: CommandOutput {
+    func rows(words: Words) -> [ReportRow]
+    var units: UnitsItem { get }
+}

@@ -1,0 +1,101 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastProviders
+import Foundation
+
+/// The places a name may mean: `search`'s one output.
+package struct SearchOutput: CommandOutput {
+    package var query: String
+    package var results: [Result]
+    private let cities: [City]
+    private var weather: [PlaceWeather]?
+    private var format: WeatherFormat?
+
+    package enum CodingKeys: CodingKey { case query, results }
+
+    package struct Result: FlatPlaceJSON {
+        package var place: PlaceFields
+        package var own: Found
+
+        package struct Found: Encodable {
+            package var geonamesId: Int
+            package var koreanName: String?
+            package var population: Int
+            package var match: String
+            package var weather: WeatherItem?
+            package var error: ErrorItem?
+        }
+    }
+
+    package init(
+        query: String, matches: [GazetteerMatch], online: Bool, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
+        now: Date
+    ) {
+        self.query = query
+        self.weather = weather
+        self.format = format
+        cities = matches.map(\.city)
+        results = matches.enumerated().map { index, m in
+            let found = weather.flatMap { index < $0.count ? $0[index] : nil }
+            let item = found.flatMap { w in
+                w.report.flatMap { report in
+                    format.map { WeatherItem(report, fetchedAt: w.fetchedAt ?? now, stale: false, zone: LocalTime.zone(m.city.timeZone), format: $0, now: now) }
+                }
+            }
+            return Result(
+                place: PlaceFields(
+                    name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
+                    timeZone: m.city.timeZone),
+                own: Result.Found(
+                    geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
+                    match: online ? "online" : "\(m.kind)", weather: item, error: found?.error.map(ErrorItem.init)))
+        }
+    }
+
+    package func text(_ style: TextStyle) -> [String] {
+        Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format)
+    }
+
+    /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
+    /// population, coordinates, time zone and region give way, in that order.
+    /// With `weather` (one per city), the weather's symbol, words and
+    /// temperature too, before the columns that give way first.
+    package static func table(_ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
+        let withWeather = weather != nil && format != nil
+        var headers = words.candidateHeaders
+        var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .right]
+        if withWeather {
+            headers.insert(contentsOf: ["", words.weatherHeader, words.temperatureHeader], at: 4)
+            alignments.insert(contentsOf: [.left, .left, .right], at: 4)
+        }
+        var table = TextTable(headers: headers, alignments: alignments)
+        for (index, city) in cities.enumerated() {
+            var row = [
+                "\(index + 1)", words.name(city),
+                SafeText.clean(Gazetteer.bundled.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
+                "\(words.countryName(city.countryCode)) (\(city.countryCode))",
+                city.coordinate.description, city.timeZone, Self.grouped(city.population),
+            ]
+            if let weather, let format, index < weather.count {
+                let report = weather[index].report
+                let condition = report.map { format.describe($0.current.condition) }
+                    ?? weather[index].error.map { words.errorKind($0.kind) } ?? "–"
+                row.insert(contentsOf: [format.symbol(report?.current.condition, isDay: report?.current.isDay), condition, format.temperatureText(report?.current.temperature)], at: 4)
+            }
+            table.append(row)
+        }
+        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 3, 5, 2] : [6, 4, 5, 3, 2])
+    }
+
+    /// 1234567 as "1,234,567".
+    package static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 { result.append(",") }
+            result.append(c)
+        }
+        return String(result.reversed())
+    }
+}

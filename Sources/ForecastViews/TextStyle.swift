@@ -1,0 +1,21 @@
+/// How a value reads as text: the words (the language), the width, colour and
+/// symbols. A renderer is a pure function of a value and this, and of nothing
+/// else (no streams, no database), so any face can show the same values.
+package struct TextStyle: Sendable {
+    package init(words: Words, columns: Int?, usesColour: Bool, emoji: Bool) {
+        self.words = words
+        self.columns = columns
+        self.usesColour = usesColour
+        self.emoji = emoji
+    }
+    package var words: Words
+    /// The width to fit; nil when it is not a terminal (nothing is cut).
+    package var columns: Int?
+    package var usesColour: Bool
+    /// Emoji symbols, or ASCII ones.
+    package var emoji: Bool
+
+    package func bold(_ text: String) -> String { usesColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    package func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    package func red(_ text: String) -> String { usesColour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
