@@ -175,7 +175,7 @@ extension WeatherLookup {
             case .failure(let error)?:
                 one.error = error
             case nil:
-                one.error = WeatherError(.cancelled, "cancelled", detail: .cancelled)
+                one.error = WeatherError(.cancelled, detail: .cancelled)
             }
             weather[query.id] = one
         }

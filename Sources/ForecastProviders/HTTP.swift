@@ -61,7 +61,7 @@ public enum HTTPBodyLimit {
 
     static func tooLarge(_ limit: Int) -> WeatherError {
         let megabytes = (limit + (1 << 20) - 1) >> 20
-        return WeatherError(.badResponse, "the answer is larger than \(megabytes) MB", detail: .tooLarge(megabytes: megabytes))
+        return WeatherError(.badResponse, detail: .tooLarge(megabytes: megabytes))
     }
 }
 
@@ -120,9 +120,9 @@ public final class NetworkHTTPClient: HTTPClient {
     public func get(_ asked: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize limit: Int) async throws(WeatherError) -> HTTPResponse {
         let url = asked.url
         let remaining = deadline - .now
-        guard remaining > .zero else { throw WeatherError(.timeout, "no time left to ask", detail: .noTimeLeft) }
+        guard remaining > .zero else { throw WeatherError(.timeout, detail: .noTimeLeft) }
         if let allowedHosts, !allowedHosts.contains((url.host ?? "").lowercased()) {
-            throw WeatherError(.network, "not a host of this machine: refused", detail: .cannotConnect(server: "a host that is not local"))
+            throw WeatherError(.network, detail: .cannotConnect(server: "a host that is not local"))
         }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: asked.headers["User-Agent"] ?? userAgent)
@@ -141,7 +141,7 @@ public final class NetworkHTTPClient: HTTPClient {
                 group.addTask { try await self.exchange(prepared, deadline: nioDeadline, limit: limit) }
                 group.addTask {
                     try await Task.sleep(until: deadline, clock: .continuous)
-                    throw WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+                    throw WeatherError(.timeout, detail: .noAnswerInTime)
                 }
                 defer { group.cancelAll() }
                 return try await group.next()!
@@ -187,25 +187,25 @@ public final class NetworkHTTPClient: HTTPClient {
         case let error as WeatherError:
             return error
         case is CancellationError:
-            return WeatherError(.cancelled, "cancelled", detail: .cancelled)
+            return WeatherError(.cancelled, detail: .cancelled)
         case let error as HTTPClientError:
             if [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout].contains(error) {
-                return WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+                return WeatherError(.timeout, detail: .noAnswerInTime)
             }
-            if error == .cancelled { return WeatherError(.cancelled, "cancelled", detail: .cancelled) }
+            if error == .cancelled { return WeatherError(.cancelled, detail: .cancelled) }
             if error == .redirectLimitReached || error == .redirectCycleDetected {
-                return WeatherError(.badResponse, "the server redirected too often", detail: .tooManyRedirects)
+                return WeatherError(.badResponse, detail: .tooManyRedirects)
             }
             if error == .remoteConnectionClosed {
-                return WeatherError(.network, "\(server) closed the connection", detail: .connectionClosed(server: server))
+                return WeatherError(.network, detail: .connectionClosed(server: server))
             }
-            return WeatherError(.network, "cannot talk to \(server)", detail: .cannotTalk(server: server))
+            return WeatherError(.network, detail: .cannotTalk(server: server))
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
-            return WeatherError(.badResponse, "the compressed answer is larger than allowed or damaged", detail: .damagedCompression)
+            return WeatherError(.badResponse, detail: .damagedCompression)
         case let error where String(reflecting: type(of: error)).contains("ConnectionError"):
-            return WeatherError(.network, "cannot connect to \(server)", detail: .cannotConnect(server: server))
+            return WeatherError(.network, detail: .cannotConnect(server: server))
         default:
-            return WeatherError(.network, "cannot talk to \(server)", detail: .cannotTalk(server: server))
+            return WeatherError(.network, detail: .cannotTalk(server: server))
         }
     }
 }
@@ -213,16 +213,15 @@ public final class NetworkHTTPClient: HTTPClient {
 /// What an unsuccessful status means, for any provider.
 enum HTTPStatus {
     static func error(_ response: HTTPResponse, reason: String?) -> WeatherError {
-        let why = reason.map { ": \($0)" } ?? ""
         let status = response.status
         switch status {
         case 401, 403:
-            return WeatherError(.unauthorized, "the service refused the API key (HTTP \(status))\(why)", detail: .refusedKey(status: status, reason: reason))
-        case 404: return WeatherError(.notFound, "not found (HTTP 404)\(why)", detail: .notFound(reason: reason))
-        case 429: return WeatherError(.rateLimited, "too many requests (HTTP 429)\(why)", detail: .tooManyRequests(reason: reason))
+            return WeatherError(.unauthorized, detail: .refusedKey(status: status, reason: reason))
+        case 404: return WeatherError(.notFound, detail: .notFound(reason: reason))
+        case 429: return WeatherError(.rateLimited, detail: .tooManyRequests(reason: reason))
         case 500...599:
-            return WeatherError(.provider, "the service failed (HTTP \(status))\(why)", detail: .serviceFailed(status: status, reason: reason))
-        default: return WeatherError(.provider, "HTTP \(status)\(why)", detail: .status(status, reason: reason))
+            return WeatherError(.provider, detail: .serviceFailed(status: status, reason: reason))
+        default: return WeatherError(.provider, detail: .status(status, reason: reason))
         }
     }
 

@@ -58,7 +58,7 @@ public struct MetNorwayProvider: WeatherProvider {
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, place in
-            guard index < responses.count else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
+            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
             let response = responses[index]
             let validity = Self.validity(response.headers, now: now)
             if response.status == 304 {

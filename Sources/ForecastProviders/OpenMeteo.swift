@@ -141,7 +141,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     static func report(_ location: Location, place: PlaceQuery, now: Date) -> PlaceOutcome {
         if location.error == true {
             let reason = location.reason.map { SafeText.clean($0, maxLength: 200) }
-            return .failure(WeatherError(.provider, reason ?? "the service reported an error", detail: .serviceError(reason: reason)))
+            return .failure(WeatherError(.provider, detail: .serviceError(reason: reason)))
         }
         guard let offset = location.utcOffsetSeconds?.value else {
             return .failure(.invalid(.field("utc_offset_seconds"), .missing))

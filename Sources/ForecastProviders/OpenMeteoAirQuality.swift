@@ -58,7 +58,7 @@ public struct OpenMeteoAirQuality: BatchService {
     static func air(_ location: Location, place: PlaceQuery, now: Date) -> Result<AirQuality, WeatherError> {
         if location.error == true {
             let reason = location.reason.map { SafeText.clean($0, maxLength: 200) }
-            return .failure(WeatherError(.provider, reason ?? "the service reported an error", detail: .serviceError(reason: reason)))
+            return .failure(WeatherError(.provider, detail: .serviceError(reason: reason)))
         }
         guard let current = location.current else { return .success(AirQuality()) }
         // Times are local to the offset the answer names (or the place's zone).

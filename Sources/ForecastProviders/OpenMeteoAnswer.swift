@@ -37,7 +37,7 @@ enum OpenMeteoAnswer<Location: Decodable> {
     /// One result per place of `batch`, in order: its entry, or why it has none.
     /// Fails whole only when the answer as a whole cannot be read.
     static func locations(_ batch: [PlaceQuery], responses: [HTTPResponse]) -> Result<[Result<Location, WeatherError>], WeatherError> {
-        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
+        guard let body = responses.first?.body else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
         let entries: [Entry]
         do {
             if body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
@@ -51,7 +51,7 @@ enum OpenMeteoAnswer<Location: Decodable> {
         } catch {
             return .failure(ServiceJSON.failure(error, body: body))
         }
-        if entries.isEmpty { return .failure(WeatherError(.badResponse, "the answer has no locations", detail: .noLocations)) }
+        if entries.isEmpty { return .failure(WeatherError(.badResponse, detail: .noLocations)) }
         if case .failure(let error) = entries.first?.location, entries.allSatisfy({ (try? $0.location.get()) == nil }) {
             // Nothing in it is a location at all: the answer as a whole is bad.
             return .failure(error)
@@ -72,10 +72,10 @@ enum OpenMeteoAnswer<Location: Decodable> {
         }
         return .success(batch.indices.map { index in
             guard let claimed = claims[index] else {
-                return .failure(WeatherError(.badResponse, "the answer has no entry for this place", detail: .noEntryForPlace))
+                return .failure(WeatherError(.badResponse, detail: .noEntryForPlace))
             }
             guard claimed.count == 1 else {
-                return .failure(WeatherError(.badResponse, "the answer has \(claimed.count) entries for this place", detail: .entriesForPlace(claimed.count)))
+                return .failure(WeatherError(.badResponse, detail: .entriesForPlace(claimed.count)))
             }
             return claimed[0].location
         })

@@ -59,7 +59,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
 
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[PlaceOutcome], WeatherError> {
         .success(batch.enumerated().map { index, _ in
-            guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, "no answer", detail: .noAnswer)) }
+            guard responses.count >= 2 * index + 2 else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
             return Self.report(current: responses[2 * index].body, forecast: responses[2 * index + 1].body, now: now, secrets: secrets)
         })
     }
@@ -159,10 +159,10 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         guard let cod, cod != 200 else { return nil }
         let text = message.map { SafeText.clean($0, maxLength: 200, redacting: secrets) } ?? "error \(cod)"
         switch cod {
-        case 401, 403: return WeatherError(.unauthorized, "the service refused the API key: \(text)", detail: .refusedKey(status: cod, reason: text))
-        case 404: return WeatherError(.notFound, text, detail: .notFound(reason: text))
-        case 429: return WeatherError(.rateLimited, text, detail: .tooManyRequests(reason: text))
-        default: return WeatherError(.provider, text, detail: .serviceError(reason: text))
+        case 401, 403: return WeatherError(.unauthorized, detail: .refusedKey(status: cod, reason: text))
+        case 404: return WeatherError(.notFound, detail: .notFound(reason: text))
+        case 429: return WeatherError(.rateLimited, detail: .tooManyRequests(reason: text))
+        default: return WeatherError(.provider, detail: .serviceError(reason: text))
         }
     }
 

@@ -106,10 +106,7 @@ public actor RateLimiter {
         let left = deadline - .now
         let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
         if wait > seconds {
-            throw WeatherError(
-                .rateLimited,
-                "the client-side limit of \(SafeNumber.rounded(callsPerMinute) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(wait.rounded(.up))), longer than the time left; try again then",
-                detail: .clientLimit(callsPerMinute: callsPerMinute, seconds: wait.rounded(.up)))
+            throw WeatherError(.rateLimited, detail: .clientLimit(callsPerMinute: callsPerMinute, seconds: wait.rounded(.up)))
         }
         events?(.waitingForRateLimit(seconds: wait))
         try await sleep(wait)

@@ -143,7 +143,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         // budget is not decoded at all (16 hostile answers once took 11 s of CPU).
         let decoded = ContinuousClock.now < context.deadline
             ? provider.decode(batch, responses: responses, now: clock())
-            : .failure(WeatherError(.timeout, "no time left to ask", detail: .noTimeLeft))
+            : .failure(WeatherError(.timeout, detail: .noTimeLeft))
         await context.decoding.release()
         switch decoded {
         case .success(let outcomes):
@@ -170,7 +170,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
     func request(_ url: ServiceRequest, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
-        let cancelled = RequestFailure(error: WeatherError(.cancelled, "cancelled", detail: .cancelled), splittable: false)
+        let cancelled = RequestFailure(error: WeatherError(.cancelled, detail: .cancelled), splittable: false)
         var attempt = 1
         while true {
             if Task.isCancelled { return .failure(cancelled) }
@@ -206,21 +206,18 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                     let asked = HTTPStatus.retryAfter(response.headers, now: clock())
                     if let asked, asked > remaining(context.deadline) {
                         // Not worth waiting for: fail now and say when it will be.
-                        let later = "the service asks to wait \(Self.duration(asked)), longer than the time left; try again in \(Self.duration(asked))"
                         let error = WeatherError(
-                            failure.error.kind, failure.error.message + "; " + later,
-                            detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
+                            failure.error.kind, detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
                         return .failure(RequestFailure(error: error, splittable: false))
                     }
                     wait = asked ?? backoff(attempt)
                 }
             case .failure(let error):
-                let budgetText = "\(Self.duration(options.budget)) budget"
                 // An answer too large or badly compressed is the service's doing, not one place's:
                 // splitting would only fetch it again, once per half.
                 failure = RequestFailure(
                     error: error.kind == .timeout
-                        ? WeatherError(.timeout, "no complete answer within the \(budgetText)", detail: .noAnswerWithin(seconds: options.budget))
+                        ? WeatherError(.timeout, detail: .noAnswerWithin(seconds: options.budget))
                         : error,
                     splittable: false)
                 if error.kind == .timeout || error.kind == .network { wait = backoff(attempt) }
@@ -243,13 +240,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     /// "10 s", "2.5 s", "5 min", "3 h".
-    public static func duration(_ seconds: TimeInterval) -> String {
-        guard seconds.isFinite else { return "a long time" }
-        if seconds >= 5400 { return "\(SafeNumber.rounded(seconds / 3600) ?? 0) h" }
-        if seconds >= 120 { return "\(SafeNumber.rounded(seconds / 60) ?? 0) min" }
-        if seconds == seconds.rounded() { return "\(SafeNumber.rounded(seconds) ?? 0) s" }
-        return String(format: "%.1f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
-    }
+    public static func duration(_ seconds: TimeInterval) -> String { WeatherError.duration(seconds) }
 }
 
 extension BatchRefresher {
@@ -289,7 +280,7 @@ extension BatchRefresher {
                 }
             }
         }
-        let late = WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+        let late = WeatherError(.timeout, detail: .noAnswerInTime)
         let companionAnswers = (other ?? [:]).mapValues { outcome in
             // Cancelled by the cut, not by whoever cancelled this refresh.
             outcome.mapError { cut && $0.kind == .cancelled && !Task.isCancelled ? late : $0 }

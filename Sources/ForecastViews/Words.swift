@@ -270,41 +270,7 @@ package struct Words: Sendable {
     /// What went wrong, after the kind. A failure without a typed detail (which
     /// field of an answer failed validation) is described by the error itself.
     package func detail(_ error: WeatherError) -> String {
-        SafeText.clean(error.detail.map { korean ? koreanDetail($0) : englishDetail($0) } ?? error.message, maxLength: 300)
-    }
-
-    private func englishDetail(_ detail: WeatherError.Detail) -> String {
-        let because = { (reason: String?) in reason.map { ": \($0)" } ?? "" }
-        switch detail {
-        case .noAnswerInTime: return "no complete answer in time"
-        case .noAnswerWithin(let seconds): return "no complete answer within the \(WeatherRefresher.duration(seconds)) budget"
-        case .noTimeLeft: return "no time left to ask"
-        case .cannotConnect(let server): return "cannot connect to \(server)"
-        case .cannotTalk(let server): return "cannot talk to \(server)"
-        case .connectionClosed(let server): return "\(server) closed the connection"
-        case .refusedKey(let status, let reason): return "the service refused the API key (HTTP \(status))" + because(reason)
-        case .notFound(let reason): return "not found (HTTP 404)" + because(reason)
-        case .tooManyRequests(let reason): return "too many requests (HTTP 429)" + because(reason)
-        case .serviceFailed(let status, let reason): return "the service failed (HTTP \(status))" + because(reason)
-        case .status(let code, let reason): return "HTTP \(code)" + because(reason)
-        case .tooLarge(let megabytes): return "the answer is larger than \(megabytes) MB"
-        case .damagedCompression: return "the compressed answer is larger than allowed or damaged"
-        case .tooManyRedirects: return "the server redirected too often"
-        case .cancelled: return "cancelled"
-        case .waitLonger(let inner, let message, let seconds):
-            let wait = WeatherRefresher.duration(seconds)
-            return (inner.map(englishDetail) ?? message) + "; the service asks to wait \(wait), longer than the time left; try again in \(wait)"
-        case .invalid(let part, let problem):
-            // One English wording, the error's own message (made in ForecastCore).
-            return WeatherError.describe(part, problem)
-        case .clientLimit(let calls, let seconds):
-            return "the client-side limit of \(SafeNumber.rounded(calls) ?? 0) calls a minute would hold this request \(WeatherRefresher.duration(seconds)), longer than the time left; try again then"
-        case .noAnswer: return "no answer"
-        case .noLocations: return "the answer has no locations"
-        case .noEntryForPlace: return "the answer has no entry for this place"
-        case .entriesForPlace(let count): return "the answer has \(count) entries for this place"
-        case .serviceError(let reason): return reason ?? "the service reported an error"
-        }
+        SafeText.clean(error.detail.map { korean ? koreanDetail($0) : $0.english } ?? error.message, maxLength: 300)
     }
 
     private func koreanDetail(_ detail: WeatherError.Detail) -> String {

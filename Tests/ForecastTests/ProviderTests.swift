@@ -172,6 +172,8 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
         #expect(provider.reason(in: Fixture.data("owm_error_400_onecall_timemachine.json")) == "requested time is out of allowed range of 5 days back")
         let notFound = HTTPResponse(status: 200, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
         let result = provider.decode([london], responses: [notFound, ok("owm_forecast5_london_2025.json")], now: march2025)
-        #expect(throws: WeatherError(.notFound, "city not found", detail: .notFound(reason: "city not found"))) { try result[0].get() }
+        #expect(throws: WeatherError(.notFound, detail: .notFound(reason: "city not found"))) { try result[0].get() }
+        // One English wording, the detail's: the service's reason after what happened.
+        #expect(WeatherError(.notFound, detail: .notFound(reason: "city not found")).message == "not found (HTTP 404): city not found")
     }
 }

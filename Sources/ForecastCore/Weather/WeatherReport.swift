@@ -397,6 +397,62 @@ extension WeatherError {
 
     /// Part of an answer gone wrong, as a `badResponse`.
     public static func invalid(_ part: Detail.Part, _ problem: Detail.Problem) -> WeatherError {
-        WeatherError(.badResponse, describe(part, problem), detail: .invalid(part, problem))
+        WeatherError(.badResponse, detail: .invalid(part, problem))
+    }
+}
+
+extension WeatherError {
+    /// A failure of `kind`, said by its detail (in English: `message`).
+    public init(_ kind: Kind, detail: Detail) {
+        self.init(kind, detail.english, detail: detail)
+    }
+
+    /// "10 s", "2.5 s", "5 min", "3 h".
+    public static func duration(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite else { return "a long time" }
+        if seconds >= 5400 { return "\(SafeNumber.rounded(seconds / 3600) ?? 0) h" }
+        if seconds >= 120 { return "\(SafeNumber.rounded(seconds / 60) ?? 0) min" }
+        if seconds == seconds.rounded() { return "\(SafeNumber.rounded(seconds) ?? 0) s" }
+        return String(format: "%.1f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
+    }
+}
+
+extension WeatherError.Detail {
+    /// The detail in English: what JSON's `error.message` says, and the
+    /// English catalog too. The one English wording of every detail: services
+    /// give typed details only.
+    public var english: String {
+        let detail = self
+        let because = { (reason: String?) in reason.map { ": \($0)" } ?? "" }
+        switch detail {
+        case .noAnswerInTime: return "no complete answer in time"
+        case .noAnswerWithin(let seconds): return "no complete answer within the \(WeatherError.duration(seconds)) budget"
+        case .noTimeLeft: return "no time left to ask"
+        case .cannotConnect(let server): return "cannot connect to \(server)"
+        case .cannotTalk(let server): return "cannot talk to \(server)"
+        case .connectionClosed(let server): return "\(server) closed the connection"
+        case .refusedKey(let status, let reason): return "the service refused the API key (HTTP \(status))" + because(reason)
+        case .notFound(let reason): return "not found (HTTP 404)" + because(reason)
+        case .tooManyRequests(let reason): return "too many requests (HTTP 429)" + because(reason)
+        case .serviceFailed(let status, let reason): return "the service failed (HTTP \(status))" + because(reason)
+        case .status(let code, let reason): return "HTTP \(code)" + because(reason)
+        case .tooLarge(let megabytes): return "the answer is larger than \(megabytes) MB"
+        case .damagedCompression: return "the compressed answer is larger than allowed or damaged"
+        case .tooManyRedirects: return "the server redirected too often"
+        case .cancelled: return "cancelled"
+        case .waitLonger(let inner, let message, let seconds):
+            let wait = WeatherError.duration(seconds)
+            return (inner.map(\.english) ?? message) + "; the service asks to wait \(wait), longer than the time left; try again in \(wait)"
+        case .invalid(let part, let problem):
+            // One English wording, the error's own message (made in ForecastCore).
+            return WeatherError.describe(part, problem)
+        case .clientLimit(let calls, let seconds):
+            return "the client-side limit of \(SafeNumber.rounded(calls) ?? 0) calls a minute would hold this request \(WeatherError.duration(seconds)), longer than the time left; try again then"
+        case .noAnswer: return "no answer"
+        case .noLocations: return "the answer has no locations"
+        case .noEntryForPlace: return "the answer has no entry for this place"
+        case .entriesForPlace(let count): return "the answer has \(count) entries for this place"
+        case .serviceError(let reason): return reason ?? "the service reported an error"
+        }
     }
 }

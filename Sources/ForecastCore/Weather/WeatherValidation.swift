@@ -52,7 +52,7 @@ extension WeatherReport {
     }
 
     static func bad(_ field: String, _ problem: WeatherError.Detail.Problem) -> WeatherError {
-        WeatherError(.badResponse, WeatherError.describe(.field(field), problem), detail: .invalid(.field(field), problem))
+        WeatherError(.badResponse, detail: .invalid(.field(field), problem))
     }
 
     static func check(_ value: Double?, in range: ClosedRange<Double>, _ field: String) throws(WeatherError) {
