@@ -474,16 +474,36 @@ public final class PlaceStore: Sendable {
     /// data) per place for `provider`: what `list` needs, cheap to read for
     /// thousands of places. An entry that no longer decodes or validates is absent.
     public func cachedSummaries(provider: String, now: Date) throws -> [Int64: CachedWeather] {
-        try read { db in
-            var result: [Int64: CachedWeather] = [:]
-            let rows = try Row.fetchCursor(
+        let rows: [(id: Int64, fetchedAt: Double, json: String)] = try read { db in
+            var rows: [(id: Int64, fetchedAt: Double, json: String)] = []
+            let cursor = try Row.fetchCursor(
                 db, sql: "SELECT place_id, fetched_at, report FROM weather_summary WHERE provider = ?", arguments: [provider])
-            while let row = try rows.next() {
-                guard let id = SavedRow.integer(row, "place_id") else { continue }
-                if let entry = Self.cached(row, provider: provider, now: now) { result[id] = entry }
+            while let row = try cursor.next() {
+                guard let id = SavedRow.integer(row, "place_id"), let fetchedAt = SavedRow.number(row, "fetched_at"),
+                      let json = SavedRow.text(row, "report") else { continue }
+                rows.append((id, fetchedAt, json))
             }
-            return result
+            return rows
         }
+        return Self.decodeSummaries(rows, provider: provider, now: now)
+    }
+
+    /// Decoding is most of reading a thousand summaries (JSON, a few hundred
+    /// bytes each): done on every core, after the database is let go.
+    static func decodeSummaries(
+        _ rows: [(id: Int64, fetchedAt: Double, json: String)], provider: String, now: Date
+    ) -> [Int64: CachedWeather] {
+        let pieces = rows.count < 64 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+        let size = (rows.count + pieces - 1) / max(1, pieces)
+        let decoded = DecodedSummaries()
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            var part: [Int64: CachedWeather] = [:]
+            for row in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
+                if let entry = cached(json: row.json, fetchedAt: row.fetchedAt, provider: provider, now: now) { part[row.id] = entry }
+            }
+            decoded.add(part)
+        }
+        return decoded.all
     }
 
     /// The latest full report (hours and days) for one place from `provider`.
@@ -614,8 +634,12 @@ public final class PlaceStore: Sendable {
     /// A cache row as a report, if it still decodes and every value in it is
     /// plausible: an entry an older forecast stored is never trusted blindly.
     private static func cached(_ row: Row, provider: String, now: Date) -> CachedWeather? {
-        guard let json = SavedRow.text(row, "report"), json.utf8.count <= maximumCachedReport,
-              let fetchedAt = SavedRow.number(row, "fetched_at"),
+        guard let json = SavedRow.text(row, "report"), let fetchedAt = SavedRow.number(row, "fetched_at") else { return nil }
+        return cached(json: json, fetchedAt: fetchedAt, provider: provider, now: now)
+    }
+
+    private static func cached(json: String, fetchedAt: Double, provider: String, now: Date) -> CachedWeather? {
+        guard json.utf8.count <= maximumCachedReport,
               let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)),
               let valid = try? report.validated(now: now)
         else { return nil }
@@ -680,4 +704,12 @@ final class BusyWait: @unchecked Sendable {
         usleep(useconds_t(max(0, min(Int64(1_000_000), seconds * 1_000_000 + attoseconds / 1_000_000_000_000))))
         return true
     }
+}
+
+/// What the decoding pieces found, gathered under a lock.
+private final class DecodedSummaries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [Int64: PlaceStore.CachedWeather] = [:]
+    func add(_ part: [Int64: PlaceStore.CachedWeather]) { lock.withLock { found.merge(part) { $1 } } }
+    var all: [Int64: PlaceStore.CachedWeather] { lock.withLock { found } }
 }

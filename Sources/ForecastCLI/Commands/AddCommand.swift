@@ -86,48 +86,9 @@ struct AddCommand: ForecastCommand {
         let finder = PlaceFinder(context: context.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
         if here { return try finder.draftHere(label: label) }
-        return try await Self.draft(
+        return try await PlaceDrafting.draft(
             name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add",
             in: context)
     }
 
-    /// The place a name or coordinates mean, under the never-silent choosing
-    /// rule: ambiguous candidates are listed (with how to choose, as
-    /// `forecast COMMAND … --pick 1`) and the command fails with nothing done.
-    static func draft(
-        name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String, online: Bool = true,
-        in context: CommandContext
-    ) async throws -> NewPlace {
-        let words = context.words
-        let finder = PlaceFinder(context: context.app)
-        if let lat, let lon {
-            let coordinate = try Coordinate(
-                latitude: Coordinate.parseDegrees(lat, field: .latitude),
-                longitude: Coordinate.parseDegrees(lon, field: .longitude))
-            return finder.draft(at: coordinate, label: label)
-        }
-        let query = try PlaceName(name).value
-        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-            throw InputError.badCountryCode(country)
-        }
-        switch try await finder.choose(query, country: country, pick: pick, online: online) {
-        case .notFound:
-            throw online ? InputError.notFound(query, country: country) : InputError.notInGazetteer(query, country: country)
-        case .ambiguous(let cities):
-            let out = context.stderr
-            out.line(words.couldBeAnyOf(query, cities.count))
-            out.lines(SearchOutput.table(cities, width: out.columns, words: words))
-            out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
-            throw CommandFailure(message: "")
-        case .chosen(let city, let others):
-            if others > 0 && pick == nil {
-                context.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
-            }
-            return finder.draft(city, label: label)
-        }
-    }
-
-    static func shellQuoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? text : "'\(text.replacingOccurrences(of: "'", with: "'\\''"))'"
-    }
 }

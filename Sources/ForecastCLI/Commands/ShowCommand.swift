@@ -114,7 +114,7 @@ struct ShowCommand: ForecastCommand {
                 guard let place, SavedPlaces.looksUpElsewhere(place, after: error) else { throw error }
             }
         }
-        let draft = try await AddCommand.draft(
+        let draft = try await PlaceDrafting.draft(
             name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
             online: !weatherOptions.offline, in: context)
         if let database, let (place, index, count) = try database.saved(draft) {
@@ -175,8 +175,8 @@ struct ShowCommand: ForecastCommand {
         if let lat, let lon {
             words += ["--lat", lat, "--lon", lon]
         } else {
-            words.append(AddCommand.shellQuoted(place ?? ""))
-            if let country { words += ["--country", AddCommand.shellQuoted(country)] }
+            words.append(PlaceDrafting.shellQuoted(place ?? ""))
+            if let country { words += ["--country", PlaceDrafting.shellQuoted(country)] }
             if let pick { words += ["--pick", "\(pick)"] }
         }
         return SafeText.clean(words.joined(separator: " "), maxLength: 200)
