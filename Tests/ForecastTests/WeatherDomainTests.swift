@@ -30,6 +30,27 @@ import Testing
         #expect(WeatherCondition.openWeatherMap(804).english == "Overcast clouds")
         #expect(WeatherCondition.openWeatherMap(999).kind == .unknown)
     }
+
+    /// The cache keeps the service's code and the kind, never words: words are
+    /// made when shown, in either language, and a code from a damaged cache is
+    /// cleaned; an entry of an older forecast (words, no code) does not decode.
+    @Test func theCacheKeepsCodesNotWords() throws {
+        let encoded = try JSONEncoder().encode(WeatherCondition.wmo(61))
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])
+        #expect(object == ["kind": "rain", "code": "wmo:61"])
+        let back = try JSONDecoder().decode(WeatherCondition.self, from: encoded)
+        #expect(back == .wmo(61) && back.english == "Slight rain" && back.korean == "약한 비")
+        let parts = WeatherCondition.falling(.snow, .heavy, showers: true, thunder: true)
+        #expect(try JSONDecoder().decode(WeatherCondition.self, from: JSONEncoder().encode(parts)).english == "Heavy snow showers and thunder")
+        let hostile = Data(#"{"kind":"rain","code":"unknown:\u001b[2J\u001b]0;x\u0007bad"}"#.utf8)
+        let cleaned = try JSONDecoder().decode(WeatherCondition.self, from: hostile)
+        #expect(!cleaned.english.unicodeScalars.contains { $0.value < 0x20 } && cleaned.english.contains("bad"))
+        let old = Data(#"{"kind":"rain","english":"Slight rain","korean":"약한 비"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WeatherCondition.self, from: old) }
+        // A code of no known scheme, or a number out of its table, still reads as unknown weather.
+        #expect(WeatherCondition.words("wmo:nope").english.hasPrefix("Unknown weather"))
+        #expect(WeatherCondition.words("nonsense").korean.hasPrefix("알 수 없는 날씨"))
+    }
 }
 
 @Suite struct WindTests {
