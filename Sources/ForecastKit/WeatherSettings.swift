@@ -38,7 +38,6 @@ public struct WeatherSettings: Sendable {
     /// Cached weather younger than this is used without asking.
     public var ttl: TimeInterval
     public var language: Language
-    public var korean: Bool { language == .ko }
     public var offline: Bool
     public var refresh: Bool
     public var refreshOptions: RefreshOptions

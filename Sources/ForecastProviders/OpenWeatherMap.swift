@@ -7,7 +7,7 @@ extension ProviderDescriptor {
         name: "openweathermap", credit: "OpenWeatherMap", keyVariable: OpenWeatherMapProvider.keyVariable,
         urlVariable: "FORECAST_OPENWEATHER_URL", defaultBaseURL: OpenWeatherMapProvider.defaultBaseURL,
         rate: CallRate(callsPerMinute: 60), batches: false,
-        make: { OpenWeatherMapProvider(apiKey: $0.apiKey ?? "", baseURL: $0.baseURL, korean: $0.language == .ko) })
+        make: { OpenWeatherMapProvider(apiKey: $0.apiKey ?? "", baseURL: $0.baseURL, language: $0.language) })
 }
 
 /// OpenWeatherMap: current weather plus the 5 day / 3 hour forecast, two calls
@@ -25,10 +25,14 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     /// `kr` for Korean (the service's code, not `ko`), else `en`.
     public let language: String
 
-    public init(apiKey: String, baseURL: URL = Self.defaultBaseURL, korean: Bool = false) {
+    public init(apiKey: String, baseURL: URL = Self.defaultBaseURL, language: Language = .en) {
         self.apiKey = apiKey
         self.baseURL = baseURL
-        language = korean ? "kr" : "en"
+        // The service's own code for Korean is `kr`.
+        self.language = switch language {
+        case .en: "en"
+        case .ko: "kr"
+        }
     }
 
     public var secrets: [String] { [apiKey] }

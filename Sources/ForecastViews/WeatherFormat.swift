@@ -5,15 +5,15 @@ import Foundation
 /// units are converted, and where JSON's numbers get the precision the text
 /// gives them.
 package struct WeatherFormat {
-    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, korean: Bool, emoji: Bool) {
+    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, language: Language, emoji: Bool) {
         self.temperatureUnit = temperatureUnit
         self.windUnit = windUnit
-        self.korean = korean
+        self.language = language
         self.emoji = emoji
     }
     package var temperatureUnit: TemperatureUnit
     package var windUnit: WindUnit
-    package var korean: Bool
+    package var language: Language
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     package var emoji: Bool
 
@@ -59,7 +59,7 @@ package struct WeatherFormat {
     /// "3.2 m/s NE".
     package func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
-        let compass = direction.map { " " + Words(language: korean ? .ko : .en).compass(CompassPoint(degrees: $0)) } ?? ""
+        let compass = direction.map { " " + Words(language: language).compass(CompassPoint(degrees: $0)) } ?? ""
         return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
@@ -88,6 +88,6 @@ package struct WeatherFormat {
     }
 
     package func describe(_ condition: WeatherCondition?) -> String {
-        condition?.description(korean: korean) ?? "–"
+        condition?.description(in: language) ?? "–"
     }
 }

@@ -115,7 +115,7 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
 }
 
 @Suite struct OpenWeatherMapTests {
-    let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!, korean: true)
+    let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!, language: .ko)
 
     @Test func asksTwiceAPlaceInStandardUnitsAndKorean() throws {
         let urls = provider.requests(for: [london], detail: .full).map(\.url)

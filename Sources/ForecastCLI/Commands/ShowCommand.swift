@@ -128,7 +128,7 @@ struct ShowCommand: ForecastCommand {
             for: [place], detail: .full, options: weatherOptions, places: store, in: context)
         let settings = try store.settings()
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, language: weatherSettings.language,
             emoji: context.emoji)
         try context.render(
             ShowOutput(
@@ -152,7 +152,7 @@ struct ShowCommand: ForecastCommand {
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language), preferences: settings.preferences, in: context)
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, korean: weatherSettings.korean,
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, language: weatherSettings.language,
             emoji: context.emoji)
         let now = context.app.clock()
         let place = Place(

@@ -64,7 +64,13 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         }
     }
 
-    public func description(korean wantsKorean: Bool) -> String { wantsKorean ? korean : english }
+    /// The words in `language`.
+    public func description(in language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
 
     init(_ kind: Kind, code: String) {
         self.kind = kind
