@@ -104,8 +104,7 @@ extension Words {
 
     /// "open-meteo, openweathermap or …".
     package static func providerNames(or word: String) -> String {
-        let names = WeatherProviders.names
-        return names.dropLast().joined(separator: ", ") + " \(word) " + (names.last ?? "")
+        Phrases.listed(WeatherProviders.names, word)
     }
 
     package func message(_ error: ConfigError) -> String {

@@ -262,6 +262,8 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
 @Suite struct ProviderDescriptorTests {
     @Test func namesHelpAndVariablesComeFromTheDescriptors() async throws {
         #expect(WeatherProviders.names == ["open-meteo", "openweathermap", "metno"])
+        #expect(Phrases.listed(WeatherProviders.names, "or") == "open-meteo, openweathermap or metno")
+        #expect(Phrases.listed(["a"], "또는") == "a" && Phrases.listed([], "or").isEmpty)
         #expect(ProviderName(rawValue: "MetNo")?.rawValue == "metno" && ProviderName(rawValue: "met") == nil)
         for descriptor in WeatherProviders.all {
             #expect(WeatherProviders.urlVariables.contains(descriptor.urlVariable))

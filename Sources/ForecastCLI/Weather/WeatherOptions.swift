@@ -18,7 +18,7 @@ enum ProviderHelp {
             let needs = provider.keyVariable.map { "needs \($0)" } ?? "no key"
             return "\(provider.name) (\(provider.name == WeatherProviders.default.name ? "default, " : "")\(needs))"
         }
-        return each.dropLast().joined(separator: ", ") + " or " + (each.last ?? "")
+        return Phrases.listed(each, "or")
     }
 
     /// "600 for open-meteo, 60 for openweathermap, …".
