@@ -34,7 +34,7 @@ struct CommandContext: Sendable {
             app: app,
             stdout: .stream(STDOUT_FILENO, environment: environment),
             stderr: .stream(STDERR_FILENO, environment: environment),
-            words: Words(language: language),
+            words: language.words(app.gazetteer),
             openStore: { try SavedPlaces.open(path: $0, context: app) },
             storeExists: { path in
                 var isDirectory: ObjCBool = false

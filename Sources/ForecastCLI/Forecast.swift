@@ -75,7 +75,7 @@ public struct Forecast: AsyncParsableCommand {
                 throw SettingsError.badLanguage(chosen)
             }
             // The parse's checks speak the user's language; the command gets its context.
-            let command = try Words.$parsing.withValue(context.words) { try parseAsRoot(commandFirst(arguments)) }
+            let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(commandFirst(arguments)) }
             if let command = command as? any ForecastCommand {
                 try await command.run(context)
             } else if var builtIn = command as? any AsyncParsableCommand {
@@ -110,7 +110,7 @@ public struct Forecast: AsyncParsableCommand {
         context.openStore = { asked in asked == path ? opened : try open(asked) }
         if flag("--lang", in: arguments) == nil, (environment["FORECAST_LANG"] ?? "").isEmpty,
            let language = settings.preferences.language.flatMap(Language.init(code:)) {
-            context.words = Words(language: language)
+            context.words = language.words(context.app.gazetteer)
         }
         return context
     }
@@ -296,7 +296,7 @@ struct LanguageOption: ParsableArguments {
     var lang: String?
 
     func validate() throws {
-        if let lang, Language(code: lang) == nil { throw ValidationError(Words.parsing.usage(.language)) }
+        if let lang, Language(code: lang) == nil { throw ValidationError(Spoken.parsing.usage(.language)) }
     }
 }
 

@@ -28,6 +28,14 @@ public struct City: Hashable, Sendable {
         self.timeZone = timeZone
         self.koreanName = koreanName
     }
+
+    /// Its name in `language`, where the data has one.
+    public func name(in language: Language) -> String? {
+        switch language {
+        case .en: name
+        case .ko: koreanName
+        }
+    }
 }
 
 /// How well a city matched a search.

@@ -79,6 +79,34 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         return found
     }
 
+    /// The language GeoNames' main names are in: a place saved from the
+    /// gazetteer is stored under its name in this language.
+    public static let namesLanguage = Language.en
+
+    /// A country's name in `language` ("KR" → "South Korea", "대한민국"), or nil if unknown.
+    public func countryName(_ code: String, in language: Language) -> String? {
+        switch language {
+        case .en: countryName(code)
+        case .ko: koreanCountryName(code)
+        }
+    }
+
+    /// The name in `language` of the city with this GeoNames id, where it has one.
+    public func cityName(id: Int, in language: Language) -> String? {
+        switch language {
+        case .en: city(id: id)?.name
+        case .ko: koreanName(id: id)
+        }
+    }
+
+    /// The name in `language` of the largest city called `name` (its main name), where it has one.
+    public func cityName(named name: String, in language: Language) -> String? {
+        switch language {
+        case .en: name
+        case .ko: koreanName(of: name)
+        }
+    }
+
     /// The Korean name of a country code ("KR" → "대한민국"), or nil if unknown.
     public func koreanCountryName(_ code: String) -> String? {
         Self.koreanCountryNames[code.uppercased()]

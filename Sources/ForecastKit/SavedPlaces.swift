@@ -34,15 +34,19 @@ public struct SavedPlaces: Sendable {
         cities = { name in Set(gazetteer.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID)) }
         // A place added by coordinates is named after its nearest city, and shown
         // in Korean under that city's Korean name: "파리" finds it too.
-        aliases = { place in Self.koreanName(of: place, in: gazetteer).map { [$0] } ?? [] }
+        aliases = { place in Language.allCases.compactMap { Self.name(of: place, in: $0, gazetteer) } }
     }
 
-    /// The Korean name a place is shown under, when the gazetteer named it
-    /// (not the user): its city's, or its nearest city's for a place added by
-    /// coordinates. Nil for a label the user chose, which is shown as given.
-    public static func koreanName(of place: Place, in gazetteer: Gazetteer) -> String? {
-        if place.displayName == place.canonicalName, let id = place.geonamesID { return gazetteer.koreanName(id: id) }
-        if place.geonamesID == nil, place.canonicalName == "near " + place.displayName { return gazetteer.koreanName(of: place.displayName) }
+    /// The name a place is shown under in `language`, when the gazetteer
+    /// named it (not the user): its city's, or its nearest city's for a place
+    /// added by coordinates. Nil for a label the user chose, which is shown as
+    /// given, and in the language the gazetteer's names are stored in.
+    public static func name(of place: Place, in language: Language, _ gazetteer: Gazetteer) -> String? {
+        guard language != Gazetteer.namesLanguage else { return nil }
+        if place.displayName == place.canonicalName, let id = place.geonamesID { return gazetteer.cityName(id: id, in: language) }
+        if place.geonamesID == nil, place.canonicalName == "near " + place.displayName {
+            return gazetteer.cityName(named: place.displayName, in: language)
+        }
         return nil
     }
 

@@ -33,10 +33,10 @@ package struct ListOutput: ReportOutput {
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
     package init(
-        settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], language: Language, emoji: Bool, now: Date, source: SourceItem? = nil
+        settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: Words, emoji: Bool, now: Date, source: SourceItem? = nil
     ) {
         self.source = source
-        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, language: language, emoji: emoji)
+        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: words, emoji: emoji)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
         self.now = now
         self.weather = weather

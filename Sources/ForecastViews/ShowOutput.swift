@@ -137,10 +137,11 @@ package struct ShowOutput: ReportOutput {
         let zone = LocalTime.zone(place.timeZone)
         let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
         var lines: [String] = []
-        // The name as shown, and the city's name in the other script when it differs.
+        // The name as shown, and the city's name in another language when it differs.
         var title = words.name(place)
-        if let city = place.geonamesID.flatMap({ Gazetteer.bundled.city(id: $0) }) {
-            let other = words.korean ? city.name : city.koreanName
+        if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
+            let other = words.language != Gazetteer.namesLanguage ? city.name
+                : Language.allCases.lazy.filter { $0 != words.language }.compactMap { city.name(in: $0) }.first
             if let other, other != title { title += " (\(SafeText.clean(other)))" }
         }
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }

@@ -5,15 +5,17 @@ import Foundation
 /// units are converted, and where JSON's numbers get the precision the text
 /// gives them.
 package struct WeatherFormat {
-    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, language: Language, emoji: Bool) {
+    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, words: Words, emoji: Bool) {
         self.temperatureUnit = temperatureUnit
         self.windUnit = windUnit
-        self.language = language
+        self.words = words
         self.emoji = emoji
     }
     package var temperatureUnit: TemperatureUnit
     package var windUnit: WindUnit
-    package var language: Language
+    /// The words conditions and compass points are said in.
+    package var words: Words
+    package var language: Language { words.language }
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     package var emoji: Bool
 
@@ -59,7 +61,7 @@ package struct WeatherFormat {
     /// "3.2 m/s NE".
     package func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
-        let compass = direction.map { " " + Words(language: language).compass(CompassPoint(degrees: $0)) } ?? ""
+        let compass = direction.map { " " + words.compass(CompassPoint(degrees: $0)) } ?? ""
         return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
     }
 
@@ -88,6 +90,6 @@ package struct WeatherFormat {
     }
 
     package func describe(_ condition: WeatherCondition?) -> String {
-        condition?.description(in: language) ?? "–"
+        condition.map(words.condition) ?? "–"
     }
 }

@@ -74,7 +74,7 @@ package struct ErrorItem: Encodable {
     package init(_ error: WeatherError) {
         kind = error.kind
         // English for scripts, whatever the language of the text.
-        message = Words(language: .en).detail(error)
+        message = SafeText.clean(error.detail.map(\.english) ?? error.message, maxLength: 300)
     }
 }
 

@@ -192,7 +192,7 @@ extension InProcessCLI {
             app: app,
             stdout: Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append),
             stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
-            words: Words(language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment)),
+            words: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment).words(app.gazetteer),
             openStore: { _ in SavedPlaces(store: store, context: app) }, storeExists: { _ in true }, emoji: true)
         let status = await withTaskExecutorPreference(CommandThreads.shared) { await Forecast.run(arguments, in: context) }
         let (lines, credit) = CreditLine.strip(out.lines)

@@ -9,8 +9,8 @@ import Testing
 /// `forecast` in Korean, throughout: the catalog, the language choice, and
 /// what the binary prints.
 @Suite struct KoreanTests {
-    let korean = Words(language: .ko)
-    let english = Words(language: .en)
+    let korean = Language.ko.words(.bundled)
+    let english = Language.en.words(.bundled)
 
     @Test func theLanguageComesFromTheFlagThenTheEnvironment() {
         #expect(Language.resolve(flag: "ko", environment: ["FORECAST_LANG": "en"]) == .ko)

@@ -242,7 +242,7 @@ import Testing
         #expect(table.lines.contains { $0.contains("03:00") && $0.contains("🌙") }, "\(table.stdout)")
         #expect(!table.lines.contains { $0.contains("03:00") && $0.contains("☀️") })
 
-        let ascii = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, language: .en, emoji: false)
+        let ascii = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: Language.en.words(.bundled), emoji: false)
         #expect(ascii.symbol(.openWeatherMap(800), isDay: false) == "moon" && ascii.symbol(.openWeatherMap(800), isDay: true) == "sun")
         #expect(WeatherCondition.wmo(0).symbol(isDay: false) == "🌙" && WeatherCondition.wmo(0).symbol(isDay: nil) == "☀️")
         #expect(WeatherCondition.wmo(80).symbol(isDay: false) == "🌧️", "no sun behind night showers")

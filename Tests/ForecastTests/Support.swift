@@ -1,6 +1,8 @@
 import Foundation
 import ForecastCore
 import ForecastStore
+import ForecastViews
+import ForecastGazetteer
 
 /// A folder of its own for each test, removed afterwards.
 final class TemporaryFolder: Sendable {
@@ -47,5 +49,17 @@ enum CreditLine {
         // show leaves a blank line above it.
         if last.hasPrefix("  "), kept.last == "" { kept.removeLast() }
         return (kept, text)
+    }
+}
+
+extension WeatherCondition {
+    /// Its words in the English catalog, as every face says it.
+    var english: String { Language.en.words(.bundled).condition(self) }
+    /// Its words in the Korean catalog.
+    var korean: String { Language.ko.words(.bundled).condition(self) }
+    /// A condition as the cache might hold it, whatever wrote it.
+    init(kind: Kind, code: String) {
+        let json = try? JSONEncoder().encode(["kind": kind.rawValue, "code": code])
+        self = json.flatMap { try? JSONDecoder().decode(WeatherCondition.self, from: $0) } ?? .unknown(code)
     }
 }

@@ -48,8 +48,8 @@ import Testing
         let old = Data(#"{"kind":"rain","english":"Slight rain","korean":"약한 비"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(WeatherCondition.self, from: old) }
         // A code of no known scheme, or a number out of its table, still reads as unknown weather.
-        #expect(WeatherCondition.words("wmo:nope").english.hasPrefix("Unknown weather"))
-        #expect(WeatherCondition.words("nonsense").korean.hasPrefix("알 수 없는 날씨"))
+        #expect(WeatherCondition(kind: .rain, code: "wmo:nope").english.hasPrefix("Unknown weather"))
+        #expect(WeatherCondition(kind: .rain, code: "nonsense").korean.hasPrefix("알 수 없는 날씨"))
     }
 }
 

@@ -58,16 +58,16 @@ struct AddCommand: ForecastCommand {
     func validate() throws {
         if here {
             guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
-                throw ValidationError(Words.parsing.usage(.hereTakesNothing))
+                throw ValidationError(Spoken.parsing.usage(.hereTakesNothing))
             }
         } else if lat != nil || lon != nil {
-            guard name.isEmpty else { throw ValidationError(Words.parsing.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Words.parsing.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Words.parsing.usage(.pickWithCoordinates)) }
+            guard name.isEmpty else { throw ValidationError(Spoken.parsing.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Spoken.parsing.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Spoken.parsing.usage(.pickWithCoordinates)) }
         } else if name.isEmpty {
-            throw ValidationError(Words.parsing.usage(.nameOrCoordinates))
+            throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
         }
-        if let pick, pick < 1 { throw ValidationError(Words.parsing.usage(.pickFromOne(pick))) }
+        if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
     }
 
     func run(_ context: CommandContext) async throws {

@@ -52,9 +52,9 @@ struct ConfigCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if unset != nil && key != nil { throw ValidationError(Words.parsing.usage(.unsetAndKey)) }
+        if unset != nil && key != nil { throw ValidationError(Spoken.parsing.usage(.unsetAndKey)) }
         guard values.count <= 1, key != nil || values.isEmpty else {
-            throw ValidationError(Words.parsing.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
+            throw ValidationError(Spoken.parsing.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
         }
     }
 

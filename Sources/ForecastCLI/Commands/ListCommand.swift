@@ -60,7 +60,7 @@ struct ListCommand: ForecastCommand {
         do {
             return try FilterExpression.parse(text, fields: Set(ReportField.allCases.filter(\.isNumeric).map(\.rawValue)))
         } catch {
-            throw ValidationError(Words.parsing.filterProblem(text, error))
+            throw ValidationError(Spoken.parsing.filterProblem(text, error))
         }
     }
 
@@ -69,14 +69,14 @@ struct ListCommand: ForecastCommand {
             // Nothing saved anywhere yet; a command that only reads creates no file.
             return try context.render(
                 ListOutput(
-                    settings: Settings(), ordered: [], weather: [:], language: context.words.language, emoji: context.emoji,
+                    settings: Settings(), ordered: [], weather: [:], words: context.words, emoji: context.emoji,
                     now: context.app.clock()),
                 as: output)
         }
         try StoreOptions.warnAboutDamaged(store, in: context)
         let (settings, ordered, outcome, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
         var list = ListOutput(
-            settings: settings, ordered: ordered, weather: outcome.weather, language: weatherSettings.language, emoji: context.emoji,
+            settings: settings, ordered: ordered, weather: outcome.weather, words: context.words, emoji: context.emoji,
             now: context.app.clock(),
             source: SourceItem(weatherSettings.descriptor))
         if let filter { list.keep(try Self.parse(filter), words: context.words) }

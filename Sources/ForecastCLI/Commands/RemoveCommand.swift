@@ -31,7 +31,7 @@ struct RemoveCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if places.isEmpty == !damaged { throw ValidationError(Words.parsing.usage(.removeWhat)) }
+        if places.isEmpty == !damaged { throw ValidationError(Spoken.parsing.usage(.removeWhat)) }
     }
 
     func run(_ context: CommandContext) async throws {

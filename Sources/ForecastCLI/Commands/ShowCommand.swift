@@ -69,18 +69,18 @@ struct ShowCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if next && previous { throw ValidationError(Words.parsing.usage(.nextAndPrevious)) }
-        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Words.parsing.usage(.placeAndPaging)) }
+        if next && previous { throw ValidationError(Spoken.parsing.usage(.nextAndPrevious)) }
+        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Spoken.parsing.usage(.placeAndPaging)) }
         if lat != nil || lon != nil {
-            guard place == nil else { throw ValidationError(Words.parsing.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Words.parsing.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Words.parsing.usage(.pickWithCoordinates)) }
+            guard place == nil else { throw ValidationError(Spoken.parsing.usage(.nameAndCoordinates)) }
+            guard lat != nil, lon != nil else { throw ValidationError(Spoken.parsing.usage(.latitudeAndLongitude)) }
+            if pick != nil || country != nil { throw ValidationError(Spoken.parsing.usage(.pickWithCoordinates)) }
         } else if (pick != nil || country != nil) && place == nil {
-            throw ValidationError(Words.parsing.usage(.nameOrCoordinates))
+            throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
         }
-        if let pick, pick < 1 { throw ValidationError(Words.parsing.usage(.pickFromOne(pick))) }
-        if !(1...7).contains(days) { throw ValidationError(Words.parsing.usage(.days(days))) }
-        if !(1...48).contains(hours) { throw ValidationError(Words.parsing.usage(.hours(hours))) }
+        if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
+        if !(1...7).contains(days) { throw ValidationError(Spoken.parsing.usage(.days(days))) }
+        if !(1...48).contains(hours) { throw ValidationError(Spoken.parsing.usage(.hours(hours))) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -128,7 +128,7 @@ struct ShowCommand: ForecastCommand {
             for: [place], detail: .full, options: weatherOptions, places: store, in: context)
         let settings = try store.settings()
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, language: weatherSettings.language,
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
             emoji: context.emoji)
         try context.render(
             ShowOutput(
@@ -152,7 +152,7 @@ struct ShowCommand: ForecastCommand {
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language), preferences: settings.preferences, in: context)
         let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, language: weatherSettings.language,
+            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
             emoji: context.emoji)
         let now = context.app.clock()
         let place = Place(

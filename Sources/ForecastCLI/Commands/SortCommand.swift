@@ -31,7 +31,7 @@ struct SortCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if key == nil && descending { throw ValidationError(Words.parsing.usage(.descendingNeedsKey)) }
+        if key == nil && descending { throw ValidationError(Spoken.parsing.usage(.descendingNeedsKey)) }
     }
 
     func run(_ context: CommandContext) async throws {

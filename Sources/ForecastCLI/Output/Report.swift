@@ -20,7 +20,7 @@ struct ReportFormatOption: ParsableArguments {
     var template: String?
 
     func validate() throws {
-        if template != nil && format != nil && format != .line { throw ValidationError(Words.parsing.usage(.templateNeedsLine)) }
+        if template != nil && format != nil && format != .line { throw ValidationError(Spoken.parsing.usage(.templateNeedsLine)) }
         if let template { _ = try Self.template(template) }
     }
 
@@ -30,9 +30,9 @@ struct ReportFormatOption: ParsableArguments {
         do {
             return try ReportTemplate(text)
         } catch .unclosed(let rest) {
-            throw ValidationError(Words.parsing.usage(.templateUnclosed(rest)))
+            throw ValidationError(Spoken.parsing.usage(.templateUnclosed(rest)))
         } catch .unknownField(let name) {
-            throw ValidationError(Words.parsing.usage(.templateField(name)))
+            throw ValidationError(Spoken.parsing.usage(.templateField(name)))
         }
     }
 

@@ -57,12 +57,12 @@ struct WeatherOptions: ParsableArguments {
     var batchSize: Int = 50
 
     func validate() throws {
-        if refresh && offline { throw ValidationError(Words.parsing.usage(.refreshAndOffline)) }
-        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Words.parsing.usage(.concurrency)) }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError(Words.parsing.usage(.timeout)) }
-        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Words.parsing.usage(.ttl)) }
-        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Words.parsing.usage(.rateLimit)) }
-        guard (1...100).contains(batchSize) else { throw ValidationError(Words.parsing.usage(.batchSize)) }
+        if refresh && offline { throw ValidationError(Spoken.parsing.usage(.refreshAndOffline)) }
+        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Spoken.parsing.usage(.concurrency)) }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError(Spoken.parsing.usage(.timeout)) }
+        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Spoken.parsing.usage(.ttl)) }
+        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Spoken.parsing.usage(.rateLimit)) }
+        guard (1...100).contains(batchSize) else { throw ValidationError(Spoken.parsing.usage(.batchSize)) }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.

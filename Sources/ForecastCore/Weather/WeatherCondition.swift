@@ -1,4 +1,5 @@
-/// What the sky is doing, in words and a symbol, whichever service said it.
+/// What the sky is doing, whichever service said it: its kind, a symbol, and
+/// the service's own code, which each language's catalog puts in words.
 public struct WeatherCondition: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case clear, mainlyClear, partlyCloudy, cloudy, fog, drizzle, freezingDrizzle, rain, freezingRain
@@ -8,14 +9,9 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
     public var kind: Kind
     /// What the service said, as it said it: `wmo:61`, `owm:500`,
     /// `parts:rain.light.showers.thunder`, `sky:clear`, `unknown:<name>`. The
-    /// cache keeps this and the kind, never words: the words below are made
-    /// from it each time, so a better wording reaches old weather too.
+    /// cache keeps this and the kind, never words: the catalogs word `said`
+    /// each time, so a better wording reaches old weather too.
     public var code: String
-
-    /// The words in English.
-    public var english: String { Self.words(code).english }
-    /// The words in Korean.
-    public var korean: String { Self.words(code).korean }
 
     /// An emoji that takes two terminal columns. At night (`isDay` false)
     /// there is no sun in it: a clear or mainly clear sky is a moon, a partly
@@ -64,72 +60,76 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         }
     }
 
-    /// The words in `language`.
-    public func description(in language: Language) -> String {
-        switch language {
-        case .en: english
-        case .ko: korean
-        }
-    }
-
     init(_ kind: Kind, code: String) {
         self.kind = kind
         self.code = code
     }
 
-    /// The words of a code, from the same tables that made it.
-    static func words(_ code: String) -> (english: String, korean: String) {
+    /// What the service said, read back from the code: what a catalog words.
+    public enum Said: Hashable, Sendable {
+        case wmo(Int)
+        case openWeatherMap(Int)
+        case sky(Kind)
+        case falling(Falling, Intensity, showers: Bool, thunder: Bool)
+        /// A name forecast does not know (cleaned, at most 40 characters).
+        case unknown(String)
+    }
+
+    public var said: Said {
         let parts = code.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return unknownWords(code) }
+        guard parts.count == 2 else { return .unknown(SafeText.clean(code, maxLength: 40)) }
         let (scheme, value) = (parts[0], parts[1])
+        let unknown = Said.unknown(SafeText.clean(value, maxLength: 40))
         switch scheme {
-        case "wmo": return Int(value).map { wmoTable($0).words } ?? unknownWords(value)
-        case "owm": return Int(value).map { openWeatherMapTable($0).words } ?? unknownWords(value)
-        case "sky": return Kind(rawValue: value).map { skyTable($0).words } ?? unknownWords(value)
+        case "wmo": return Int(value).map(Said.wmo) ?? unknown
+        case "owm": return Int(value).map(Said.openWeatherMap) ?? unknown
+        case "sky":
+            guard let kind = Kind(rawValue: value), Self.sky(kind).kind == kind else { return unknown }
+            return .sky(kind)
         case "parts":
             let pieces = value.split(separator: ".").map(String.init)
             guard pieces.count == 4, let what = Falling(rawValue: pieces[0]), let intensity = Intensity(rawValue: pieces[1]) else {
-                return unknownWords(value)
+                return unknown
             }
-            return fallingWords(what, intensity, showers: pieces[2] == "showers", thunder: pieces[3] == "thunder")
-        default: return unknownWords(value)
+            return .falling(what, intensity, showers: pieces[2] == "showers", thunder: pieces[3] == "thunder")
+        default: return unknown
         }
     }
 
     /// WMO weather interpretation codes, as Open-Meteo's `weather_code` gives them.
-    public static func wmo(_ code: Int) -> WeatherCondition { WeatherCondition(wmoTable(code).kind, code: "wmo:\(code)") }
+    public static func wmo(_ code: Int) -> WeatherCondition { WeatherCondition(wmoTable(code), code: "wmo:\(code)") }
 
-    static func wmoTable(_ code: Int) -> (kind: Kind, words: (english: String, korean: String)) {
+    static func wmoTable(_ code: Int) -> Kind {
         switch code {
-        case 0: (.clear, ("Clear sky", "맑음"))
-        case 1: (.mainlyClear, ("Mainly clear", "대체로 맑음"))
-        case 2: (.partlyCloudy, ("Partly cloudy", "구름 조금"))
-        case 3: (.cloudy, ("Overcast", "흐림"))
-        case 45: (.fog, ("Fog", "안개"))
-        case 48: (.fog, ("Depositing rime fog", "착빙성 안개"))
-        case 51: (.drizzle, ("Light drizzle", "약한 이슬비"))
-        case 53: (.drizzle, ("Moderate drizzle", "이슬비"))
-        case 55: (.drizzle, ("Dense drizzle", "강한 이슬비"))
-        case 56: (.freezingDrizzle, ("Light freezing drizzle", "약한 어는 이슬비"))
-        case 57: (.freezingDrizzle, ("Dense freezing drizzle", "강한 어는 이슬비"))
-        case 61: (.rain, ("Slight rain", "약한 비"))
-        case 63: (.rain, ("Moderate rain", "비"))
-        case 65: (.rain, ("Heavy rain", "강한 비"))
-        case 66: (.freezingRain, ("Light freezing rain", "약한 어는 비"))
-        case 67: (.freezingRain, ("Heavy freezing rain", "강한 어는 비"))
-        case 71: (.snow, ("Slight snow fall", "약한 눈"))
-        case 73: (.snow, ("Moderate snow fall", "눈"))
-        case 75: (.snow, ("Heavy snow fall", "강한 눈"))
-        case 77: (.snow, ("Snow grains", "싸락눈"))
-        case 80: (.showers, ("Slight rain showers", "약한 소나기"))
-        case 81: (.showers, ("Moderate rain showers", "소나기"))
-        case 82: (.showers, ("Violent rain showers", "강한 소나기"))
-        case 85: (.snowShowers, ("Slight snow showers", "약한 눈 소나기"))
-        case 86: (.snowShowers, ("Heavy snow showers", "강한 눈 소나기"))
-        case 95: (.thunderstorm, ("Thunderstorm", "뇌우"))
-        case 96: (.thunderstorm, ("Thunderstorm with slight hail", "약한 우박을 동반한 뇌우"))
-        case 99: (.thunderstorm, ("Thunderstorm with heavy hail", "강한 우박을 동반한 뇌우"))
-        default: (.unknown, ("Unknown weather (WMO code \(code))", "알 수 없는 날씨 (WMO 코드 \(code))"))
+        case 0: .clear
+        case 1: .mainlyClear
+        case 2: .partlyCloudy
+        case 3: .cloudy
+        case 45: .fog
+        case 48: .fog
+        case 51: .drizzle
+        case 53: .drizzle
+        case 55: .drizzle
+        case 56: .freezingDrizzle
+        case 57: .freezingDrizzle
+        case 61: .rain
+        case 63: .rain
+        case 65: .rain
+        case 66: .freezingRain
+        case 67: .freezingRain
+        case 71: .snow
+        case 73: .snow
+        case 75: .snow
+        case 77: .snow
+        case 80: .showers
+        case 81: .showers
+        case 82: .showers
+        case 85: .snowShowers
+        case 86: .snowShowers
+        case 95: .thunderstorm
+        case 96: .thunderstorm
+        case 99: .thunderstorm
+        default: .unknown
         }
     }
 
@@ -139,54 +139,54 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
 
     /// OpenWeatherMap condition ids (`weather[].id`).
     public static func openWeatherMap(_ id: Int) -> WeatherCondition {
-        WeatherCondition(openWeatherMapTable(id).kind, code: "owm:\(id)")
+        WeatherCondition(openWeatherMapTable(id), code: "owm:\(id)")
     }
 
-    static func openWeatherMapTable(_ id: Int) -> (kind: Kind, words: (english: String, korean: String)) {
+    static func openWeatherMapTable(_ id: Int) -> Kind {
         switch id {
-        case 200, 230: (.thunderstorm, ("Thunderstorm with light rain", "약한 비를 동반한 뇌우"))
-        case 201, 231: (.thunderstorm, ("Thunderstorm with rain", "비를 동반한 뇌우"))
-        case 202, 232: (.thunderstorm, ("Thunderstorm with heavy rain", "강한 비를 동반한 뇌우"))
-        case 210: (.thunderstorm, ("Light thunderstorm", "약한 뇌우"))
-        case 211: (.thunderstorm, ("Thunderstorm", "뇌우"))
-        case 212: (.thunderstorm, ("Heavy thunderstorm", "강한 뇌우"))
-        case 221: (.thunderstorm, ("Ragged thunderstorm", "불규칙한 뇌우"))
-        case 300, 310: (.drizzle, ("Light drizzle", "약한 이슬비"))
-        case 301, 311, 313, 321: (.drizzle, ("Drizzle", "이슬비"))
-        case 302, 312, 314: (.drizzle, ("Heavy drizzle", "강한 이슬비"))
-        case 500: (.rain, ("Light rain", "약한 비"))
-        case 501: (.rain, ("Moderate rain", "비"))
-        case 502: (.rain, ("Heavy rain", "강한 비"))
-        case 503: (.rain, ("Very heavy rain", "매우 강한 비"))
-        case 504: (.rain, ("Extreme rain", "극심한 비"))
-        case 511: (.freezingRain, ("Freezing rain", "어는 비"))
-        case 520: (.showers, ("Light rain showers", "약한 소나기"))
-        case 521: (.showers, ("Rain showers", "소나기"))
-        case 522: (.showers, ("Heavy rain showers", "강한 소나기"))
-        case 531: (.showers, ("Ragged rain showers", "불규칙한 소나기"))
-        case 600: (.snow, ("Light snow", "약한 눈"))
-        case 601: (.snow, ("Snow", "눈"))
-        case 602: (.snow, ("Heavy snow", "강한 눈"))
-        case 611, 612, 613: (.sleet, ("Sleet", "진눈깨비"))
-        case 615, 616: (.sleet, ("Rain and snow", "비와 눈"))
-        case 620: (.snowShowers, ("Light snow showers", "약한 눈 소나기"))
-        case 621: (.snowShowers, ("Snow showers", "눈 소나기"))
-        case 622: (.snowShowers, ("Heavy snow showers", "강한 눈 소나기"))
-        case 701: (.fog, ("Mist", "박무"))
-        case 711: (.smoke, ("Smoke", "연기"))
-        case 721: (.haze, ("Haze", "실안개"))
-        case 731, 761: (.dust, ("Dust", "먼지"))
-        case 741: (.fog, ("Fog", "안개"))
-        case 751: (.dust, ("Sand", "모래"))
-        case 762: (.dust, ("Volcanic ash", "화산재"))
-        case 771: (.squall, ("Squalls", "돌풍"))
-        case 781: (.tornado, ("Tornado", "토네이도"))
-        case 800: (.clear, ("Clear sky", "맑음"))
-        case 801: (.mainlyClear, ("Few clouds", "구름 조금"))
-        case 802: (.partlyCloudy, ("Scattered clouds", "구름 낌"))
-        case 803: (.cloudy, ("Broken clouds", "구름 많음"))
-        case 804: (.cloudy, ("Overcast clouds", "흐림"))
-        default: (.unknown, ("Unknown weather (condition \(id))", "알 수 없는 날씨 (코드 \(id))"))
+        case 200, 230: .thunderstorm
+        case 201, 231: .thunderstorm
+        case 202, 232: .thunderstorm
+        case 210: .thunderstorm
+        case 211: .thunderstorm
+        case 212: .thunderstorm
+        case 221: .thunderstorm
+        case 300, 310: .drizzle
+        case 301, 311, 313, 321: .drizzle
+        case 302, 312, 314: .drizzle
+        case 500: .rain
+        case 501: .rain
+        case 502: .rain
+        case 503: .rain
+        case 504: .rain
+        case 511: .freezingRain
+        case 520: .showers
+        case 521: .showers
+        case 522: .showers
+        case 531: .showers
+        case 600: .snow
+        case 601: .snow
+        case 602: .snow
+        case 611, 612, 613: .sleet
+        case 615, 616: .sleet
+        case 620: .snowShowers
+        case 621: .snowShowers
+        case 622: .snowShowers
+        case 701: .fog
+        case 711: .smoke
+        case 721: .haze
+        case 731, 761: .dust
+        case 741: .fog
+        case 751: .dust
+        case 762: .dust
+        case 771: .squall
+        case 781: .tornado
+        case 800: .clear
+        case 801: .mainlyClear
+        case 802: .partlyCloudy
+        case 803: .cloudy
+        case 804: .cloudy
+        default: .unknown
         }
     }
 
@@ -214,23 +214,6 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         return WeatherCondition(thunder ? .thunderstorm : steady, code: code)
     }
 
-    static func fallingWords(_ what: Falling, _ intensity: Intensity, showers: Bool, thunder: Bool) -> (english: String, korean: String) {
-        let (english, korean): (String, String) = switch (what, showers) {
-        case (.rain, false): ("rain", "비")
-        case (.rain, true): ("rain showers", "소나기")
-        case (.sleet, false): ("sleet", "진눈깨비")
-        case (.sleet, true): ("sleet showers", "진눈깨비 소나기")
-        case (.snow, false): ("snow", "눈")
-        case (.snow, true): ("snow showers", "눈 소나기")
-        }
-        let (strongEnglish, strongKorean) = switch intensity {
-        case .light: ("Light " + english, "약한 " + korean)
-        case .moderate: (english.prefix(1).uppercased() + english.dropFirst(), korean)
-        case .heavy: ("Heavy " + english, "강한 " + korean)
-        }
-        return thunder ? (strongEnglish + " and thunder", "천둥을 동반한 " + strongKorean) : (strongEnglish, strongKorean)
-    }
-
     /// A sky with nothing falling from it: clear, fair, partly cloudy, cloudy or foggy.
     public static func sky(_ kind: Kind) -> WeatherCondition {
         switch kind {
@@ -239,25 +222,9 @@ public struct WeatherCondition: Hashable, Sendable, Codable {
         }
     }
 
-    static func skyTable(_ kind: Kind) -> (kind: Kind, words: (english: String, korean: String)) {
-        switch kind {
-        case .clear: (.clear, ("Clear sky", "맑음"))
-        case .mainlyClear: (.mainlyClear, ("Fair", "대체로 맑음"))
-        case .partlyCloudy: (.partlyCloudy, ("Partly cloudy", "구름 조금"))
-        case .cloudy: (.cloudy, ("Cloudy", "흐림"))
-        case .fog: (.fog, ("Fog", "안개"))
-        default: (.unknown, unknownWords(kind.rawValue))
-        }
-    }
-
     /// A condition the service named in a way forecast does not know.
     public static func unknown(_ name: String) -> WeatherCondition {
         WeatherCondition(.unknown, code: "unknown:" + SafeText.clean(name, maxLength: 40))
-    }
-
-    static func unknownWords(_ name: String) -> (english: String, korean: String) {
-        let shown = SafeText.clean(name, maxLength: 40)
-        return ("Unknown weather (\(shown))", "알 수 없는 날씨 (\(shown))")
     }
 
     /// Every condition id OpenWeatherMap documents.

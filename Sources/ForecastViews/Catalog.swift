@@ -1,0 +1,263 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastProviders
+import Foundation
+
+/// Every word `forecast` says to its user: one type per language conforms
+/// (`English`, `Korean`), so a language that misses a word, or a word that
+/// misses a language, does not build. Counting ("1 place", "3 places"; in
+/// Korean "3곳") is each catalog's own. Weather conditions are worded here
+/// too, from the codes the services gave (the cache keeps codes, never words);
+/// `--help` stays English, as the argument parser writes it.
+package protocol Catalog: Sendable {
+    var language: Language { get }
+    /// Where place, region and country names in this language are looked up.
+    var gazetteer: Gazetteer { get }
+
+    var errorPrefix: String { get }
+    var warningPrefix: String { get }
+    /// A saved row that cannot be read: left out of the list, with how to remove it.
+    func damaged(_ place: DamagedPlace) -> String
+    /// A saved setting that cannot be used: its default stands in until it is set again.
+    func damagedSetting(_ column: String) -> String
+    func removedDamaged(_ removed: Int) -> String
+    var notePrefix: String { get }
+    /// "near Seoul", for a place added by its coordinates.
+    func near(_ city: String) -> String
+    func weekday(_ date: CivilDate) -> String
+    /// "Sun 22 Nov" / "11월 22일 (일)".
+    func day(_ date: CivilDate) -> String
+    /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
+    func dateTime(_ r: ClockReading) -> String
+    /// "Sun 14:05" / "(일) 14:05".
+    func weekdayTime(_ r: ClockReading) -> String
+    /// "updated 3 h ago" / "3시간 전 갱신".
+    func age(_ fetchedAt: Date, now: Date) -> String
+    func saved(_ place: Place) -> String
+    func relabelled(_ place: Place, to label: String) -> String
+    func alreadySaved(_ place: Place) -> String
+    func removed(_ place: Place) -> String
+    func renamed(_ place: Place, to label: String) -> String
+    func moved(_ place: Place, to position: Int) -> String
+    func sortKey(_ key: SortKey) -> String
+    /// "Places are now sorted by name (descending)."
+    func sorted(_ order: PlaceSort, now: Bool) -> String
+    var sortedByNameUntilWeather: String { get }
+    func temperatureUnitName(_ unit: TemperatureUnit) -> String
+    func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String
+    func windShown(in unit: WindUnit, now: Bool) -> String
+    var nothingSavedYet: String { get }
+    func couldBeAnyOf(_ query: String, _ count: Int) -> String
+    func nothingSavedChoose(_ example: String) -> String
+    func othersCalled(_ query: String, _ others: Int) -> String
+    var foundOnline: String { get }
+    /// Both were asked: the built-in gazetteer, then the online service.
+    func searchFoundNothing(_ query: String) -> String
+    var candidateHeaders: [String] { get }
+    var listHeaders: [String] { get }
+    func errorKind(_ kind: WeatherError.Kind) -> String
+    /// What went wrong, after the kind. A failure without a typed detail (which
+    /// field of an answer failed validation) is described by the error itself.
+    func detail(_ error: WeatherError) -> String
+    func interrupted(_ age: String?) -> String
+    func stale(_ age: String?) -> String
+    var noWeatherYet: String { get }
+    func position(_ position: Int, of count: Int) -> String
+    func feelsLike(_ temperature: String) -> String
+    /// "NNE" / "북북동".
+    func compass(_ point: CompassPoint) -> String
+    var humidity: String { get }
+    var wind: String { get }
+    var pressure: String { get }
+    var gusts: String { get }
+    var clouds: String { get }
+    var visibility: String { get }
+    var precipitation: String { get }
+    var sunriseSunset: String { get }
+    var uvIndex: String { get }
+    var airQuality: String { get }
+    func uvCategory(_ category: UVCategory) -> String
+    func airCategory(_ category: AirQuality.Category) -> String
+    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
+    func air(_ air: AirQuality?, error: WeatherError?) -> String
+    func noWeather(_ error: WeatherError) -> String
+    var notSaved: String { get }
+    var weatherHeader: String { get }
+    var temperatureHeader: String { get }
+    func reportTitle(_ places: Int) -> String
+    var reportHeaders: [String] { get }
+    func hoursCaption(_ steps: Int, unit: String) -> String
+    func daysCaption(unit: String) -> String
+    func hoursChartLabel(low: String, high: String, rain: Int?) -> String
+    /// `--refresh` asked nothing of a service whose answer is still valid.
+    func heldByExpiry(until time: String) -> String
+    func reportCredits(_ source: SourceItem) -> String
+    /// The line under a table of weather: whose it is.
+    func weatherCredit(_ source: SourceItem, air: Bool) -> String
+    func reportWritten(_ places: Int, to file: String) -> String
+    func exported(_ count: Int, to file: String) -> String
+    func cannotWrite(_ file: String, _ error: any Error) -> String
+    func cannotRead(_ file: String) -> String
+    /// The output could not be written (`why`: the system's words, as a full disk's).
+    func cannotWriteOutput(_ why: String) -> String
+    func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String]
+    var configHeaders: [String] { get }
+    func configSource(_ source: ConfigSource, variable: String?) -> String
+    func configSet(_ key: String, _ value: String) -> String
+    func configUnset(_ key: String, now value: String) -> String
+    func configOverridden(_ variable: String, _ value: String) -> String
+    func notSavedHint(_ name: String, _ command: String) -> String
+    var nothingCachedUnsaved: String { get }
+    var noWeatherCached: String { get }
+    func staleBecause(_ age: String, _ error: WeatherError) -> String
+    func staleNote(_ age: String) -> String
+    /// "Updated 3 h ago" as a sentence of its own.
+    func capitalised(_ age: String) -> String
+    func nextHours(_ hours: Int) -> String
+    var hourHeaders: [String] { get }
+    var comingDays: String { get }
+    var dayHeaders: [String] { get }
+    func fetching(_ done: Int, _ total: Int) -> String
+    func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String
+    var interruptedKept: String { get }
+    func notSaved(_ reason: StoreError) -> String
+    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    func failedSummary(_ failed: [WeatherError], of places: Int) -> String
+    func field(_ field: InputError.Field) -> String
+    func message(_ error: InputError) -> String
+    func message(_ error: SettingsError) -> String
+    func message(_ error: ConfigError) -> String
+    func message(_ error: ImportError) -> String
+    func message(_ error: PlaceLookupError) -> String
+    func message(_ error: StoreError) -> String
+    /// "--where 'rain>=x': expected a number at 'x' (character 7)".
+    func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String
+    func usage(_ problem: UsageProblem) -> String
+    /// The argument parser's own complaint (it writes English), in the user's
+    /// language where its shape is known; as it is otherwise.
+    func parserMessage(_ english: String) -> String
+
+    // MARK: Weather conditions, as the services coded them
+    /// WMO 4677 codes (Open-Meteo's `weather_code`); any other number is unknown weather.
+    func wmoCondition(_ code: Int) -> String
+    /// OpenWeatherMap condition ids (`weather[].id`).
+    func openWeatherMapCondition(_ id: Int) -> String
+    /// A sky with nothing falling from it (clear, fair, partly cloudy, cloudy, fog).
+    func skyCondition(_ kind: WeatherCondition.Kind) -> String
+    /// Rain, sleet or snow, light to heavy, steady or in showers, with thunder or without.
+    func fallingCondition(_ what: WeatherCondition.Falling, _ intensity: WeatherCondition.Intensity, showers: Bool, thunder: Bool) -> String
+    /// A condition forecast does not know, by the name the service gave.
+    func unknownCondition(_ name: String) -> String
+}
+
+/// The words of one language, whichever it is.
+package typealias Words = any Catalog
+
+extension Language {
+    /// The catalog that speaks this language.
+    package func words(_ gazetteer: Gazetteer) -> Words {
+        switch self {
+        case .en: English(gazetteer: gazetteer)
+        case .ko: Korean(gazetteer: gazetteer)
+        }
+    }
+}
+
+/// The words a command line's checks speak in while it is parsed (before any
+/// command has its context): set by `Forecast.run` for the parse, English otherwise.
+package enum Spoken {
+    @TaskLocal package static var parsing: Words = English(gazetteer: .bundled)
+}
+
+/// What every language shares: the shapes of the sentences built from words.
+extension Catalog {
+    /// What the user typed, safe to print and quoted.
+    package func quoted(_ text: String) -> String { "'\(SafeText.quoted(text))'" }
+
+    /// "Seoul, South Korea" / "Seoul, 대한민국". Region names have no Korean
+    /// spelling in the data; they stay as GeoNames writes them.
+    package func region(countryCode: String, admin1: String) -> String {
+        let region = gazetteer.regionName(country: countryCode, code: admin1) ?? admin1
+        return [region, countryCode.isEmpty ? "" : countryName(countryCode)]
+            .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
+    package func weatherError(_ error: WeatherError) -> String {
+        "\(errorKind(error.kind)): \(detail(error))"
+    }
+
+    /// "6 (high)".
+    package func uv(_ index: Double?) -> String {
+        guard let index, let rounded = SafeNumber.rounded(index) else { return "–" }
+        return "\(rounded) (\(uvCategory(UVCategory(index: index))))"
+    }
+
+    /// "open-meteo, openweathermap or …".
+    package static func providerNames(or word: String) -> String {
+        Phrases.listed(WeatherProviders.names, word)
+    }
+
+    package static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    package static var fieldList: String { ReportField.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    // MARK: - Weather conditions
+
+    /// A condition in words, from the code its service gave.
+    package func condition(_ condition: WeatherCondition) -> String {
+        switch condition.said {
+        case .wmo(let code): wmoCondition(code)
+        case .openWeatherMap(let id): openWeatherMapCondition(id)
+        case .sky(let kind): skyCondition(kind)
+        case .falling(let what, let intensity, let showers, let thunder): fallingCondition(what, intensity, showers: showers, thunder: thunder)
+        case .unknown(let name): unknownCondition(name)
+        }
+    }
+
+    // MARK: - Places, named in the catalog's language where the gazetteer knows how
+
+    /// The place's name as shown: the user's own label as given; else the
+    /// gazetteer's name in this language where it has one.
+    package func name(_ place: Place) -> String {
+        if let name = SavedPlaces.name(of: place, in: language, gazetteer) { return SafeText.clean(name) }
+        return SafeText.clean(place.displayName)
+    }
+
+    /// A city's name as candidates show it: in this language first, then its
+    /// other names ("Seoul (서울)" / "서울 (Seoul)").
+    package func name(_ city: City) -> String {
+        var names: [String] = []
+        let candidates: [String?] = [city.name(in: language), city.name] + Language.allCases.map { city.name(in: $0) }
+        for name in candidates {
+            if let name, !name.isEmpty, !names.contains(name) { names.append(SafeText.clean(name)) }
+        }
+        guard let first = names.first else { return "" }
+        return names.count > 1 ? "\(first) (\(names[1]))" : first
+    }
+
+    package func countryName(_ code: String) -> String {
+        gazetteer.countryName(code, in: language) ?? gazetteer.countryName(code, in: .en) ?? code
+    }
+
+    /// "Springfield [Springfield] (Illinois, United States)": the name, what
+    /// it stands for when labelled, and where.
+    package func describe(_ place: Place) -> String {
+        var text = name(place)
+        if place.displayName != place.canonicalName {
+            let city = language == Gazetteer.namesLanguage ? nil : place.geonamesID.flatMap { gazetteer.cityName(id: $0, in: language) }
+            text += " [\(city.map { SafeText.clean($0) } ?? canonical(place.canonicalName))]"
+        }
+        let region = region(countryCode: place.countryCode, admin1: place.admin1)
+        return region.isEmpty ? text : "\(text) (\(region))"
+    }
+
+    /// A stored canonical name; "near Seoul" (places added by coordinates) reads "서울 부근" in Korean.
+    package func canonical(_ text: String) -> String {
+        let clean = SafeText.clean(text)
+        guard clean.hasPrefix("near ") else { return clean }
+        let city = String(clean.dropFirst(5))
+        return near(gazetteer.cityName(named: city, in: language).map { SafeText.clean($0) } ?? city)
+    }
+}

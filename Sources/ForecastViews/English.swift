@@ -1,0 +1,753 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastProviders
+import Foundation
+
+/// Every word `forecast` says in English. The compiler holds it to `Catalog`:
+/// a word missing here, or in any other language, does not build.
+package struct English: Catalog {
+    package init(gazetteer: Gazetteer) { self.gazetteer = gazetteer }
+    package let gazetteer: Gazetteer
+    package var language: Language { .en }
+
+    /// "1 place", "3 places".
+    private func count(_ n: Int, _ singular: String, _ plural: String) -> String {
+        n == 1 ? "1 \(singular)" : "\(n) \(plural)"
+    }
+
+    // MARK: - Prefixes
+
+    package var errorPrefix: String { "error" }
+    package var warningPrefix: String { "warning" }
+
+    /// A saved row that cannot be read: left out of the list, with how to remove it.
+    package func damaged(_ place: DamagedPlace) -> String {
+        let which = place.label.map { "\(place.id) (\(quoted($0)))" } ?? "\(place.id)"
+        return "\(warningPrefix): " + "saved place \(which) cannot be read (its \(place.column) is not valid) and is left out; 'forecast remove --damaged' removes it"
+    }
+
+    /// A saved setting that cannot be used: its default stands in until it is set again.
+    package func damagedSetting(_ column: String) -> String {
+        "\(warningPrefix): " + "the saved setting \(column) is not valid; its default is used until it is set again ('forecast config' or 'forecast units')"
+    }
+
+    package func removedDamaged(_ removed: Int) -> String {
+        "Removed \(count(removed, "damaged place", "damaged places"))."
+    }
+    package var notePrefix: String { "Note" }
+
+    // MARK: - Calendar and clock
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    package func weekday(_ date: CivilDate) -> String {
+        Self.weekdays[date.weekday]
+    }
+
+    /// "Sun 22 Nov" / "11월 22일 (일)".
+    package func day(_ date: CivilDate) -> String {
+        "\(weekday(date)) \(date.day) \(Self.months[date.month - 1])"
+    }
+
+    /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
+    package func dateTime(_ r: ClockReading) -> String {
+        "\(day(r.date)) \(r.date.year) \(r.hourMinute)"
+    }
+
+    /// "Sun 14:05" / "(일) 14:05".
+    package func weekdayTime(_ r: ClockReading) -> String {
+        "\(weekday(r.date)) \(r.hourMinute)"
+    }
+
+    /// "updated 3 h ago" / "3시간 전 갱신".
+    package func age(_ fetchedAt: Date, now: Date) -> String {
+        let elapsed = now.timeIntervalSince(fetchedAt)
+        let seconds = elapsed.isFinite ? min(max(0, elapsed), 1e12) : 0
+        switch seconds {
+        case ..<60: return "updated just now"
+        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
+        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
+        default: return "updated \(Int(seconds / 86_400)) days ago"
+        }
+    }
+
+    package func near(_ city: String) -> String { "near \(city)" }
+
+    // MARK: - Commands' answers
+
+    package func saved(_ place: Place) -> String { "Saved \(describe(place))." }
+
+    package func relabelled(_ place: Place, to label: String) -> String {
+        "\(describe(place)) was already saved; it is now called \(SafeText.clean(label))."
+    }
+
+    package func alreadySaved(_ place: Place) -> String {
+        "\(describe(place)) is already saved; nothing changed."
+    }
+
+    package func removed(_ place: Place) -> String { "Removed \(describe(place))." }
+
+    package func renamed(_ place: Place, to label: String) -> String {
+        "Renamed \(describe(place)) to \(SafeText.clean(label))."
+    }
+
+    package func moved(_ place: Place, to position: Int) -> String {
+        "Moved \(describe(place)) to position \(position); the order is now custom."
+    }
+
+    package func sortKey(_ key: SortKey) -> String {
+        switch key {
+        case .name: "name"
+        case .temperature: "temperature"
+        case .humidity: "humidity"
+        case .custom: "custom"
+        }
+    }
+
+    /// "Places are now sorted by name (descending)."
+    package func sorted(_ order: PlaceSort, now: Bool) -> String {
+        if order.key == .custom {
+            return now
+                ? "Places are now in your own order (custom); change it with 'forecast move'."
+                : "Places are in your own order (custom); change it with 'forecast move'."
+        }
+        let direction = order.descending ? "descending" : "ascending"
+        return now
+            ? "Places are now sorted by \(sortKey(order.key)) (\(direction))."
+            : "Places are sorted by \(sortKey(order.key)) (\(direction))."
+    }
+
+    package var sortedByNameUntilWeather: String {
+        "until weather has been fetched, places are listed by name."
+    }
+
+    package func temperatureUnitName(_ unit: TemperatureUnit) -> String {
+        switch unit {
+        case .celsius: "celsius"
+        case .fahrenheit: "fahrenheit"
+        case .kelvin: "kelvin"
+        }
+    }
+
+    package func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String {
+        let name = "\(temperatureUnitName(unit)) (\(unit.symbol))"
+        return now ? "Temperatures are now shown in \(name)."
+            : "Temperatures are shown in \(name)."
+    }
+
+    package func windShown(in unit: WindUnit, now: Bool) -> String {
+        now ? "Wind speeds are now shown in \(unit.symbol)."
+            : "Wind speeds are shown in \(unit.symbol)."
+    }
+
+    package var nothingSavedYet: String { "No places saved yet. Add one with: forecast add Seoul" }
+
+    // MARK: - Choosing among candidates
+
+    package func couldBeAnyOf(_ query: String, _ count: Int) -> String {
+        "\(quoted(query)) could be any of \(count) places:"
+    }
+
+    package func nothingSavedChoose(_ example: String) -> String {
+        "Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC."
+    }
+
+    package func othersCalled(_ query: String, _ others: Int) -> String {
+        "\(others == 1 ? "1 other place is" : "\(others) other places are") called \(quoted(query)); see 'forecast search \(SafeText.quoted(query))' and use --pick to choose another."
+    }
+
+    package var foundOnline: String {
+        "Not in the built-in gazetteer; found online (Open-Meteo geocoding):"
+    }
+
+    /// Both were asked: the built-in gazetteer, then the online service.
+    package func searchFoundNothing(_ query: String) -> String {
+        "no place called \(quoted(query)), in the gazetteer or online"
+    }
+
+    package var candidateHeaders: [String] {
+        ["#", "Name", "Region", "Country", "Coordinates",
+         "Time zone", "Population"]
+    }
+
+    // MARK: - Weather
+
+    package var listHeaders: [String] {
+        ["#", "Name", "Local time", "", "Weather", "Temp",
+         "Feels", "Humidity", "Today", "Rain", ""]
+    }
+
+    package func errorKind(_ kind: WeatherError.Kind) -> String {
+        switch kind {
+        case .network: "network"
+        case .timeout: "timeout"
+        case .rateLimited: "rateLimited"
+        case .unauthorized: "unauthorized"
+        case .notFound: "notFound"
+        case .badResponse: "badResponse"
+        case .provider: "provider"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// What went wrong, after the kind. A failure without a typed detail (which
+    /// field of an answer failed validation) is described by the error itself.
+    package func detail(_ error: WeatherError) -> String {
+        SafeText.clean(error.detail.map(\.english) ?? error.message, maxLength: 300)
+    }
+
+    package func interrupted(_ age: String?) -> String {
+        age.map { "interrupted (\($0))" } ?? "interrupted"
+    }
+
+    package func stale(_ age: String?) -> String { age.map { "stale, \($0)" } ?? "stale" }
+
+    package var noWeatherYet: String { "no weather yet" }
+
+    package func position(_ position: Int, of count: Int) -> String { "\(position) of \(count)" }
+
+    package func feelsLike(_ temperature: String) -> String { "feels like \(temperature)" }
+
+    /// "NNE" / "북북동".
+    package func compass(_ point: CompassPoint) -> String { point.rawValue }
+
+    package var humidity: String { "Humidity" }
+    package var wind: String { "Wind" }
+    package var pressure: String { "Pressure" }
+    package var gusts: String { "Gusts" }
+    package var clouds: String { "Clouds" }
+    package var visibility: String { "Visibility" }
+    package var precipitation: String { "Precipitation" }
+    package var sunriseSunset: String { "Sunrise/set" }
+    package var uvIndex: String { "UV today" }
+    package var airQuality: String { "Air" }
+
+    package func uvCategory(_ category: UVCategory) -> String {
+        switch category {
+        case .low: "low"
+        case .moderate: "moderate"
+        case .high: "high"
+        case .veryHigh: "very high"
+        case .extreme: "extreme"
+        }
+    }
+
+    package func airCategory(_ category: AirQuality.Category) -> String {
+        switch category {
+        case .good: "good"
+        case .moderate: "moderate"
+        case .unhealthyForSensitiveGroups: "unhealthy for sensitive groups"
+        case .unhealthy: "unhealthy"
+        case .veryUnhealthy: "very unhealthy"
+        case .hazardous: "hazardous"
+        }
+    }
+
+    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
+    package func air(_ air: AirQuality?, error: WeatherError?) -> String {
+        if let air, !air.isEmpty {
+            var parts: [String] = []
+            if let aqi = air.usAQI, let rounded = SafeNumber.rounded(aqi) {
+                let category = airCategory(AirQuality.Category(usAQI: aqi))
+                parts.append("AQI \(rounded) (\(category))")
+            }
+            // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
+            if let pm = air.pm2_5, let rounded = SafeNumber.rounded(pm) { parts.append("PM2.5" + " \(rounded) µg/m³") }
+            if parts.isEmpty, let pm = air.pm10, let rounded = SafeNumber.rounded(pm) { parts.append("PM10" + " \(rounded) µg/m³") }
+            return parts.joined(separator: " · ")
+        }
+        if let error { return "unavailable: " + weatherError(error) }
+        return "–"
+    }
+
+    package func noWeather(_ error: WeatherError) -> String { "No weather: " + weatherError(error) }
+
+    package var notSaved: String { "not saved" }
+
+    package var weatherHeader: String { "Weather" }
+    package var temperatureHeader: String { "Temp" }
+
+    // MARK: - report
+
+    package func reportTitle(_ places: Int) -> String { "Weather for \(count(places, "place", "places"))" }
+
+    package var reportHeaders: [String] {
+        ["#", "Place", "Local time", "", "Weather", "Temp",
+         "Feels", "Humidity", "Wind", "Today", "Rain",
+         "UV", "AQI", ""]
+    }
+
+    package func hoursCaption(_ steps: Int, unit: String) -> String {
+        "Coming hours: temperature (line, \(unit)) and chance of precipitation (bars, %)"
+    }
+
+    package func daysCaption(unit: String) -> String {
+        "Coming days: low to high (\(unit)) and chance of precipitation"
+    }
+
+    package func hoursChartLabel(low: String, high: String, rain: Int?) -> String {
+        "Temperature from \(low) to \(high)"
+            + (rain.map { ", chance of precipitation up to \($0)%" } ?? "")
+    }
+
+    /// `--refresh` asked nothing of a service whose answer is still valid.
+    package func heldByExpiry(until time: String) -> String {
+        "the weather service asks not to be asked again before \(time): what is shown is its latest answer"
+    }
+
+    package func reportCredits(_ source: SourceItem) -> String {
+        "Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); places: GeoNames."
+    }
+
+    /// The line under a table of weather: whose it is.
+    package func weatherCredit(_ source: SourceItem, air: Bool) -> String {
+        "Weather: \(source.attribution)"
+            + (air ? "; air quality: \(SourceItem.airQuality)" : "")
+    }
+
+    package func reportWritten(_ places: Int, to file: String) -> String {
+        "Wrote the report of \(count(places, "place", "places")) to \(quoted(file))."
+    }
+
+    // MARK: - export and import
+
+    package func exported(_ count: Int, to file: String) -> String {
+        "Exported \(self.count(count, "place", "places")) to \(quoted(file))."
+    }
+
+    package func cannotWrite(_ file: String, _ error: any Error) -> String {
+        "cannot write \(quoted(file)): " + reason(error)
+    }
+
+    private func reason(_ error: any Error) -> String {
+        guard let problem = error as? FileProblem else { return SafeText.clean((error as NSError).localizedDescription, maxLength: 200) }
+        return switch problem {
+        case .folder: "it is a folder"
+        case .socket: "it is a socket, not a file"
+        case .blockDevice: "it is a block device, which is never overwritten"
+        case .notRegular: "it is not a regular file"
+        case .tooManyLinks: "too many symbolic links"
+        case .missingFolder: "its folder does not exist"
+        case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
+        }
+    }
+
+    package func cannotRead(_ file: String) -> String { "cannot read \(quoted(file))" }
+
+    /// The output could not be written (`why`: the system's words, as a full disk's).
+    package func cannotWriteOutput(_ why: String) -> String { "cannot write the output: \(why)" }
+
+    package func imported(added: Int, skipped: Int, removed: Int, settings: Bool, dryRun: Bool) -> [String] {
+        var lines: [String] = []
+        if dryRun {
+            lines.append("Dry run: nothing was changed.")
+            if removed > 0 { lines.append("\(count(removed, "place", "places")) would be removed first.") }
+            lines.append("\(count(added, "place", "places")) would be imported; \(skipped) already saved would be skipped.")
+            if settings { lines.append("The file's settings would be kept.") }
+            return lines
+        }
+        if removed > 0 { lines.append("Removed \(count(removed, "place", "places")) first (--replace).") }
+        lines.append("Imported \(count(added, "place", "places")); \(skipped) already saved, skipped.")
+        if settings { lines.append("The file's settings were kept.") }
+        return lines
+    }
+
+    // MARK: - config
+
+    package var configHeaders: [String] { ["Setting", "Value", "From"] }
+
+    package func configSource(_ source: ConfigSource, variable: String?) -> String {
+        switch source {
+        case .environment: "environment" + (variable.map { " (\($0))" } ?? "")
+        case .config: "config"
+        case .locale: "locale" + (variable.map { " (\($0))" } ?? "")
+        case .builtIn: "default"
+        }
+    }
+
+    package func configSet(_ key: String, _ value: String) -> String { "\(key) is now \(value)." }
+
+    package func configUnset(_ key: String, now value: String) -> String {
+        "\(key) is no longer set; it is \(value) now."
+    }
+
+    package func configOverridden(_ variable: String, _ value: String) -> String {
+        "Note: \(variable) is set, so it decides while it is: \(value)."
+    }
+
+    package func notSavedHint(_ name: String, _ command: String) -> String {
+        "\(quoted(name)) is not saved; nothing was changed. To save it: \(command)"
+    }
+
+    package var nothingCachedUnsaved: String {
+        "Nothing is cached for a place that is not saved; run without --offline to fetch it."
+    }
+
+    package var noWeatherCached: String {
+        "No weather cached yet; run without --offline to fetch it."
+    }
+
+    package func staleBecause(_ age: String, _ error: WeatherError) -> String {
+        "Stale (\(age)): this fetch failed, " + weatherError(error)
+    }
+
+    package func staleNote(_ age: String) -> String { "Stale, \(age)" }
+
+    /// "Updated 3 h ago" as a sentence of its own.
+    package func capitalised(_ age: String) -> String { age.prefix(1).uppercased() + age.dropFirst() }
+
+    package func nextHours(_ hours: Int) -> String { hours == 1 ? "Next hour" : "Next \(hours) hours" }
+    package var hourHeaders: [String] { ["Time", "", "Temp", "Feels", "Rain", "Wind"] }
+    package var comingDays: String { "Coming days" }
+    package var dayHeaders: [String] { ["Day", "", "Weather", "Low", "High", "Rain"] }
+
+    // MARK: - Progress and the end of a refresh
+
+    package func fetching(_ done: Int, _ total: Int) -> String { "Fetching weather \(done)/\(total)…" }
+
+    package func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String {
+        "Fetching weather \(done)/\(total): waiting up to \(duration) for the rate limit…"
+    }
+
+    package var interruptedKept: String { "interrupted; the weather that had arrived was kept" }
+
+    package func notSaved(_ reason: StoreError) -> String {
+        "the weather was shown but not saved: " + SafeText.clean(message(reason), maxLength: 300)
+    }
+
+    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    package func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
+        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \(errorKind($0.key))" }.sorted()
+        return "weather for \(failed.count) of \(count(places, "place", "places")) could not be fetched"
+            + " (\(kinds.joined(separator: ", ")))"
+    }
+
+    package func field(_ field: InputError.Field) -> String {
+        switch field {
+        case .name: "name"
+        case .label: "label"
+        case .searchText: "search text"
+        case .latitude: "latitude"
+        case .longitude: "longitude"
+        case .position: "position"
+        }
+    }
+
+    package func message(_ error: InputError) -> String {
+        switch error {
+        case .empty(let what):
+            return "\(field(what)) is empty"
+        case .unsafeCharacters(let what, let text):
+            return "\(field(what)) \(quoted(text)) contains control or text-direction characters"
+        case .invisible(let what):
+            return "\(field(what)) has nothing visible in it"
+        case .numericLabel(let text):
+            return "a label cannot be a number (\(quoted(text))): numbers pick places by their position in the list"
+        case .tooLong(let what, let length, let maximum):
+            return "\(field(what)) is too long (\(length) characters; at most \(maximum))"
+        case .notANumber(let what, let text):
+            return "\(field(what)) \(quoted(text)) is not a number"
+        case .latitudeOutOfRange(let value):
+            return "latitude \(Coordinate.format(value)) is out of range: it must be between -90 and 90"
+        case .longitudeOutOfRange(let value):
+            return "longitude \(Coordinate.format(value)) is out of range: it must be between -180 and 180"
+        case .nothingSaved:
+            return "no places are saved yet: add one with 'forecast add <name>'"
+        case .positionOutOfRange(let position, let count):
+            return "position \(position) is out of range: there \(count == 1 ? "is 1 place" : "are \(count) places")"
+        case .noSavedMatch(let text):
+            return "no saved place matches \(quoted(text)): see 'forecast list'"
+        case .ambiguousReference(let text, let matches):
+            let names = matches.map { "\($0.position) \(SafeText.clean($0.name))" }.joined(separator: ", ")
+            return "\(quoted(text)) matches \(matches.count) saved places (\(names)): use a position or a longer name"
+        case .pickOutOfRange(let pick, let candidates):
+            return "--pick \(pick) is out of range: there \(candidates == 1 ? "is 1 candidate" : "are \(candidates) candidates")"
+        case .badCountryCode(let text):
+            return "--country takes a two-letter ISO code such as KR or US, not \(quoted(text))"
+        case .notFound(let query, let country):
+            let within = country.map { " in \($0.uppercased())" } ?? ""
+            return "no place called \(quoted(query))\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon"
+        case .notInGazetteer(let query, let country):
+            let within = country.map { " in \($0.uppercased())" } ?? ""
+            return "no place called \(quoted(query))\(within) in the gazetteer, and --offline asks nothing online"
+        }
+    }
+
+    package func message(_ error: SettingsError) -> String {
+        switch error {
+        case .unknownProvider(let name):
+            return "\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use \(Self.providerNames(or: "or"))"
+        case .badLanguage(let text):
+            return "FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use en or ko"
+        case .badTTL(let text):
+            return "\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes"
+        case .badConcurrency(let text):
+            return "\(WeatherSettings.concurrencyVariable) \(quoted(text)) is not a number from 1 to 256"
+        case .missingKey(let variable):
+            let provider = WeatherProviders.all.first { $0.keyVariable == variable }?.credit ?? variable
+            let keyless = WeatherProviders.default.name
+            return "\(provider) needs an API key: set \(variable) (or use --provider \(keyless), which needs none)"
+        case .badContact(let variable):
+            return "\(variable) must be an e-mail address or a URL in plain ASCII, at most 200 characters, without parentheses"
+        case .badURL(let variable, let value):
+            return "\(variable) \(quoted(value)) is not an http(s) URL"
+        }
+    }
+
+    package func message(_ error: ConfigError) -> String {
+        switch error {
+        case .unknownKey(let name):
+            return "there is no setting \(quoted(name)); the settings are \(Self.configKeys)"
+        case .badValue(let key, let value, let allowed):
+            // The time to live is in minutes: said in the language, the range alone comes from the rule.
+            let unit = key == .ttl ? " minutes" : ""
+            return "\(key.rawValue) cannot be \(quoted(value)): use \(allowed)\(unit)"
+        case .secret(let name):
+            let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
+            return "\(quoted(name)) is never stored: set \(variables) in the environment"
+        }
+    }
+
+    package func message(_ error: ImportError) -> String {
+        switch error {
+        case .tooLarge(_, let maximum):
+            return "the file is larger than \(maximum / 1_048_576) MB; an export never is"
+        case .notText: return "the file is not UTF-8 text"
+        case .notJSON(let field?): return "the file is not a valid export: \(field) cannot be read"
+        case .notJSON(nil): return "the file is not valid JSON"
+        case .notAnExport:
+            return "the file is not a forecast export (no \"format\": \"\(PlaceExport.formatName)\" with a version)"
+        case .unknownVersion(let version):
+            return "the file is version \(version); this forecast reads version \(PlaceExport.currentVersion) (a newer forecast wrote it?)"
+        case .csv(.unclosedQuote(let record)):
+            return "CSV record \(record): a quoted field is never closed"
+        case .csv(.strayQuote(let record)):
+            return "CSV record \(record): a quote in the middle of a field"
+        case .badHeader:
+            let expected = PlaceExport.csvHeader.joined(separator: ",")
+            return "the file is not a forecast export: neither its JSON nor CSV starting with the header '\(expected)'"
+        case .tooManyPlaces(let maximum):
+            return "the file holds more than \(maximum) places; an export never does"
+        case .empty: return "the file is empty"
+        case .setting(let key, let value):
+            return "the file's setting \(key) cannot be \(quoted(value))"
+        case .row(let row, let problem):
+            let what: String = switch problem {
+            case .missing(let field): "\(field) is missing"
+            case .wrongType(let field): "\(field) has the wrong type"
+            case .columns(let found, let expected): "\(found) fields, expected \(expected)"
+            case .input(let error): message(error)
+            case .badTimeZone(let zone): "\(quoted(zone)) is not a time zone"
+            case .badCountry(let code): "\(quoted(code)) is not a country code"
+            case .badRegion: "the region has characters that cannot be kept"
+            case .badGeonamesID(let id): "\(quoted(id)) is not a GeoNames id"
+            case .notJSON: "not valid JSON"
+            }
+            return "row \(row): " + what + "; nothing was imported"
+        }
+    }
+
+    package func message(_ error: PlaceLookupError) -> String {
+        switch error {
+        case .onlineLookupFailed(let query, let failure):
+            "no place called \(quoted(query)) in the built-in gazetteer, and the online lookup failed (\(weatherError(failure)))"
+        case .unknownLocalZone:
+            "cannot tell this computer's time zone (no $TZ, no /etc/localtime link); use --lat and --lon"
+        case .unreadableZoneTable(let path):
+            "cannot read \(SafeText.clean(path)) (install tzdata); use --lat and --lon"
+        case .zoneWithoutCity(let zone):
+            "the time zone \(quoted(zone)) has no city to go by; use --lat and --lon"
+        }
+    }
+
+    package func message(_ error: StoreError) -> String {
+        switch error {
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database; it was left untouched (use --db to choose another file)"
+        case .foreignDatabase(let path):
+            "\(path) is a SQLite database but not one of forecast's; it was left untouched (use --db to choose another file)"
+        case .newerSchema(let path, let found, let known):
+            "\(path) was written by a newer forecast (schema \(found), this one knows up to \(known)); upgrade forecast to use it. The file was left untouched"
+        case .cannotOpen(let path, let reason):
+            "cannot open database \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            "cannot write database \(path) (it can only be read): \(reason)"
+        case .damagedInTheWay(let place):
+            "that place is saved in row \(place.id), which cannot be read (its \(place.column) is not valid); 'forecast remove --damaged' removes it"
+        case .busy:
+            "the database was busy: another forecast kept it locked for longer than this could wait"
+        case .failed(let reason):
+            "database error: \(reason)"
+        }
+    }
+
+    /// "--where 'rain>=x': expected a number at 'x' (character 7)".
+    package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
+        let fields = ReportField.allCases.filter(\.isNumeric).map(\.rawValue).joined(separator: ", ")
+        let what: String = switch error.problem {
+        case .unknownField(let name): "\(name) is not a field; the fields are \(fields)"
+        case .expectedField: "expected a field (\(fields))"
+        case .expectedComparison: "expected <, <=, >, >=, = or !="
+        case .expectedNumber: "expected a number"
+        case .expectedAndOr: "expected 'and', 'or' or the end"
+        case .unclosedParenthesis: "this parenthesis is never closed"
+        case .tooDeep(let maximum):
+            "parentheses and 'not' nest more than \(maximum) deep"
+        case .tooLong(let maximum):
+            "more than \(maximum) comparisons in one expression"
+        case .unexpectedCharacter: "this character cannot be used"
+        }
+        let token = error.token.isEmpty
+            ? "at the end"
+            : "at '\(error.token)' (character \(error.position))"
+        return "--where '\(SafeText.quoted(text))', \(token): \(what)"
+    }
+
+    package func usage(_ problem: UsageProblem) -> String {
+        switch problem {
+        case .language: "--lang must be en or ko"
+        case .removeWhat: "give the places to remove, or --damaged, not both"
+        case .refreshAndOffline: "--refresh and --offline cannot be used together"
+        case .concurrency: "--concurrency must be between 1 and 256"
+        case .timeout: "--timeout must be more than 0 and at most 300 seconds"
+        case .ttl: "--ttl must be 0 or more minutes"
+        case .rateLimit: "--rate-limit must be at least 1 call a minute"
+        case .batchSize: "--batch-size must be between 1 and 100"
+        case .nextAndPrevious: "--next and --previous cannot be used together"
+        case .placeAndPaging: "give a place or --next/--previous, not both"
+        case .unsetAndKey: "give --unset KEY, or KEY [VALUE], not both"
+        case .days(let days): "--days must be between 1 and 7, not \(days)"
+        case .hours(let hours): "--hours must be between 1 and 48, not \(hours)"
+        case .hereTakesNothing: "--here takes no name, coordinates, --pick or --country"
+        case .nameAndCoordinates: "give either a name or --lat and --lon, not both"
+        case .latitudeAndLongitude: "--lat and --lon go together: give both"
+        case .pickWithCoordinates: "--pick and --country apply to names, not coordinates"
+        case .nameOrCoordinates: "give a place name, or --lat and --lon"
+        case .pickFromOne(let pick): "--pick counts from 1, not \(pick)"
+        case .limit(let limit): "--limit must be between 1 and 100, not \(limit)"
+        case .templateNeedsLine: "--template goes with --format line"
+        case .templateField(let name):
+            "--template has no field '\(SafeText.quoted(name))'; the fields are \(Self.fieldList)"
+        case .templateUnclosed(let text):
+            "--template has an unclosed '\(SafeText.quoted(text))'; write fields as {name}"
+        case .descendingNeedsKey:
+            "--descending needs a sort key, e.g. 'forecast sort name --descending'"
+        }
+    }
+
+    /// The argument parser's own complaint (it writes English), in the user's
+    /// language where its shape is known; as it is otherwise.
+    package func parserMessage(_ english: String) -> String { english }
+
+    // MARK: - Weather conditions, as the services coded them
+    package func wmoCondition(_ code: Int) -> String {
+        switch code {
+        case 0: "Clear sky"
+        case 1: "Mainly clear"
+        case 2: "Partly cloudy"
+        case 3: "Overcast"
+        case 45: "Fog"
+        case 48: "Depositing rime fog"
+        case 51: "Light drizzle"
+        case 53: "Moderate drizzle"
+        case 55: "Dense drizzle"
+        case 56: "Light freezing drizzle"
+        case 57: "Dense freezing drizzle"
+        case 61: "Slight rain"
+        case 63: "Moderate rain"
+        case 65: "Heavy rain"
+        case 66: "Light freezing rain"
+        case 67: "Heavy freezing rain"
+        case 71: "Slight snow fall"
+        case 73: "Moderate snow fall"
+        case 75: "Heavy snow fall"
+        case 77: "Snow grains"
+        case 80: "Slight rain showers"
+        case 81: "Moderate rain showers"
+        case 82: "Violent rain showers"
+        case 85: "Slight snow showers"
+        case 86: "Heavy snow showers"
+        case 95: "Thunderstorm"
+        case 96: "Thunderstorm with slight hail"
+        case 99: "Thunderstorm with heavy hail"
+        default: "Unknown weather (WMO code \(code))"
+        }
+    }
+    package func openWeatherMapCondition(_ id: Int) -> String {
+        switch id {
+        case 200, 230: "Thunderstorm with light rain"
+        case 201, 231: "Thunderstorm with rain"
+        case 202, 232: "Thunderstorm with heavy rain"
+        case 210: "Light thunderstorm"
+        case 211: "Thunderstorm"
+        case 212: "Heavy thunderstorm"
+        case 221: "Ragged thunderstorm"
+        case 300, 310: "Light drizzle"
+        case 301, 311, 313, 321: "Drizzle"
+        case 302, 312, 314: "Heavy drizzle"
+        case 500: "Light rain"
+        case 501: "Moderate rain"
+        case 502: "Heavy rain"
+        case 503: "Very heavy rain"
+        case 504: "Extreme rain"
+        case 511: "Freezing rain"
+        case 520: "Light rain showers"
+        case 521: "Rain showers"
+        case 522: "Heavy rain showers"
+        case 531: "Ragged rain showers"
+        case 600: "Light snow"
+        case 601: "Snow"
+        case 602: "Heavy snow"
+        case 611, 612, 613: "Sleet"
+        case 615, 616: "Rain and snow"
+        case 620: "Light snow showers"
+        case 621: "Snow showers"
+        case 622: "Heavy snow showers"
+        case 701: "Mist"
+        case 711: "Smoke"
+        case 721: "Haze"
+        case 731, 761: "Dust"
+        case 741: "Fog"
+        case 751: "Sand"
+        case 762: "Volcanic ash"
+        case 771: "Squalls"
+        case 781: "Tornado"
+        case 800: "Clear sky"
+        case 801: "Few clouds"
+        case 802: "Scattered clouds"
+        case 803: "Broken clouds"
+        case 804: "Overcast clouds"
+        default: "Unknown weather (condition \(id))"
+        }
+    }
+    package func skyCondition(_ kind: WeatherCondition.Kind) -> String {
+        switch kind {
+        case .clear: "Clear sky"
+        case .mainlyClear: "Fair"
+        case .partlyCloudy: "Partly cloudy"
+        case .cloudy: "Cloudy"
+        case .fog: "Fog"
+        default: unknownCondition(kind.rawValue)
+        }
+    }
+    package func fallingCondition(_ what: WeatherCondition.Falling, _ intensity: WeatherCondition.Intensity, showers: Bool, thunder: Bool) -> String {
+        let falling = switch (what, showers) {
+        case (.rain, false): "rain"
+        case (.rain, true): "rain showers"
+        case (.sleet, false): "sleet"
+        case (.sleet, true): "sleet showers"
+        case (.snow, false): "snow"
+        case (.snow, true): "snow showers"
+        }
+        let strength = switch intensity {
+        case .light: "Light " + falling
+        case .moderate: falling.prefix(1).uppercased() + falling.dropFirst()
+        case .heavy: "Heavy " + falling
+        }
+        return thunder ? strength + " and thunder" : strength
+    }
+
+    package func unknownCondition(_ name: String) -> String { "Unknown weather (\(name))" }
+}
