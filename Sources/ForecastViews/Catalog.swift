@@ -195,6 +195,11 @@ extension Catalog {
     }
 
     /// "open-meteo, openweathermap or …".
+    /// "en or ko": every language forecast speaks.
+    package static func languageCodes(or word: String) -> String {
+        Phrases.listed(Language.allCases.map(\.rawValue), word)
+    }
+
     package static func providerNames(or word: String) -> String {
         Phrases.listed(WeatherProviders.names, word)
     }

@@ -480,7 +480,7 @@ package struct English: Catalog {
         case .unknownProvider(let name):
             return "\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use \(Self.providerNames(or: "or"))"
         case .badLanguage(let text):
-            return "FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use en or ko"
+            return "FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use \(Self.languageCodes(or: "or"))"
         case .badTTL(let text):
             return "\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes"
         case .badConcurrency(let text):
@@ -585,7 +585,7 @@ package struct English: Catalog {
 
     /// "--where 'rain>=x': expected a number at 'x' (character 7)".
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
-        let fields = ReportField.allCases.filter(\.isNumeric).map(\.rawValue).joined(separator: ", ")
+        let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): "\(name) is not a field; the fields are \(fields)"
         case .expectedField: "expected a field (\(fields))"
@@ -607,7 +607,7 @@ package struct English: Catalog {
 
     package func usage(_ problem: UsageProblem) -> String {
         switch problem {
-        case .language: "--lang must be en or ko"
+        case .language: "--lang must be \(Self.languageCodes(or: "or"))"
         case .removeWhat: "give the places to remove, or --damaged, not both"
         case .refreshAndOffline: "--refresh and --offline cannot be used together"
         case .concurrency: "--concurrency must be between 1 and 256"

@@ -545,7 +545,7 @@ package struct Korean: Catalog {
         case .unknownProvider(let name):
             return "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요"
         case .badLanguage(let text):
-            return "FORECAST_LANG \(quoted(text))은(는) 지원하지 않는 언어입니다: en이나 ko를 쓰세요"
+            return "FORECAST_LANG \(quoted(text))은(는) 지원하지 않는 언어입니다: \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
         case .badTTL(let text):
             return "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다"
         case .badConcurrency(let text):
@@ -650,7 +650,7 @@ package struct Korean: Catalog {
 
     /// "--where 'rain>=x': expected a number at 'x' (character 7)".
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
-        let fields = ReportField.allCases.filter(\.isNumeric).map(\.rawValue).joined(separator: ", ")
+        let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): "\(name)(이)라는 필드는 없습니다. 필드: \(fields)"
         case .expectedField: "필드가 와야 합니다 (\(fields))"
@@ -672,7 +672,7 @@ package struct Korean: Catalog {
 
     package func usage(_ problem: UsageProblem) -> String {
         switch problem {
-        case .language: "--lang에는 en이나 ko를 쓰세요"
+        case .language: "--lang에는 \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
         case .removeWhat: "지울 장소나 --damaged 중 하나를 주세요"
         case .refreshAndOffline: "--refresh와 --offline은 함께 쓸 수 없습니다"
         case .concurrency: "--concurrency는 1에서 256 사이여야 합니다"

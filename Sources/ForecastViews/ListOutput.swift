@@ -45,12 +45,10 @@ package struct ListOutput: ReportOutput {
     }
 
     /// Keeps only the places `filter` matches, by the numbers a report shows.
-    package mutating func keep(_ filter: FilterExpression, words: Words) {
+    /// Shows only these places (what `--where` kept, with their positions in the whole list).
+    package mutating func keep(only kept: [(position: Int, place: Place)]) {
         filtered = true
-        entries = entries.filter { position, place in
-            let row = ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
-            return filter.matches { name in ReportField(rawValue: name).flatMap { row.bare[$0] }.flatMap(Double.init) }
-        }
+        entries = kept
     }
 
     package func rows(words: Words) -> [ReportRow] {

@@ -9,14 +9,6 @@ package enum ReportField: String, CaseIterable, Sendable {
     case uv, aqi, eaqi, pm25, pm10
     case updated, stale, error
 
-    /// Whether its values are numbers (what `list --where` compares).
-    package var isNumeric: Bool {
-        switch self {
-        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error: false
-        default: true
-        }
-    }
-
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
     package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
         switch self {

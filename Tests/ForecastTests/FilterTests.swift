@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ForecastCore
+@testable import ForecastKit
+import ForecastViews
 
 /// `list --where`: the expression language, and the command's exit status.
 @Suite struct FilterTests {
@@ -90,5 +92,36 @@ import Testing
         #expect(bad.status == 64 && bad.stderr == "error: --where 'rain>=abc', at 'abc' (character 7): expected a number\n")
         #expect(await stub.log.count == 1, "a bad expression asks nothing")
         await stub.stop()
+    }
+
+    /// The kit evaluates --where on values, in the user's units and to the
+    /// tenth every output shows: 4.96 °C reads "5.0" and is not below 5;
+    /// in °F it is 40.9. A place without weather never matches a weather field.
+    @Test func theKitComparesValuesInTheUsersUnits() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let seoul = try Coordinate(latitude: 37, longitude: 127)
+        func place(_ id: Int64, _ name: String) -> Place {
+            Place(id: id, displayName: name, canonicalName: name, countryCode: "KR", admin1: "", coordinate: seoul,
+                  timeZone: "Asia/Seoul", geonamesID: nil, position: Int(id), addedAt: now)
+        }
+        let report = WeatherReport(
+            observedAt: now, utcOffsetSeconds: 32_400, timeZone: "Asia/Seoul",
+            current: CurrentConditions(temperature: 4.96, humidity: 40.04, windSpeed: 10, condition: .wmo(3)),
+            hourly: [], daily: [DailyForecast(date: "2023-11-15", minimum: -1, maximum: 4.25, condition: .wmo(61), precipitationProbability: 60)])
+        let places = [place(1, "A"), place(2, "B")]
+        var listed = SavedPlaces.Listed(
+            settings: Settings(), places: places,
+            outcome: WeatherOutcome(weather: [1: PlaceWeather(report: report, fetchedAt: now)], cancelled: false, fetchedAny: false))
+        let kept = { (text: String) in listed.matching(try FilterExpression.parse(text, fields: FilterField.names), now: now).map { $0.position } }
+        #expect(try kept("temp<5") == [])
+        #expect(try kept("temp=5 and humidity=40 and rain>=60 and high=4.3") == [1])
+        #expect(try kept("position=2") == [2], "position and coordinates need no weather")
+        #expect(try kept("temp>100 or not temp>100") == [1, 2], "a missing value never matches a comparison: 'not' keeps the place without weather")
+        #expect(try kept("temp<100") == [1])
+        listed.settings.temperatureUnit = .fahrenheit
+        listed.settings.windUnit = .kmh
+        #expect(try kept("temp=40.9 and low=30.2 and wind=36") == [1])
+        // Every field --where takes is a report field (templates and columns use the same names).
+        #expect(FilterField.allCases.allSatisfy { ReportField(rawValue: $0.rawValue) != nil })
     }
 }

@@ -58,7 +58,7 @@ struct ListCommand: ForecastCommand {
     /// The --where expression, or a usage error pointing at the bad token.
     static func parse(_ text: String) throws -> FilterExpression {
         do {
-            return try FilterExpression.parse(text, fields: Set(ReportField.allCases.filter(\.isNumeric).map(\.rawValue)))
+            return try FilterExpression.parse(text, fields: FilterField.names)
         } catch {
             throw ValidationError(Spoken.parsing.filterProblem(text, error))
         }
@@ -74,14 +74,14 @@ struct ListCommand: ForecastCommand {
                 as: output)
         }
         try StoreOptions.warnAboutDamaged(store, in: context)
-        let (settings, ordered, outcome, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
+        let (listed, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
+        let now = context.app.clock()
         var list = ListOutput(
-            settings: settings, ordered: ordered, weather: outcome.weather, words: context.words, emoji: context.emoji,
-            now: context.app.clock(),
-            source: SourceItem(weatherSettings.descriptor))
-        if let filter { list.keep(try Self.parse(filter), words: context.words) }
+            settings: listed.settings, ordered: listed.places, weather: listed.outcome.weather, words: context.words,
+            emoji: context.emoji, now: now, source: SourceItem(weatherSettings.descriptor))
+        if let filter { list.keep(only: listed.matching(try Self.parse(filter), now: now)) }
         try context.render(list, as: output)
-        try WeatherSession.finish(outcome, places: ordered.count, in: context)
+        try WeatherSession.finish(listed.outcome, places: listed.places.count, in: context)
         // Like grep: nothing matched is its own status, after any failure is said.
         if filter != nil && list.entries.isEmpty { throw CommandFailure(message: "", status: ExitStatus.failure) }
     }

@@ -22,12 +22,12 @@ enum WeatherSession {
     /// The saved list with its weather (ordered again if what arrived changes a sort by weather).
     static func list(
         _ saved: SavedPlaces, options: WeatherOptions, in context: CommandContext
-    ) async throws -> (settings: Settings, places: [Place], outcome: WeatherOutcome, weather: WeatherSettings) {
+    ) async throws -> (listed: SavedPlaces.Listed, weather: WeatherSettings) {
         let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
         let listed = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
             try await saved.listWithWeather(settings: settings, events: events)
         }
-        return (listed.settings, listed.places, listed.outcome, settings)
+        return (listed, settings)
     }
 
     /// Runs a weather use case with a progress line and Ctrl-C stopping it cleanly.

@@ -1,0 +1,63 @@
+import ForecastCore
+import Foundation
+
+/// The numbers `list --where` compares: one place's, in the user's units and
+/// to the tenth that every output gives them, so `temp<5` keeps what reads
+/// "4.9" and drops what reads "5.0" in any format.
+public enum FilterField: String, CaseIterable, Sendable {
+    case position, latitude, longitude
+    case temp, feels, humidity, wind, pressure, clouds, low, high, rain
+    case uv, aqi, eaqi, pm25, pm10
+
+    /// The names `FilterExpression.parse` accepts.
+    public static let names = Set(allCases.map(\.rawValue))
+
+    /// This field of the place at `position` (1-based in the whole list), or
+    /// nil where it has none (no weather, or the service gave no such value).
+    public func value(
+        place: Place, position: Int, weather: PlaceWeather?, units: Settings, now: Date
+    ) -> Double? {
+        let tenth = { (value: Double?) in value.map { SafeNumber.rounded($0, places: 1) } }
+        let temperature = { (celsius: Double?) in tenth(celsius.map(units.temperatureUnit.convert(celsius:))) }
+        switch self {
+        case .position: return Double(position)
+        case .latitude: return place.coordinate.latitude
+        case .longitude: return place.coordinate.longitude
+        default: break
+        }
+        guard let report = weather?.report else { return nil }
+        let current = report.current
+        let today = report.today(now: now)
+        return switch self {
+        case .position, .latitude, .longitude: nil
+        case .temp: temperature(current.temperature)
+        case .feels: temperature(current.feelsLike)
+        case .humidity: tenth(current.humidity)
+        case .wind: tenth(current.windSpeed.map(units.windUnit.convert(metresPerSecond:)))
+        case .pressure: tenth(current.pressure)
+        case .clouds: tenth(current.cloudCover)
+        case .low: temperature(today?.minimum)
+        case .high: temperature(today?.maximum)
+        case .rain: tenth(today?.precipitationProbability)
+        case .uv: tenth(today?.uvIndexMax)
+        case .aqi: tenth(report.airQuality?.usAQI)
+        case .eaqi: tenth(report.airQuality?.europeanAQI)
+        case .pm25: tenth(report.airQuality?.pm2_5)
+        case .pm10: tenth(report.airQuality?.pm10)
+        }
+    }
+}
+
+extension SavedPlaces.Listed {
+    /// The places whose weather matches `filter`, each with its position in
+    /// the whole list (which `show` and `remove` take).
+    public func matching(_ filter: FilterExpression, now: Date) -> [(position: Int, place: Place)] {
+        places.enumerated().compactMap { index, place in
+            let weather = outcome.weather[place.id]
+            let matches = filter.matches { name in
+                FilterField(rawValue: name)?.value(place: place, position: index + 1, weather: weather, units: settings, now: now)
+            }
+            return matches ? (index + 1, place) : nil
+        }
+    }
+}
