@@ -273,7 +273,10 @@ struct StoreOptions: ParsableArguments {
 
     /// Says on stderr which saved rows cannot be read (they are left out of what is shown).
     static func warnAboutDamaged(_ places: SavedPlaces, in context: CommandContext) throws {
-        let damage = try places.damage()
+        warn(about: try places.damage(), in: context)
+    }
+
+    static func warn(about damage: (places: [DamagedPlace], settings: [String]), in context: CommandContext) {
         for place in damage.places { context.stderr.line(context.words.damaged(place)) }
         for column in damage.settings { context.stderr.line(context.words.damagedSetting(column)) }
     }

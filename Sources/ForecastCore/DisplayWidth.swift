@@ -4,7 +4,18 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // Printable ASCII, most of a table, is one column a byte: no Unicode tables needed.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        // Latin letters and signs ("°C", "São Paulo") and Hangul or CJK syllables
+        // that no mark, joiner or selector follows: one scalar a character,
+        // its width from its value. Anything else is measured character by character.
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300: columns += 1
+            case 0xAC00...0xD7A3, 0x4E00...0x9FFF: columns += 2
+            default: return text.reduce(0) { $0 + of($1) }
+            }
+        }
+        return columns
     }
 
     public static func of(_ character: Character) -> Int {

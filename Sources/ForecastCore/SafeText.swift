@@ -21,6 +21,8 @@ public enum SafeText {
     /// after the cleaning, which may join a key's pieces), so no cut can leave
     /// a key's beginning behind; a cut never splits the redaction marker.
     public static func clean(_ text: String, maxLength: Int = 200, redacting secrets: [String] = []) -> String {
+        // Most text (names, codes, zones) is plain ASCII that cleaning would leave as it is: no Unicode tables needed.
+        if secrets.isEmpty, isPlainASCII(text, maxLength: maxLength) { return text }
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in redact(text, secrets: secrets).unicodeScalars {
@@ -36,6 +38,19 @@ public enum SafeText {
         }
         let cleaned = redact(String(scalars).trimmingCharacters(in: .whitespaces), secrets: secrets)
         return cut(cleaned, maxLength: maxLength)
+    }
+
+    /// Printable ASCII of at most `maxLength` bytes, neither starting nor
+    /// ending with a space nor holding two in a row: what `clean` returns unchanged.
+    static func isPlainASCII(_ text: String, maxLength: Int) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= maxLength, utf8.first != 0x20, utf8.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// At most `maxLength` characters, ending with "…" when cut; never inside the redaction marker.

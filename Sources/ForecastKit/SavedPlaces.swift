@@ -200,10 +200,10 @@ public struct SavedPlaces: Sendable {
     public func listWithWeather(
         settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil
     ) async throws -> Listed {
-        let before = try ordered()
+        let before = try store.orderedWithDamage()
         let outcome = try await weather(for: before.places, detail: .summary, settings: settings, events: events)
-        let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : before
-        return Listed(settings: settings, places: places, outcome: outcome)
+        let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : (before.settings, before.places)
+        return Listed(settings: settings, places: places, outcome: outcome, damage: before.damage)
     }
 
     /// The list as shown: its settings, its places in order, their weather.
@@ -211,5 +211,7 @@ public struct SavedPlaces: Sendable {
         public var settings: Settings
         public var places: [Place]
         public var outcome: WeatherOutcome
+        /// What could not be read when the list was: rows left out, settings columns defaulted.
+        public var damage: (places: [DamagedPlace], settings: [String]) = ([], [])
     }
 }

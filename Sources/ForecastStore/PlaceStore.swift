@@ -240,6 +240,17 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// The same, with what cannot be read (rows left out, settings columns
+    /// not understood), in one reading of the places: a list of a thousand
+    /// reads them once, not once for the list and again for the warnings.
+    public func orderedWithDamage() throws -> (settings: Settings, places: [Place], damage: (places: [DamagedPlace], settings: [String])) {
+        try read { db in
+            let (settings, damagedSettings) = try Self.savedSettings(db)
+            let (valid, damaged) = try Self.places(db)
+            return (settings, try Self.ordered(db, settings, valid), (damaged, damagedSettings))
+        }
+    }
+
     /// The saved settings that cannot be used (their columns): each is its
     /// default until it is set again, so a command can say so.
     public func damagedSettings() throws -> [String] {
@@ -474,24 +485,24 @@ public final class PlaceStore: Sendable {
     /// data) per place for `provider`: what `list` needs, cheap to read for
     /// thousands of places. An entry that no longer decodes or validates is absent.
     public func cachedSummaries(provider: String, now: Date) throws -> [Int64: CachedWeather] {
-        let rows: [(id: Int64, fetchedAt: Double, json: String)] = try read { db in
-            var rows: [(id: Int64, fetchedAt: Double, json: String)] = []
+        let rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)] = try read { db in
+            var rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)] = []
             let cursor = try Row.fetchCursor(
-                db, sql: "SELECT place_id, fetched_at, report FROM weather_summary WHERE provider = ?", arguments: [provider])
+                db, sql: "SELECT place_id, fetched_at, report, packed FROM weather_summary WHERE provider = ?", arguments: [provider])
             while let row = try cursor.next() {
                 guard let id = SavedRow.integer(row, "place_id"), let fetchedAt = SavedRow.number(row, "fetched_at"),
-                      let json = SavedRow.text(row, "report") else { continue }
-                rows.append((id, fetchedAt, json))
+                      let stored = SavedRow.storedReport(row) else { continue }
+                rows.append((id, fetchedAt, stored))
             }
             return rows
         }
         return Self.decodeSummaries(rows, provider: provider, now: now)
     }
 
-    /// Decoding is most of reading a thousand summaries (JSON, a few hundred
-    /// bytes each): done on every core, after the database is let go.
+    /// Decoding and validating is most of reading a thousand summaries: done
+    /// on every core, after the database is let go.
     static func decodeSummaries(
-        _ rows: [(id: Int64, fetchedAt: Double, json: String)], provider: String, now: Date
+        _ rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)], provider: String, now: Date
     ) -> [Int64: CachedWeather] {
         let pieces = rows.count < 64 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let size = (rows.count + pieces - 1) / max(1, pieces)
@@ -499,7 +510,7 @@ public final class PlaceStore: Sendable {
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
             var part: [Int64: CachedWeather] = [:]
             for row in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
-                if let entry = cached(json: row.json, fetchedAt: row.fetchedAt, provider: provider, now: now) { part[row.id] = entry }
+                if let entry = cached(row.stored, fetchedAt: row.fetchedAt, provider: provider, now: now) { part[row.id] = entry }
             }
             decoded.add(part)
         }
@@ -510,7 +521,7 @@ public final class PlaceStore: Sendable {
     public func cachedReport(placeID: Int64, provider: String, now: Date) throws -> CachedWeather? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT fetched_at, report FROM weather_cache WHERE place_id = ? AND provider = ?",
+                db, sql: "SELECT fetched_at, report, packed FROM weather_cache WHERE place_id = ? AND provider = ?",
                 arguments: [placeID, provider]
             ).flatMap { Self.cached($0, provider: provider, now: now) }
         }
@@ -528,25 +539,21 @@ public final class PlaceStore: Sendable {
         _ reports: [Int64: WeatherReport], provider: String, fetchedAt: Date, full: Bool, until deadline: ContinuousClock.Instant? = nil
     ) throws {
         guard !reports.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        let rows = try reports.map { id, report in
-            (id, report.current,
-             String(decoding: try encoder.encode(report.summary), as: UTF8.self),
-             full ? String(decoding: try encoder.encode(report), as: UTF8.self) : nil)
+        let rows = reports.map { id, report in
+            (id, report.current, Data(PackedReport.pack(report.summary)), full ? Data(PackedReport.pack(report)) : nil)
         }
         try write(until: deadline) { db in
             for (id, current, summary, report) in rows {
                 try db.execute(
                     sql: """
-                        INSERT OR REPLACE INTO weather_summary (place_id, provider, fetched_at, temperature, humidity, report)
+                        INSERT OR REPLACE INTO weather_summary (place_id, provider, fetched_at, temperature, humidity, packed)
                         SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
                         """,
                     arguments: [id, provider, fetchedAt.timeIntervalSince1970, current.temperature, current.humidity, summary, id])
                 guard let report else { continue }
                 try db.execute(
                     sql: """
-                        INSERT OR REPLACE INTO weather_cache (place_id, provider, fetched_at, report)
+                        INSERT OR REPLACE INTO weather_cache (place_id, provider, fetched_at, packed)
                         SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
                         """,
                     arguments: [id, provider, fetchedAt.timeIntervalSince1970, report, id])
@@ -609,8 +616,8 @@ public final class PlaceStore: Sendable {
 
     /// The order `list` shows. Temperature and humidity come from the newest
     /// cached summary of any provider, so positions mean the same to every command.
-    private static func ordered(_ db: Database, _ settings: Settings) throws -> [Place] {
-        let places = try Self.places(db).valid
+    private static func ordered(_ db: Database, _ settings: Settings, _ valid: [Place]? = nil) throws -> [Place] {
+        let places = try valid ?? Self.places(db).valid
         guard settings.sort.key.needsWeather else { return PlaceOrdering.sorted(places, by: settings.sort) }
         let column = settings.sort.key == .temperature ? "temperature" : "humidity"
         var latest: [Int64: Double] = [:]
@@ -634,15 +641,19 @@ public final class PlaceStore: Sendable {
     /// A cache row as a report, if it still decodes and every value in it is
     /// plausible: an entry an older forecast stored is never trusted blindly.
     private static func cached(_ row: Row, provider: String, now: Date) -> CachedWeather? {
-        guard let json = SavedRow.text(row, "report"), let fetchedAt = SavedRow.number(row, "fetched_at") else { return nil }
-        return cached(json: json, fetchedAt: fetchedAt, provider: provider, now: now)
+        guard let stored = SavedRow.storedReport(row), let fetchedAt = SavedRow.number(row, "fetched_at") else { return nil }
+        return cached(stored, fetchedAt: fetchedAt, provider: provider, now: now)
     }
 
-    private static func cached(json: String, fetchedAt: Double, provider: String, now: Date) -> CachedWeather? {
-        guard json.utf8.count <= maximumCachedReport,
-              let report = try? decoder.decode(WeatherReport.self, from: Data(json.utf8)),
-              let valid = try? report.validated(now: now)
-        else { return nil }
+    private static func cached(_ stored: StoredReport, fetchedAt: Double, provider: String, now: Date) -> CachedWeather? {
+        let report: WeatherReport?
+        switch stored {
+        case .packed(let bytes):
+            report = bytes.count <= maximumCachedReport ? try? PackedReport.unpack(bytes) : nil
+        case .json(let json):
+            report = json.utf8.count <= maximumCachedReport ? try? decoder.decode(WeatherReport.self, from: Data(json.utf8)) : nil
+        }
+        guard let valid = try? report?.validated(now: now) else { return nil }
         return CachedWeather(report: valid, provider: provider, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
     }
 

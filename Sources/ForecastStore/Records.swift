@@ -83,6 +83,19 @@ enum SavedRow {
         return nil
     }
 
+    /// A blob column's bytes, or nil when it holds anything else.
+    @inline(never) static func bytes(_ row: Row, _ column: String) -> [UInt8]? {
+        let value: DatabaseValue = row[column]
+        if case .blob(let data) = value.storage { return [UInt8](data) }
+        return nil
+    }
+
+    /// A cached report as it was stored: packed, or JSON (cached before migration 0006).
+    static func storedReport(_ row: Row) -> StoredReport? {
+        if let packed = bytes(row, "packed") { return .packed(packed) }
+        return text(row, "report").map(StoredReport.json)
+    }
+
     /// A number column, or nil when it holds text, a blob, NULL or no finite number.
     @inline(never) static func number(_ row: Row, _ column: String) -> Double? {
         Double.fromDatabaseValue(row[column] as DatabaseValue).flatMap { $0.isFinite ? $0 : nil }

@@ -198,6 +198,10 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
         #expect(DisplayWidth.of("e\u{301}") == 1)
         #expect(DisplayWidth.of("ＳＥ") == 4)
         #expect(DisplayWidth.of("서울".decomposedStringWithCanonicalMapping) == 4)
+        // The scalar fast path agrees with measuring character by character.
+        for text in ["3.5°C", "São Paulo", "서울특별시", "東京", "Zürich 12°", "a\u{AD}b", "서\u{301}울", "é\u{301}", "23 µg/m³", "北京 ☀️"] {
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text)")
+        }
     }
 
     @Test func tablesLineUpWithHangulAndEmoji() {

@@ -92,6 +92,47 @@ import ForecastCore
         #expect(try store.cachedSummaries(provider: "open-meteo", now: Date()).isEmpty)
     }
 
+    /// 0006 packs cached weather: reports cached as JSON before it are still
+    /// read (list and show keep their weather across the upgrade), and the next
+    /// fetch replaces them packed.
+    @Test func weatherCachedAsJSONBeforeThePackingIsStillRead() throws {
+        let path = folder.path("release5.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        let observed = Date(timeIntervalSince1970: 1_768_798_800)
+        let report = WeatherReport(
+            observedAt: observed, utcOffsetSeconds: 32_400, timeZone: "Asia/Seoul",
+            current: CurrentConditions(temperature: 3.5, humidity: 40, condition: .wmo(3)),
+            hourly: [HourlyForecast(time: observed.addingTimeInterval(3600), temperature: 4)],
+            daily: [DailyForecast(date: "2026-01-19", minimum: -1, maximum: 5, condition: .wmo(61))])
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let json = String(decoding: try encoder.encode(report), as: UTF8.self)
+        let summary = String(decoding: try encoder.encode(report.summary), as: UTF8.self)
+        try queue.writeWithoutTransaction { db in
+            try SchemaMigrator(migrations: Array(SchemaMigration.embedded.prefix(5))).migrate(db, path: path)
+            try db.execute(sql: """
+                INSERT INTO place (id, display_name, canonical_name, latitude, longitude, time_zone, position, added_at)
+                VALUES (1, 'Seoul', 'Seoul', 37.566, 126.9784, 'Asia/Seoul', 1, '2026-01-01 00:00:00.000');
+                """)
+            try db.execute(sql: "INSERT INTO weather_cache VALUES (1, 'open-meteo', ?, ?)", arguments: [observed.timeIntervalSince1970, json])
+            try db.execute(sql: "INSERT INTO weather_summary VALUES (1, 'open-meteo', ?, 3.5, 40, ?)", arguments: [observed.timeIntervalSince1970, summary])
+        }
+        try queue.close()
+        let store = try PlaceStore.open(path: path)
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: observed)[1]?.report == report.summary)
+        #expect(try store.cachedReport(placeID: 1, provider: "open-meteo", now: observed)?.report == report)
+        var newer = report
+        newer.current.temperature = 7
+        try store.saveWeather([1: newer], provider: "open-meteo", fetchedAt: observed, full: true)
+        #expect(try store.cachedReport(placeID: 1, provider: "open-meteo", now: observed)?.report == newer)
+        let check = try DatabaseQueue(path: path)
+        let kinds = try check.read { db in
+            try String.fetchAll(db, sql: "SELECT typeof(report) || ',' || typeof(packed) FROM weather_cache UNION ALL SELECT typeof(report) || ',' || typeof(packed) FROM weather_summary")
+        }
+        #expect(kinds == ["null,blob", "null,blob"])
+        try check.close()
+    }
+
     /// 0005 rebuilds the settings row without 0004's lists of providers and
     /// languages: what was set survives, a value the old CHECKs should have
     /// kept out (written with them ignored) becomes the default instead of

@@ -73,8 +73,8 @@ struct ListCommand: ForecastCommand {
                     now: context.app.clock()),
                 as: output)
         }
-        try StoreOptions.warnAboutDamaged(store, in: context)
         let (listed, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
+        StoreOptions.warn(about: listed.damage, in: context)
         let now = context.app.clock()
         var list = ListOutput(
             settings: listed.settings, ordered: listed.places, weather: listed.outcome.weather, words: context.words,

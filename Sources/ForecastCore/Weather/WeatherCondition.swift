@@ -245,7 +245,11 @@ extension WeatherCondition {
     /// does not decode: it is fetched again.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = (try? container.decode(Kind.self, forKey: .kind)) ?? .unknown
-        code = SafeText.clean(try container.decode(String.self, forKey: .code), maxLength: 80)
+        self = Self.stored(kind: (try? container.decode(Kind.self, forKey: .kind)) ?? .unknown, code: try container.decode(String.self, forKey: .code))
+    }
+
+    /// A condition as a cache kept it, the code cleaned and bounded (the cache is outside data too).
+    public static func stored(kind: Kind, code: String) -> WeatherCondition {
+        WeatherCondition(kind, code: SafeText.clean(code, maxLength: 80))
     }
 }
