@@ -39,7 +39,7 @@ public enum LocalTime {
         let (year, month, day) = (v[0], v[1], v[2])
         let hour = v.count > 3 ? v[3] : 0, minute = v.count > 4 ? v[4] : 0, second = v.count > 5 ? v[5] : 0
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
-              (0...59).contains(minute), (0...60).contains(second)
+              (0...59).contains(minute), (0...60).contains(second), CivilDate(year: year, month: month, day: day).exists
         else {
             return nil
         }
@@ -62,6 +62,11 @@ public struct CivilDate: Hashable, Sendable {
         self.year = year
         self.month = month
         self.day = day
+    }
+
+    /// Whether this day is in the calendar (month 1–12, day within its month).
+    public var exists: Bool {
+        (1...12).contains(month) && (1...31).contains(day) && CivilDate(daysSince1970: daysSince1970) == self
     }
 
     /// The date `days` after 1970-01-01.
@@ -107,6 +112,7 @@ public struct CivilDate: Hashable, Sendable {
               (1...9999).contains(y), (1...12).contains(m), (1...31).contains(d)
         else { return nil }
         self.init(year: y, month: m, day: d)
+        guard exists else { return nil }  // "2026-02-30" is no date
     }
 }
 

@@ -10,9 +10,11 @@ public enum SafeText {
         0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
     ]
 
+    /// A control character (general category Cc: exactly U+0000–001F and
+    /// U+007F–009F, so no Unicode table is needed), a bidi control or a surrogate.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || bidiControls.contains(scalar.value)
-            || (0xD800...0xDFFF).contains(scalar.value)
+        let value = scalar.value
+        return value < 0x20 || (0x7F..<0xA0).contains(value) || bidiControls.contains(value) || (0xD800...0xDFFF).contains(value)
     }
 
     /// `text` without control characters or bidi overrides; line breaks and tabs

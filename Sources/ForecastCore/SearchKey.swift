@@ -15,6 +15,10 @@ public enum SearchKey {
     ]
 
     public static func fold(_ text: String) -> String {
+        // Printable ASCII has nothing to decompose or strip: lower case, single spaces.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text.lowercased().split(separator: " ").joined(separator: " ")
+        }
         var mapped = ""
         mapped.reserveCapacity(text.utf8.count)
         for character in text {

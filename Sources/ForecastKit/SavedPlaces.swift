@@ -85,8 +85,10 @@ public struct SavedPlaces: Sendable {
 
     /// The place to show, its index and the list's length, writing nothing:
     /// with no place viewed yet that is the first; next and previous wrap around.
-    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int) {
-        let (settings, ordered) = try store.ordered()
+    /// The place `target` means, its index and the count, with what could not
+    /// be read (rows left out, settings defaulted) in the same reading.
+    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int, damage: (places: [DamagedPlace], settings: [String])) {
+        let (settings, ordered, damage) = try store.orderedWithDamage()
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let current = ordered.firstIndex { $0.id == settings.lastViewedPlaceID }
         let index: Int
@@ -101,7 +103,7 @@ public struct SavedPlaces: Sendable {
         case .previous:
             index = PlaceOrdering.page(from: current, step: -1, count: ordered.count) ?? 0
         }
-        return (ordered[index], index, ordered.count)
+        return (ordered[index], index, ordered.count, damage)
     }
 
     /// Whether a reference no saved place answers to may mean a place

@@ -506,9 +506,10 @@ public final class PlaceStore: Sendable {
     ) -> [Int64: CachedWeather] {
         let pieces = rows.count < 64 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let size = (rows.count + pieces - 1) / max(1, pieces)
-        let decoded = DecodedSummaries()
+        let decoded = DecodedSummaries(capacity: rows.count)
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
             var part: [Int64: CachedWeather] = [:]
+            part.reserveCapacity(size)
             for row in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
                 if let entry = cached(row.stored, fetchedAt: row.fetchedAt, provider: provider, now: now) { part[row.id] = entry }
             }
@@ -721,6 +722,7 @@ final class BusyWait: @unchecked Sendable {
 private final class DecodedSummaries: @unchecked Sendable {
     private let lock = NSLock()
     private var found: [Int64: PlaceStore.CachedWeather] = [:]
+    init(capacity: Int) { found.reserveCapacity(capacity) }
     func add(_ part: [Int64: PlaceStore.CachedWeather]) { lock.withLock { found.merge(part) { $1 } } }
     var all: [Int64: PlaceStore.CachedWeather] { lock.withLock { found } }
 }

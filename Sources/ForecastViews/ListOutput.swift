@@ -64,13 +64,19 @@ package struct ListOutput: ReportOutput {
         var table = TextTable(
             headers: words.listHeaders,
             alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .right, .left])
+        // A thousand places share a handful of time zones: each zone's clock is read once.
+        var clocks: [String: String] = [:]
         for (position, place) in entries {
             let w = weather[place.id]
             let report = w?.report
             let today = report?.today(now: now)
             table.append([
                 "\(position)", DisplayWidth.truncate(words.name(place), to: 24),
-                words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone))),
+                clocks[place.timeZone] ?? {
+                    let clock = words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone)))
+                    clocks[place.timeZone] = clock
+                    return clock
+                }(),
                 format.symbol(report?.current.condition, isDay: report?.current.isDay),
                 DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
                 format.temperatureText(report?.current.temperature),

@@ -190,6 +190,16 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
 }
 
 @Suite struct DisplayWidthTests {
+    /// The control check needs no Unicode table: category Cc is exactly
+    /// U+0000–001F and U+007F–009F, for every scalar there is.
+    @Test func controlCharactersAreExactlyCategoryCc() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let control = scalar.properties.generalCategory == .control
+            #expect(SafeText.isUnsafe(scalar) == (control || SafeText.bidiControls.contains(value)), "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func countsTerminalColumns() {
         #expect(DisplayWidth.of("Seoul") == 5)
         #expect(DisplayWidth.of("서울") == 4)

@@ -110,6 +110,13 @@ import Testing
             #expect([date.year, date.month, date.day, date.weekday + 1] == [parts.year, parts.month, parts.day, parts.weekday])
             #expect(date.daysSince1970 == days)
         }
+        // Only days the calendar has: as a day of a forecast, and as a local time.
+        #expect(CivilDate(iso: "2028-02-29") == CivilDate(year: 2028, month: 2, day: 29))
+        for missing in ["2026-02-29", "2026-02-30", "2026-04-31", "2100-02-29"] {
+            #expect(CivilDate(iso: missing) == nil, "\(missing)")
+            #expect(LocalTime.instant(fromLocal: missing + "T12:00", in: calendar.timeZone) == nil, "\(missing)")
+            #expect(throws: WeatherError.self) { try DailyForecast(date: missing).validate("daily[0]", now: Date()) }
+        }
     }
 
     @Test func theListAndShowSpeakKoreanAndLineUp() async throws {

@@ -129,7 +129,7 @@ extension PlaceStore {
     func view(_ target: SavedPlaces.ViewTarget) throws -> (place: Place, index: Int, count: Int) {
         let seen = try saved.view(target)
         try saved.recordViewed(seen.place)
-        return seen
+        return (seen.place, seen.index, seen.count)
     }
 }
 

@@ -85,7 +85,6 @@ struct ShowCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let database = try store.openExisting(in: context)
-        if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
         switch try await target(database, in: context) {
         case .saved(let place, let index, let count, let store):
             try await showSaved(place, index: index, count: count, store: store, in: context)
@@ -108,11 +107,15 @@ struct ShowCommand: ForecastCommand {
                 guard let database else { throw InputError.nothingSaved }
                 let target: SavedPlaces.ViewTarget =
                     if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-                let (place, index, count) = try database.view(target)
-                return .saved(place, index: index, count: count, database)
+                let viewed = try database.view(target)
+                StoreOptions.warn(about: viewed.damage, in: context)
+                return .saved(viewed.place, index: viewed.index, count: viewed.count, database)
             } catch let error as InputError {
+                if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
                 guard let place, SavedPlaces.looksUpElsewhere(place, after: error) else { throw error }
             }
+        } else if let database {
+            try StoreOptions.warnAboutDamaged(database, in: context)
         }
         let draft = try await PlaceDrafting.draft(
             name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",

@@ -113,7 +113,7 @@ extension HourlyForecast {
 extension DailyForecast {
     func validate(_ prefix: String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
-        guard date.utf8.count == 10, LocalTime.instant(fromLocal: date, in: TimeZone(secondsFromGMT: 0)!) != nil else {
+        guard date.utf8.count == 10, CivilDate(iso: date) != nil else {
             throw R.bad("\(prefix).date", .notADate)
         }
         try R.check(minimum, in: WeatherBounds.temperature, "\(prefix).temperature_min")
