@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A local stand-in for Open-Meteo and OpenWeatherMap, for benchmarks and demos.
+"""A local stand-in for Open-Meteo, OpenWeatherMap and MET Norway, for benchmarks and demos.
 
 Answers every request after --delay seconds, in the real services' shapes,
 made up for each place the way the real service answers (only the variables
@@ -9,6 +9,11 @@ OpenWeatherMap, the recorded responses in Tests/ForecastTests/Fixtures moved to 
                                                  in request order with location_id
   GET /v1/air-quality?latitude=a,b&longitude=c,d the air-quality API's frame, the same way
   GET /data/2.5/weather, /data/2.5/forecast     OpenWeatherMap current and 5 day / 3 hour
+  GET /weatherapi/locationforecast/2.0/complete?lat=a&lon=b
+                                                 MET Norway's answer for the place (60 hourly
+                                                 steps, then 6-hourly for a week), with Expires
+                                                 (30 minutes on) and Last-Modified; a request
+                                                 with If-Modified-Since no older than that gets 304
   GET /stats                                     {"requests": N} (not counted itself)
   GET /log                                       the paths of the last 1,000 requests
 With --gzip-bomb every weather answer is 1 GiB of zeros gzipped (about 1 MB);
@@ -24,7 +29,8 @@ import os
 import socket
 import threading
 import time
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
+from email.utils import format_datetime, parsedate_to_datetime
 from zoneinfo import ZoneInfo
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
@@ -128,6 +134,46 @@ def open_meteo(latitude, longitude, zone_name, query):
     return answer
 
 
+# WMO codes as MET Norway's symbols; those that show the sun or moon take _day or _night.
+MET_SYMBOLS = {0: "clearsky", 1: "fair", 2: "partlycloudy", 3: "cloudy", 45: "fog", 61: "lightrain", 63: "rain",
+               71: "snow", 80: "rainshowers", 95: "rainandthunder"}
+MET_WITH_SUN = {"clearsky", "fair", "partlycloudy", "rainshowers"}
+
+
+def met_norway(latitude, longitude, now):
+    """MET Norway's Locationforecast 2.0 `complete` shape for one place, made up
+    the same way as the others: hourly steps with next_1_hours, then 6-hourly ones."""
+    start = now.replace(minute=0, second=0, microsecond=0)
+    offset = round(longitude / 15)
+    steps = list(range(60)) + list(range(60, 60 + 7 * 24, 6))
+    series = []
+    for step in steps:
+        at = start + timedelta(hours=step)
+        local_hour = (at.hour + offset) % 24
+        w = weather(latitude, longitude, local_hour, day=(step + at.hour + offset) // 24)
+        symbol = MET_SYMBOLS[w["weather_code"]]
+        if symbol in MET_WITH_SUN:
+            symbol += "_day" if w["is_day"] else "_night"
+        period = {"summary": {"symbol_code": symbol},
+                  "details": {"precipitation_amount": w["precipitation"],
+                              "probability_of_precipitation": float(w["precipitation_probability"])}}
+        data = {"instant": {"details": {
+            "air_pressure_at_sea_level": float(w["pressure_msl"]), "air_temperature": w["temperature_2m"],
+            "cloud_area_fraction": float(w["cloud_cover"]), "relative_humidity": float(w["relative_humidity_2m"]),
+            "wind_from_direction": float(w["wind_direction_10m"]), "wind_speed": w["wind_speed_10m"],
+            "wind_speed_of_gust": w["wind_gusts_10m"],
+            "ultraviolet_index_clear_sky": round(max(0.0, 8 * math.sin((local_hour - 6) / 12 * math.pi)), 1)}}}
+        if step < 60:
+            data["next_1_hours"] = period
+        data["next_6_hours"] = period
+        series.append({"time": at.strftime("%Y-%m-%dT%H:%M:%SZ"), "data": data})
+    return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [longitude, latitude, 0]},
+            "properties": {"meta": {"updated_at": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                                    "units": {"air_temperature": "celsius", "precipitation_amount": "mm",
+                                              "wind_speed": "m/s", "relative_humidity": "%"}},
+                           "timeseries": series}}
+
+
 def air_quality(latitude, longitude, zone_name):
     """The air now at one place: dirtier near big inland cities, as made-up numbers."""
     try:
@@ -191,8 +237,10 @@ class Handler(BaseHTTPRequestHandler):
         # on each answer (Nagle's algorithm against the client's delayed ACK).
         self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-    def send(self, status, body):
+    def send(self, status, body, headers=()):
         self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -214,7 +262,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.hang:
             time.sleep(86400)
         time.sleep(self.delay)
-        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/v1/air-quality", "/data/2.5/")):
+        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/v1/air-quality", "/data/2.5/", "/weatherapi/")):
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Encoding", "gzip")
@@ -244,6 +292,23 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/data/2.5/forecast":
             first = OWM_FORECAST["list"][0]["dt"]
             return self.send(200, json.dumps(shifted(OWM_FORECAST, days_since(first))).encode())
+        if url.path == "/weatherapi/locationforecast/2.0/complete":
+            try:
+                latitude, longitude = float(query["lat"][0]), float(query["lon"][0])
+            except (KeyError, ValueError):
+                return self.send(400, b'{"error":"lat and lon are required"}')
+            now = datetime.now(timezone.utc)
+            modified = now.replace(minute=0, second=0, microsecond=0)
+            headers = [("Expires", format_datetime(now + timedelta(minutes=30), usegmt=True)),
+                       ("Last-Modified", format_datetime(modified, usegmt=True))]
+            since = self.headers.get("If-Modified-Since")
+            try:
+                unchanged = since is not None and parsedate_to_datetime(since) >= modified
+            except (TypeError, ValueError):
+                unchanged = False
+            if unchanged:
+                return self.send(304, b"", headers)
+            return self.send(200, json.dumps(met_norway(latitude, longitude, now)).encode(), headers)
         return self.send(404, b'{"error":true,"reason":"not found"}')
 
 
