@@ -295,7 +295,7 @@ struct FormatOption: ParsableArguments {
 /// else $LC_ALL, $LC_MESSAGES or $LANG. `runMain` reads the flag before the
 /// parse (the checks the parse runs speak in it); this declares and checks it.
 struct LanguageOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Language: en or ko (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp("Language: \(Phrases.listed(Language.allCases.map(\.rawValue), "or")) (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"))
     var lang: String?
 
     func validate() throws {

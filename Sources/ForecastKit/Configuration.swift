@@ -125,7 +125,7 @@ public enum Configuration {
             settings.preferences.provider = provider.rawValue
         case .language:
             guard let text else { settings.preferences.language = nil; break }
-            guard let language = Language(code: text) else { throw bad("en, ko") }
+            guard let language = Language(code: text) else { throw bad(Language.allCases.map(\.rawValue).joined(separator: ", ")) }
             settings.preferences.language = language.rawValue
         case .ttl:
             guard let text else { settings.preferences.ttlMinutes = nil; break }
