@@ -71,7 +71,7 @@ public struct Forecast: AsyncParsableCommand {
         let context = configured(context, arguments: arguments)
         do {
             // Checked like every other variable (it is read before the parse, to speak in it).
-            if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(code: String(chosen.prefix(2))) == nil {
+            if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(setting: chosen) == nil {
                 throw SettingsError.badLanguage(chosen)
             }
             // The parse's checks speak the user's language; the command gets its context.
@@ -96,6 +96,9 @@ public struct Forecast: AsyncParsableCommand {
     /// the database the command will use, if there is one; a file that cannot
     /// be read is left for the command to report.
     static func configured(_ context: CommandContext, arguments: [String]) -> CommandContext {
+        // Help and the version need no preferences: they never open (let alone create or migrate) a database.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains(where: { ["--help", "-h", "--version"].contains($0) }) || options.first == "help" { return context }
         let environment = context.environment
         let path = DatabaseLocation.resolve(
             explicit: flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))

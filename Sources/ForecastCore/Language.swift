@@ -11,6 +11,18 @@ public enum Language: String, Sendable, CaseIterable {
         }
     }
 
+    /// `FORECAST_LANG`'s value: a code ("ko"), or a code with a locale's
+    /// region and encoding ("ko_KR.UTF-8", "en-GB"); anything else is nil
+    /// ("korean", "ko\n", "xx").
+    public init?(setting text: String) {
+        let head = text.prefix { $0.isASCII && $0.isLetter }
+        let rest = text.dropFirst(head.count)
+        guard let language = Language(code: String(head)),
+              rest.isEmpty || (["_", "-", "."].contains(rest.first) && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) })
+        else { return nil }
+        self = language
+    }
+
     /// The language to speak: `--lang`, then $FORECAST_LANG, then the locale the
     /// way POSIX reads it ($LC_ALL, else $LC_MESSAGES, else $LANG: the first
     /// that is set decides). Korean locales ("ko_KR.UTF-8") mean Korean; any
@@ -18,7 +30,7 @@ public enum Language: String, Sendable, CaseIterable {
     public static func resolve(flag: String?, environment: [String: String]) -> Language {
         if let flag, let language = Language(code: flag) { return language }
         if let chosen = environment["FORECAST_LANG"], !chosen.isEmpty {
-            return Language(code: String(chosen.prefix(2))) ?? .en
+            return Language(setting: chosen) ?? .en
         }
         for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let locale = environment[variable], !locale.isEmpty {

@@ -57,6 +57,20 @@ public enum SafeText {
 
     /// At most `maxLength` characters, ending with "…" when cut; never inside the redaction marker.
     static func cut(_ text: String, maxLength: Int) -> String {
+        // One character can be any number of scalars (a letter under 600,000
+        // accents, emoji joined without end): the scalars are bounded too, at
+        // four a character, keeping whole characters.
+        let scalarBudget = max(1, maxLength) * 4
+        if text.unicodeScalars.count > scalarBudget {
+            var kept = "", used = 0
+            for character in text {
+                let size = character.unicodeScalars.count
+                guard used + size < scalarBudget else { break }
+                kept.append(character)
+                used += size
+            }
+            return kept.count >= maxLength ? cut(kept, maxLength: maxLength) : kept + "…"
+        }
         guard text.count > maxLength else { return text }
         var kept = max(0, maxLength - 1)
         // A marker the cut would split goes whole: "[redac…" would read as text.

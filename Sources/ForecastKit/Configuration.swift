@@ -115,7 +115,8 @@ public enum Configuration {
     public static func set(_ key: ConfigKey, to value: String?, in settings: Settings) throws(ConfigError) -> Settings {
         var settings = settings
         let text = value?.trimmingCharacters(in: .whitespaces)
-        let bad = { (allowed: String) in ConfigError.badValue(key, SafeText.clean(value ?? "", maxLength: 60), allowed: allowed) }
+        // The value as typed: the words quote it with its control characters shown ("'ko\\u{A}'"), not dropped.
+        let bad = { (allowed: String) in ConfigError.badValue(key, value ?? "", allowed: allowed) }
         switch key {
         case .provider:
             guard let text else { settings.preferences.provider = nil; break }

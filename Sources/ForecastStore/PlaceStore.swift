@@ -174,6 +174,15 @@ public final class PlaceStore: Sendable {
         case S_IFSOCK: throw .cannotOpen(path: path, reason: "it is a socket, not a file")
         default: throw .cannotOpen(path: path, reason: "it is not a regular file")
         }
+        // SQLite opens these beside the database by name: a named pipe there
+        // would block every command, Ctrl-C included.
+        for suffix in ["-journal", "-wal", "-shm"] {
+            var beside = stat()
+            guard lstat(path + suffix, &beside) == 0 else { continue }
+            if beside.st_mode & S_IFMT != S_IFREG {
+                throw .cannotOpen(path: path, reason: "its \(suffix.dropFirst()) file beside it (name\(suffix)) is not a regular file")
+            }
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: "it cannot be read")
         }
@@ -282,7 +291,12 @@ public final class PlaceStore: Sendable {
         public var provider: String
         public var fetchedAt: Date
 
-        public func age(now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+        /// How old the copy is; one fetched "in the future" (a clock set back,
+        /// or a database written by hand) counts as too old to trust, so it is fetched again.
+        public func age(now: Date) -> TimeInterval {
+            let age = now.timeIntervalSince(fetchedAt)
+            return age < -300 ? .infinity : age
+        }
     }
 
     public enum AddOutcome: Equatable, Sendable {
