@@ -46,6 +46,9 @@ let package = Package(
         // words in both languages. No ArgumentParser, no streams: the command
         // line and the full-screen app render the same values with the same code.
         .target(name: "ForecastViews", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit"]),
+        // The full-screen app's pure parts (frames of cells, their diffs; next the
+        // model, its update and its view), on the same views and words as the CLI.
+        .target(name: "ForecastApp", dependencies: ["ForecastCore", "ForecastViews"]),
         .target(
             name: "ForecastCLI",
             dependencies: [
@@ -70,7 +73,7 @@ let package = Package(
             name: "ForecastTests",
             dependencies: [
                 "ForecastCore", "ForecastGazetteer", "ForecastStore", "ForecastProviders", "ForecastKit", "ForecastViews", "ForecastCLI",
-                "forecast",
+                "ForecastApp", "forecast",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]

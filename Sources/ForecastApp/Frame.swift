@@ -1,0 +1,124 @@
+import ForecastCore
+
+/// One screenful, as cells: what `forecast browse` draws, built by the pure
+/// view and written by the driver. Each cell holds one character (or nothing,
+/// the right half of a wide one) and how it looks.
+///
+/// Terminals disagree on how wide an emoji is (tmux 3.3a draws ☀️ in one
+/// column, most terminals in two), so a frame never trusts the terminal to
+/// advance the cursor after a character that is not plain ASCII: `output`
+/// moves the cursor to the next cell explicitly. A character that the
+/// terminal thinks narrower leaves a blank; one it thinks wider is
+/// overwritten by the next cell. Columns line up either way.
+package struct Frame: Equatable, Sendable {
+    package struct Look: Hashable, Sendable {
+        package var bold = false
+        package var dim = false
+        package var reverse = false
+        package var red = false
+        package init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, red: Bool = false) {
+            self.bold = bold
+            self.dim = dim
+            self.reverse = reverse
+            self.red = red
+        }
+        package static let plain = Look()
+    }
+
+    package struct Cell: Equatable, Sendable {
+        /// The character drawn from this cell; "" for the right half of a wide one.
+        package var text: String
+        package var look: Look
+        package static let blank = Cell(text: " ", look: .plain)
+    }
+
+    package let width: Int
+    package let height: Int
+    package private(set) var cells: [Cell]
+
+    package init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    package subscript(row: Int, column: Int) -> Cell {
+        cells[row * width + column]
+    }
+
+    /// Writes `text` from (`row`, `column`), cleaned of control characters,
+    /// cut at the frame's edge (a wide character that would not fit whole is
+    /// left out). Returns the column after the last cell written.
+    @discardableResult
+    package mutating func put(_ text: String, row: Int, column: Int, look: Look = .plain, limit: Int? = nil) -> Int {
+        guard (0..<height).contains(row), column >= 0 else { return column }
+        let end = min(width, limit.map { column + max(0, $0) } ?? width)
+        var at = column
+        for character in SafeText.printable(text) {
+            let size = DisplayWidth.of(character)
+            guard size > 0 else { continue }  // a lone mark, a zero-width character: nothing to place
+            guard at + size <= end else { break }
+            cells[row * width + at] = Cell(text: String(character), look: look)
+            if size == 2 { cells[row * width + at + 1] = Cell(text: "", look: look) }
+            at += size
+        }
+        return at
+    }
+
+    /// Fills `row` from `column` to the edge with blanks in `look` (a selected row's bar).
+    package mutating func fill(row: Int, from column: Int = 0, look: Look) {
+        guard (0..<height).contains(row) else { return }
+        for index in max(0, column)..<width where cells[row * width + index].text == " " {
+            cells[row * width + index].look = look
+        }
+    }
+
+    /// The bytes that turn a terminal showing `previous` (nil: anything) into
+    /// this frame: only the cells that changed, each run placed with a cursor
+    /// move, every cell after a character wider or stranger than a Latin one placed explicitly. One
+    /// string, for one write.
+    package func output(from previous: Frame?, colour: Bool) -> String {
+        let same = previous.map { $0.width == width && $0.height == height } ?? false
+        var out = same ? "" : "\u{1B}[0m\u{1B}[2J"
+        var current = Look.plain
+        var cursor: (row: Int, column: Int)? = nil
+        for row in 0..<height {
+            for column in 0..<width {
+                let cell = self[row, column]
+                if same, let previous, previous[row, column] == cell { continue }
+                if cell.text.isEmpty { continue }  // the right half of a wide character: drawn with it
+                if !same && cell == .blank { continue }  // a cleared screen is blank already
+                if cursor.map({ $0.row != row || $0.column != column }) ?? true {
+                    out += "\u{1B}[\(row + 1);\(column + 1)H"
+                }
+                if colour, cell.look != current {
+                    out += Self.sequence(cell.look)
+                    current = cell.look
+                }
+                out += cell.text
+                // After anything but a Latin letter or sign (one scalar below U+0300,
+                // one column everywhere) the terminal's idea of the column is not trusted.
+                let trusted = cell.text.unicodeScalars.count == 1 && (cell.text.unicodeScalars.first?.value ?? .max) < 0x300
+                cursor = trusted ? (row, column + 1) : nil
+                if column + 1 == width { cursor = nil }  // at the edge terminals differ too (pending wrap)
+            }
+        }
+        if colour && current != .plain { out += "\u{1B}[0m" }
+        return out
+    }
+
+    static func sequence(_ look: Look) -> String {
+        var codes = ["0"]
+        if look.bold { codes.append("1") }
+        if look.dim { codes.append("2") }
+        if look.reverse { codes.append("7") }
+        if look.red { codes.append("31") }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// The frame as plain lines (wide characters once, their right halves
+    /// skipped): what a test reads, and what a screen shows.
+    package var lines: [String] {
+        (0..<height).map { row in (0..<width).map { self[row, $0].text }.joined() }
+    }
+}
