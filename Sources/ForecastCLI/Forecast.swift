@@ -279,7 +279,7 @@ struct StoreOptions: ParsableArguments {
         warn(about: try places.damage(), in: context)
     }
 
-    static func warn(about damage: (places: [DamagedPlace], settings: [String]), in context: CommandContext) {
+    static func warn(about damage: StoreDamage, in context: CommandContext) {
         for place in damage.places { context.stderr.line(context.words.damaged(place)) }
         for column in damage.settings { context.stderr.line(context.words.damagedSetting(column)) }
     }

@@ -3,7 +3,7 @@
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // Printable ASCII, most of a table, is one column a byte: no Unicode tables needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if SafeText.isPrintableASCII(text) { return text.utf8.count }
         // Latin letters and signs ("°C", "São Paulo") and Hangul or CJK syllables
         // that no mark, joiner or selector follows: one scalar a character,
         // its width from its value. Anything else is measured character by character.

@@ -42,6 +42,12 @@ public enum SafeText {
         return cut(cleaned, maxLength: maxLength)
     }
 
+    /// Whether every byte is printable ASCII (space to tilde): text that needs
+    /// no Unicode tables to clean, measure or fold.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Printable ASCII of at most `maxLength` bytes, neither starting nor
     /// ending with a space nor holding two in a row: what `clean` returns unchanged.
     static func isPlainASCII(_ text: String, maxLength: Int) -> Bool {
@@ -86,7 +92,7 @@ public enum SafeText {
     /// `text` with control characters and bidi overrides removed and line
     /// breaks turned into spaces, nothing else changed: for laying out cells.
     public static func printable(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

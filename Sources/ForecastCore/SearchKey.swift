@@ -16,7 +16,7 @@ public enum SearchKey {
 
     public static func fold(_ text: String) -> String {
         // Printable ASCII has nothing to decompose or strip: lower case, single spaces.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if SafeText.isPrintableASCII(text) {
             return text.lowercased().split(separator: " ").joined(separator: " ")
         }
         var mapped = ""

@@ -51,3 +51,14 @@ public struct DamagedPlace: Error, Equatable, Sendable {
         self.geonamesID = geonamesID
     }
 }
+
+/// What could not be read in one reading of a database: the saved rows left
+/// out of everything shown, and the settings columns whose defaults stand in.
+public struct StoreDamage: Equatable, Sendable {
+    public var places: [DamagedPlace]
+    public var settings: [String]
+    public init(places: [DamagedPlace] = [], settings: [String] = []) {
+        self.places = places
+        self.settings = settings
+    }
+}

@@ -1,8 +1,8 @@
 import ForecastCore
 import Foundation
 
-/// The numbers `list --where` compares: one place's, in the user's units and
-/// to the tenth that every output gives them, so `temp<5` keeps what reads
+/// The numbers `list --where` compares: one place's, as `ShownNumber` gives
+/// them to every output (the user's units, to a tenth), so `temp<5` keeps what reads
 /// "4.9" and drops what reads "5.0" in any format.
 public enum FilterField: String, CaseIterable, Sendable {
     case position, latitude, longitude
@@ -17,8 +17,8 @@ public enum FilterField: String, CaseIterable, Sendable {
     public func value(
         place: Place, position: Int, weather: PlaceWeather?, units: Settings, now: Date
     ) -> Double? {
-        let tenth = { (value: Double?) in value.map { SafeNumber.rounded($0, places: 1) } }
-        let temperature = { (celsius: Double?) in tenth(celsius.map(units.temperatureUnit.convert(celsius:))) }
+        let tenth = ShownNumber.tenth
+        let temperature = { (celsius: Double?) in ShownNumber.temperature(celsius, in: units.temperatureUnit) }
         switch self {
         case .position: return Double(position)
         case .latitude: return place.coordinate.latitude
@@ -33,7 +33,7 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .temp: temperature(current.temperature)
         case .feels: temperature(current.feelsLike)
         case .humidity: tenth(current.humidity)
-        case .wind: tenth(current.windSpeed.map(units.windUnit.convert(metresPerSecond:)))
+        case .wind: ShownNumber.wind(current.windSpeed, in: units.windUnit)
         case .pressure: tenth(current.pressure)
         case .clouds: tenth(current.cloudCover)
         case .low: temperature(today?.minimum)

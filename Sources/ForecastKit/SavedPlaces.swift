@@ -87,7 +87,7 @@ public struct SavedPlaces: Sendable {
     /// with no place viewed yet that is the first; next and previous wrap around.
     /// The place `target` means, its index and the count, with what could not
     /// be read (rows left out, settings defaulted) in the same reading.
-    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int, damage: (places: [DamagedPlace], settings: [String])) {
+    public func view(_ target: ViewTarget) throws -> (place: Place, index: Int, count: Int, damage: StoreDamage) {
         let (settings, ordered, damage) = try store.orderedWithDamage()
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let current = ordered.firstIndex { $0.id == settings.lastViewedPlaceID }
@@ -134,8 +134,8 @@ public struct SavedPlaces: Sendable {
 
     /// Rows that cannot be read (left out of everything shown), and settings
     /// columns that were not understood (their defaults are used).
-    public func damage() throws -> (places: [DamagedPlace], settings: [String]) {
-        (try store.damagedPlaces(), try store.damagedSettings())
+    public func damage() throws -> StoreDamage {
+        StoreDamage(places: try store.damagedPlaces(), settings: try store.damagedSettings())
     }
 
     public func removeDamaged() throws -> [DamagedPlace] { try store.removeDamaged() }
@@ -214,6 +214,6 @@ public struct SavedPlaces: Sendable {
         public var places: [Place]
         public var outcome: WeatherOutcome
         /// What could not be read when the list was: rows left out, settings columns defaulted.
-        public var damage: (places: [DamagedPlace], settings: [String]) = ([], [])
+        public var damage = StoreDamage()
     }
 }

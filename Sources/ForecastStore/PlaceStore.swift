@@ -243,20 +243,18 @@ public final class PlaceStore: Sendable {
 
     /// The saved places in the order `list` shows them, with the settings that ordered them.
     public func ordered() throws -> (settings: Settings, places: [Place]) {
-        try read { db in
-            let settings = try Self.settings(db)
-            return (settings, try Self.ordered(db, settings))
-        }
+        let read = try orderedWithDamage()
+        return (read.settings, read.places)
     }
 
     /// The same, with what cannot be read (rows left out, settings columns
     /// not understood), in one reading of the places: a list of a thousand
     /// reads them once, not once for the list and again for the warnings.
-    public func orderedWithDamage() throws -> (settings: Settings, places: [Place], damage: (places: [DamagedPlace], settings: [String])) {
+    public func orderedWithDamage() throws -> (settings: Settings, places: [Place], damage: StoreDamage) {
         try read { db in
             let (settings, damagedSettings) = try Self.savedSettings(db)
             let (valid, damaged) = try Self.places(db)
-            return (settings, try Self.ordered(db, settings, valid), (damaged, damagedSettings))
+            return (settings, try Self.ordered(db, settings, valid), StoreDamage(places: damaged, settings: damagedSettings))
         }
     }
 

@@ -38,7 +38,7 @@ package struct ReportRow: Sendable {
 
     /// The row of `place` with its weather, in `format`'s units and words.
     package init(place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat, words: Words, now: Date) {
-        let number = { (value: Double?) in value.flatMap { SafeNumber.rounded($0 * 10) }.map { Self.decimal(Double($0) / 10) } }
+        let number = { (value: Double?) in ShownNumber.tenth(value).map(Self.decimal) }
         set(.position, "\(position)")
         set(.name, words.name(place))
         set(.country, place.countryCode)

@@ -21,12 +21,12 @@ package struct WeatherFormat {
 
     /// In the temperature unit, to a tenth.
     package func temperature(_ celsius: Double?) -> Double? {
-        celsius.map { SafeNumber.rounded(temperatureUnit.convert(celsius: $0), places: 1) }
+        ShownNumber.temperature(celsius, in: temperatureUnit)
     }
 
     /// In the wind unit, to a tenth.
     package func wind(_ metresPerSecond: Double?) -> Double? {
-        metresPerSecond.map { SafeNumber.rounded(windUnit.convert(metresPerSecond: $0), places: 1) }
+        ShownNumber.wind(metresPerSecond, in: windUnit)
     }
 
     /// Percentages (humidity, cloud cover, chance of precipitation) and
@@ -37,9 +37,7 @@ package struct WeatherFormat {
 
     /// Millimetres, hPa, the UV index, AQIs and µg/m³, to a tenth as the report
     /// fields give them: 1.6, not 1.6001999999999998.
-    package func tenth(_ value: Double?) -> Double? {
-        value.map { SafeNumber.rounded($0, places: 1) }
-    }
+    package func tenth(_ value: Double?) -> Double? { ShownNumber.tenth(value) }
 
     /// "12°C", "-3°F", "285K".
     package func temperatureText(_ celsius: Double?) -> String {
