@@ -96,9 +96,10 @@ public struct Forecast: AsyncParsableCommand {
     /// the database the command will use, if there is one; a file that cannot
     /// be read is left for the command to report.
     static func configured(_ context: CommandContext, arguments: [String]) -> CommandContext {
-        // Help and the version need no preferences: they never open (let alone create or migrate) a database.
-        let options = arguments.prefix { $0 != "--" }
-        if options.contains(where: { ["--help", "-h", "--version"].contains($0) }) || options.first == "help" { return context }
+        // Help, the version and the parser's own dumps need no preferences: they
+        // never open (let alone create or migrate) a database. Nor does a command
+        // line with no command (`forecast`, `forecast --db F`), which prints help.
+        if Self.asksNoDatabase(arguments) { return context }
         let environment = context.environment
         let path = DatabaseLocation.resolve(
             explicit: flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
@@ -116,6 +117,24 @@ public struct Forecast: AsyncParsableCommand {
             context.words = language.words(context.app.gazetteer)
         }
         return context
+    }
+
+    /// Whether the command line is help, the version, a parser dump, or no command at all.
+    static func asksNoDatabase(_ arguments: [String]) -> Bool {
+        let options = Array(arguments.prefix { $0 != "--" })
+        if options.contains(where: { ["--help", "-h", "--version"].contains($0) || $0.hasPrefix("--generate-completion-script")
+            || $0.hasPrefix("--experimental-dump-help") }) {
+            return true
+        }
+        // The first word that is neither a global option nor its value is the command.
+        var index = 0
+        while index < options.count {
+            let word = options[index]
+            if ["--db", "--lang"].contains(word) { index += 2; continue }
+            if word.hasPrefix("--db=") || word.hasPrefix("--lang=") { index += 1; continue }
+            return word == "help"
+        }
+        return true
     }
 
     /// The value of `--lang` among the arguments (before any `--`), if given.

@@ -62,11 +62,11 @@ public enum SafeText {
     }
 
     /// At most `maxLength` characters, ending with "…" when cut; never inside the redaction marker.
-    static func cut(_ text: String, maxLength: Int) -> String {
+    static func cut(_ text: String, maxLength: Int, maxScalars: Int? = nil) -> String {
         // One character can be any number of scalars (a letter under 600,000
         // accents, emoji joined without end): the scalars are bounded too, at
-        // four a character, keeping whole characters.
-        let scalarBudget = max(1, maxLength) * 4
+        // four a character unless asked otherwise, keeping whole characters.
+        let scalarBudget = max(1, maxScalars ?? maxLength * 4)
         if text.unicodeScalars.count > scalarBudget {
             var kept = "", used = 0
             for character in text {
@@ -75,7 +75,7 @@ public enum SafeText {
                 kept.append(character)
                 used += size
             }
-            return kept.count >= maxLength ? cut(kept, maxLength: maxLength) : kept + "…"
+            return kept.count >= maxLength ? cut(kept, maxLength: maxLength, maxScalars: scalarBudget) : kept + "…"
         }
         guard text.count > maxLength else { return text }
         var kept = max(0, maxLength - 1)
@@ -124,15 +124,22 @@ public enum SafeText {
     /// control characters and bidi overrides shown as `\u{1B}` escapes, bounded.
     public static func quoted(_ text: String, maxLength: Int = 80) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        // What was typed may be megabytes (one letter under millions of accents):
+        // only what can be shown is looked at, and the result is bounded like cleaned text.
+        for scalar in text.unicodeScalars.prefix(maxLength * 4 + 1) {
             if isUnsafe(scalar) || scalar == "\n" || scalar == "\t" {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
-        guard result.count > maxLength else { return result }
-        return String(result.prefix(max(0, maxLength - 1))) + "…"
+        return cut(result, maxLength: maxLength)
+    }
+
+    /// `clean`, and at most `maxLength` code points as well as characters: what
+    /// a database column counted in code points holds (SQLite's `length`).
+    public static func storable(_ text: String, maxLength: Int) -> String {
+        cut(clean(text, maxLength: maxLength), maxLength: maxLength, maxScalars: maxLength)
     }
 
     /// An IANA time zone name this system knows ("Asia/Seoul"), or nil: a path

@@ -34,11 +34,11 @@ public struct OpenMeteoGeocoder: Sendable {
         self.timeout = timeout
     }
 
-    public func search(_ name: String, countryCode: String? = nil, korean: Bool = false, count: Int = 10) async throws(WeatherError) -> [GeocodedPlace] {
+    public func search(_ name: String, countryCode: String? = nil, language: Language = .en, count: Int = 10) async throws(WeatherError) -> [GeocodedPlace] {
         let url = serviceURL(baseURL, path: "v1/search", [
             URLQueryItem(name: "name", value: name),
             URLQueryItem(name: "count", value: String(count)),
-            URLQueryItem(name: "language", value: korean ? "ko" : "en"),
+            URLQueryItem(name: "language", value: language.rawValue),
             URLQueryItem(name: "format", value: "json"),
         ] + (countryCode.map { [URLQueryItem(name: "countryCode", value: $0.uppercased())] } ?? []))
         // At most 100 results of a few hundred bytes each.
@@ -74,12 +74,12 @@ public struct OpenMeteoGeocoder: Sendable {
         let answer: Answer
         do { answer = try ServiceJSON.decode(Answer.self, from: body) } catch { throw ServiceJSON.failure(error, body: body) }
         return (answer.results ?? []).prefix(100).compactMap(\.value).compactMap { item in
-            let name = SafeText.clean(item.name, maxLength: 100)
+            let name = SafeText.storable(item.name, maxLength: PlaceName.maximumLength)
             guard SafeText.isVisible(name), let coordinate = try? Coordinate(latitude: item.latitude, longitude: item.longitude) else {
                 return nil
             }
             let code = (item.country_code ?? "").uppercased()
-            let text = { (value: String?) in value.map { SafeText.clean($0, maxLength: 100) }.flatMap { $0.isEmpty ? nil : $0 } }
+            let text = { (value: String?) in value.map { SafeText.storable($0, maxLength: 100) }.flatMap { $0.isEmpty ? nil : $0 } }
             return GeocodedPlace(
                 id: item.id.value, name: name, coordinate: coordinate,
                 countryCode: code.utf8.count == 2 && code.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) ? code : "",

@@ -174,13 +174,21 @@ public final class PlaceStore: Sendable {
         case S_IFSOCK: throw .cannotOpen(path: path, reason: "it is a socket, not a file")
         default: throw .cannotOpen(path: path, reason: "it is not a regular file")
         }
-        // SQLite opens these beside the database by name: a named pipe there
-        // would block every command, Ctrl-C included.
-        for suffix in ["-journal", "-wal", "-shm"] {
-            var beside = stat()
-            guard lstat(path + suffix, &beside) == 0 else { continue }
-            if beside.st_mode & S_IFMT != S_IFREG {
-                throw .cannotOpen(path: path, reason: "its \(suffix.dropFirst()) file beside it (name\(suffix)) is not a regular file")
+        // SQLite opens these beside the database by name (beside a symbolic
+        // link's target, when the database is one): a named pipe there would
+        // block every command, Ctrl-C included.
+        var names = [path]
+        if let resolved = realpath(path, nil) {
+            names.append(String(cString: resolved))
+            free(resolved)
+        }
+        for name in names {
+            for suffix in ["-journal", "-wal", "-shm"] {
+                var beside = stat()
+                guard lstat(name + suffix, &beside) == 0 else { continue }
+                if beside.st_mode & S_IFMT != S_IFREG {
+                    throw .cannotOpen(path: path, reason: "its \(suffix.dropFirst()) file beside it (name\(suffix)) is not a regular file")
+                }
             }
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -29,10 +29,10 @@ struct PlaceRecord: TableRecord {
     static func storable(_ place: NewPlace) -> NewPlace {
         var place = place
         place.geonamesID = place.geonamesID.flatMap { NewPlace.geonamesIDs.contains($0) ? $0 : nil }
-        place.admin1 = SafeText.clean(place.admin1, maxLength: 100)
+        place.admin1 = SafeText.storable(place.admin1, maxLength: 100)
         let code = place.countryCode
         place.countryCode = NewPlace.isCountryCode(code) ? code : ""
-        let name = SafeText.clean(place.canonicalName, maxLength: 200)
+        let name = SafeText.storable(place.canonicalName, maxLength: 200)
         place.canonicalName = name.isEmpty ? place.displayName : name
         return place
     }

@@ -37,6 +37,27 @@ import Testing
             try FileManager.default.removeItem(atPath: path + suffix)
         }
         _ = try PlaceStore.open(path: path)
+        // Beside a symbolic link's target too, where SQLite looks when the database is a link.
+        try FileManager.default.createDirectory(atPath: folder.path("real"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path, toPath: folder.path("real/r.sqlite"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: folder.path("real/r.sqlite"))
+        #expect(mkfifo(folder.path("real/r.sqlite-journal"), 0o600) == 0)
+        #expect(throws: StoreError.self) { try PlaceStore.open(path: folder.path("link.sqlite")) }
+    }
+
+    /// What was typed is echoed quoted, bounded in scalars like cleaned text;
+    /// names kept are cut to what their column holds in code points.
+    @Test func echoesAndStoredNamesAreBoundedInScalars() async throws {
+        let huge = "e" + String(repeating: "\u{301}", count: 1_000_000)
+        #expect(SafeText.quoted(huge).unicodeScalars.count <= 321)
+        #expect(SafeText.quoted("\u{1}" + huge).hasPrefix("\\u{1}"))
+        let config = try await CLI().run("config", "language", "x" + String(repeating: "\u{301}", count: 60_000))
+        #expect(config.status != 0 && config.stderr.utf8.count < 2_000, "\(config.stderr.utf8.count) bytes")
+        // Bangkok's full Thai name is 144 code points: stored, it is cut to the column's 100.
+        let thai = String(repeating: "\u{0E01}\u{0E34}", count: 72)
+        let stored = SafeText.storable(thai, maxLength: 100)
+        #expect(stored.unicodeScalars.count <= 100 && stored.hasSuffix("…") && stored.count <= 100)
+        #expect(SafeText.storable("Seoul", maxLength: 100) == "Seoul")
     }
 
     /// Help and the version never open the database: an empty file stays empty.
@@ -45,8 +66,11 @@ import Testing
         let empty = folder.path("empty.db")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         cli.environment["FORECAST_DB"] = empty
-        for arguments in [["--version", "--db", empty], ["--help", "--db", empty], ["help", "list"], ["list", "-h", "--db", empty]] {
-            #expect(try await cli.run(arguments).status == 0, "\(arguments)")
+        for arguments in [["--version", "--db", empty], ["--help", "--db", empty], ["help", "list"], ["list", "-h", "--db", empty],
+                          ["--db", empty, "help", "list"], ["--db=\(empty)", "help"], ["--lang", "en", "help"], [],
+                          ["--generate-completion-script", "bash"]] {
+            let status = try await cli.run(arguments).status
+            #expect(status == 0, "\(arguments): \(status)")
             #expect((try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int) == 0, "\(arguments)")
         }
     }
