@@ -46,14 +46,15 @@ let package = Package(
         // words in both languages. No ArgumentParser, no streams: the command
         // line and the full-screen app render the same values with the same code.
         .target(name: "ForecastViews", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit"]),
-        // The full-screen app's pure parts (frames of cells, their diffs; next the
-        // model, its update and its view), on the same views and words as the CLI.
-        .target(name: "ForecastApp", dependencies: ["ForecastCore", "ForecastViews"]),
+        // The full-screen app (`forecast browse`): its pure model, update and view
+        // (frames of cells), and the thin terminal driver that runs them over the
+        // same use cases, views and words as the commands.
+        .target(name: "ForecastApp", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastKit", "ForecastViews"]),
         .target(
             name: "ForecastCLI",
             dependencies: [
                 // Not ForecastStore: every use of the database goes through ForecastKit.
-                "ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit", "ForecastViews",
+                "ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit", "ForecastViews", "ForecastApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,22 +1,31 @@
 import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastViews
+import Foundation
 
 /// What `forecast browse` knows at a moment: a plain value the pure update
 /// changes and the pure view draws. No I/O here: what the app must do in the
 /// world (save a sort, fetch weather, remove a place) is returned as an
 /// `Effect` for the driver to run through the same use cases as the commands.
-package struct BrowseState: Equatable, Sendable {
+package struct BrowseState: Sendable {
     package enum Screen: Equatable, Sendable {
         case list
         /// The detail of the place at this index of `places` (the apps' swipe pages through them).
         case detail(Int)
         case search
+        /// A search candidate's weather, not saved: `a` adds it.
+        case found
     }
 
     package var screen: Screen = .list
     /// The saved places in the order the list shows them.
     package var places: [Place] = []
-    package var sort = PlaceSort(key: .custom)
-    package var unit: TemperatureUnit = .celsius
+    package var weather: [Int64: PlaceWeather] = [:]
+    /// The full reports (hours, days) of places whose detail was opened.
+    package var details: [Int64: PlaceWeather] = [:]
+    /// Units, sort and the rest as the database keeps them.
+    package var settings = Settings()
     /// The selected row of the list.
     package var selected = 0
     /// The detail's scroll, in lines.
@@ -26,19 +35,106 @@ package struct BrowseState: Equatable, Sendable {
     /// The help over the current screen.
     package var showsHelp = false
     package var quitting = false
+    package var search = SearchState()
+    /// The candidate opened from the search, and its weather once it arrived.
+    package var found: Found?
+    package var status = Status()
+    /// The clock as of the last event: ages and local times are read from it.
+    package var now = Date(timeIntervalSince1970: 0)
+    /// Whose weather it is (for the credit line).
+    package var source: SourceItem?
+
+    package var sort: PlaceSort {
+        get { settings.sort }
+        set { settings.sort = newValue }
+    }
+
+    package var unit: TemperatureUnit {
+        get { settings.temperatureUnit }
+        set { settings.temperatureUnit = newValue }
+    }
 
     package init(places: [Place] = [], sort: PlaceSort = PlaceSort(key: .custom), unit: TemperatureUnit = .celsius) {
         self.places = places
-        self.sort = sort
-        self.unit = unit
+        settings.sort = sort
+        settings.temperatureUnit = unit
+    }
+
+    /// What was typed on the search screen and what it found.
+    package struct SearchState: Sendable {
+        package var query = ""
+        package var candidates: [City] = []
+        package var selected = 0
+        /// The candidates came from the online geocoder (the gazetteer had none).
+        package var online = false
+        /// The online geocoder is being asked.
+        package var asking = false
+        /// Why the last online lookup found nothing or failed.
+        package var problem: String?
+    }
+
+    package struct Found: Sendable {
+        package var city: City
+        package var weather: PlaceWeather?
+        /// Saved since it was opened: `a` says so instead of adding again.
+        package var savedAs: Place?
+    }
+
+    /// What the status line says besides the keys.
+    package struct Status: Sendable {
+        /// A fetch in progress: places answered of all.
+        package var fetching: (done: Int, total: Int)?
+        /// The last thing that went wrong or was done, in the catalog's words.
+        package var message: Message?
+    }
+
+    package enum Message: Sendable {
+        /// A write failed (worded already: the store's error); nothing changed.
+        case writeFailed(String)
+        case added(Place)
+        case alreadySaved(Place)
+        case removed(Place)
+        /// The last refresh: these failed, of so many places.
+        case failed([WeatherError], of: Int)
+        /// The weather arrived but could not be kept (worded already).
+        case weatherNotKept(String)
+    }
+
+    /// The place the detail shows.
+    package var detailPlace: Place? {
+        guard case .detail(let index) = screen, places.indices.contains(index) else { return nil }
+        return places[index]
     }
 }
 
 /// A key as the driver reads it.
 package enum Key: Equatable, Sendable {
-    case up, down, left, right, enter, escape, backspace
+    case up, down, left, right, enter, escape, backspace, pageUp, pageDown, home, end
     case character(Character)
     case interrupt
+}
+
+/// Everything that can happen to the app: a key, or the world answering an effect.
+package enum BrowseEvent: Sendable {
+    case key(Key)
+    /// The saved list as the database has it now (after a write, or at the start).
+    case reloaded(settings: Settings, places: [Place])
+    case fetchStarted(total: Int)
+    case fetchProgress(done: Int, total: Int)
+    /// Weather for these places (the whole refresh's answer).
+    case weather([Int64: PlaceWeather], notSaved: String?)
+    /// A write failed; the list is reloaded as the database has it.
+    case writeFailed(String)
+    /// What the gazetteer (or once, the geocoder) found for a query.
+    case candidates(query: String, [City], online: Bool)
+    case lookupFailed(query: String, String)
+    case foundWeather(PlaceWeather)
+    /// A detail's full report (from the cache at once, then fetched when due).
+    case detailWeather(Int64, PlaceWeather)
+    case added(Place, alreadySaved: Bool)
+    case removed(Place)
+    /// The clock moved on (a minute passed): ages change, weather may be due.
+    case tick(Date)
 }
 
 /// What the app asks of the world; each is one use case of `SavedPlaces`.
@@ -51,17 +147,103 @@ package enum Effect: Equatable, Sendable {
     case recordViewed(Int64)
     /// Fetch what is due (`force`: everything, as `r` asks).
     case refresh(force: Bool)
+    /// The offline gazetteer, on every key.
+    case searchOffline(String)
+    /// The online geocoder, once, on Enter when nothing offline matched.
+    case searchOnline(String)
+    /// The weather of a candidate, saved nowhere.
+    case fetchFound(City)
+    case add(City)
     case quit
 }
 
-/// The one place keys change the state: pure, so every key of every screen is a test.
+/// The one place events change the state: pure, so every key of every screen is a test.
 package enum Browse {
     /// The order `s` cycles through, as the issue lists it.
     static let sortCycle: [SortKey] = [.custom, .name, .temperature, .humidity]
     static let unitCycle: [TemperatureUnit] = [.celsius, .fahrenheit, .kelvin]
+    /// Candidates the search shows at most.
+    package static let candidateLimit = 30
 
     package static func update(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        if key == .interrupt || (key == .character("q") && state.screen != .search) {
+        update(&state, .key(key))
+    }
+
+    package static func update(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
+        switch event {
+        case .key(let key):
+            return self.key(&state, key)
+        case .reloaded(let settings, let places):
+            reload(&state, settings: settings, places: places)
+        case .fetchStarted(let total):
+            state.status.fetching = (0, total)
+        case .fetchProgress(let done, let total):
+            state.status.fetching = (done, total)
+        case .weather(let weather, let notSaved):
+            state.status.fetching = nil
+            state.weather.merge(weather) { _, new in new }
+            let failures = weather.values.compactMap(\.error)
+            if let notSaved {
+                state.status.message = .weatherNotKept(notSaved)
+            } else if !failures.isEmpty {
+                state.status.message = .failed(failures, of: weather.count)
+            } else if case .failed = state.status.message {
+                state.status.message = nil  // what failed before came this time
+            }
+        case .writeFailed(let reason):
+            state.status.message = .writeFailed(reason)
+        case .candidates(let query, let cities, let online):
+            guard query == state.search.query else { return [] }  // a later key's answer is coming
+            state.search.candidates = Array(cities.prefix(candidateLimit))
+            state.search.selected = 0
+            state.search.online = online
+            state.search.asking = false
+            state.search.problem = nil
+        case .lookupFailed(let query, let reason):
+            guard query == state.search.query else { return [] }
+            state.search.asking = false
+            state.search.problem = reason
+        case .foundWeather(let weather):
+            state.found?.weather = weather
+        case .detailWeather(let id, let weather):
+            // A failed fetch keeps the report on screen, marked by its error.
+            state.details[id] = weather
+        case .added(let place, let alreadySaved):
+            state.found?.savedAs = place
+            state.status.message = alreadySaved ? .alreadySaved(place) : .added(place)
+            if !alreadySaved { return [.refresh(force: false)] }  // its weather, for the list
+        case .removed(let place):
+            state.status.message = .removed(place)
+            state.weather[place.id] = nil
+            state.details[place.id] = nil
+        case .tick(let now):
+            state.now = now
+            return [.refresh(force: false)]
+        }
+        return []
+    }
+
+    /// The list as the database has it, keeping the selected place selected
+    /// (and the detail on its place) wherever the new order puts it.
+    static func reload(_ state: inout BrowseState, settings: Settings, places: [Place]) {
+        let selectedID = state.places.indices.contains(state.selected) ? state.places[state.selected].id : nil
+        let detailID = state.detailPlace?.id
+        state.settings = settings
+        state.places = places
+        state.selected = selectedID.flatMap { id in places.firstIndex { $0.id == id } } ?? min(state.selected, max(0, places.count - 1))
+        if case .detail = state.screen {
+            if let detailID, let index = places.firstIndex(where: { $0.id == detailID }) {
+                state.screen = .detail(index)
+            } else {
+                state.screen = .list
+            }
+        }
+        if let id = state.confirmingRemoval, !places.contains(where: { $0.id == id }) { state.confirmingRemoval = nil }
+    }
+
+    static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
+        let typing = state.screen == .search
+        if key == .interrupt || (key == .character("q") && !typing) {
             state.quitting = true
             return [.quit]
         }
@@ -70,7 +252,7 @@ package enum Browse {
             state.showsHelp = false
             return []
         }
-        if key == .character("?") && state.screen != .search {
+        if key == .character("?") && !typing {
             state.showsHelp = true
             return []
         }
@@ -81,16 +263,27 @@ package enum Browse {
         switch state.screen {
         case .list: return list(&state, key)
         case .detail(let index): return detail(&state, key, index)
-        case .search: return key == .escape ? { state.screen = .list; return [] }() : []
+        case .search: return search(&state, key)
+        case .found: return found(&state, key)
         }
+    }
+
+    static func nextUnit(_ state: inout BrowseState) -> [Effect] {
+        state.unit = unitCycle[((unitCycle.firstIndex(of: state.unit) ?? 0) + 1) % unitCycle.count]
+        return [.setUnit(state.unit)]
     }
 
     static func list(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         let count = state.places.count
+        let last = max(0, count - 1)
         switch key {
         case .up, .character("k"): state.selected = max(0, state.selected - 1)
-        case .down, .character("j"): state.selected = min(max(0, count - 1), state.selected + 1)
-        case .enter, .right:
+        case .down, .character("j"): state.selected = min(last, state.selected + 1)
+        case .pageUp: state.selected = max(0, state.selected - 10)
+        case .pageDown: state.selected = min(last, state.selected + 10)
+        case .home, .character("g"): state.selected = 0
+        case .end, .character("G"): state.selected = last
+        case .enter, .right, .character("l"):
             guard state.places.indices.contains(state.selected) else { return [] }
             state.screen = .detail(state.selected)
             state.scroll = 0
@@ -103,9 +296,7 @@ package enum Browse {
             guard state.sort.key != .custom else { return [] }  // the user's own order has no direction
             state.sort.descending.toggle()
             return [.setSort(state.sort)]
-        case .character("u"):
-            state.unit = unitCycle[((unitCycle.firstIndex(of: state.unit) ?? 0) + 1) % unitCycle.count]
-            return [.setUnit(state.unit)]
+        case .character("u"): return nextUnit(&state)
         case .character("K"), .character("J"):
             let step = key == .character("K") ? -1 : 1
             let target = state.selected + step
@@ -119,9 +310,15 @@ package enum Browse {
             guard state.places.indices.contains(state.selected) else { return [] }
             state.confirmingRemoval = state.places[state.selected].id
         case .character("r"): return [.refresh(force: true)]
-        case .character("/"): state.screen = .search
+        case .character("/"): return openSearch(&state)
         default: break
         }
+        return []
+    }
+
+    static func openSearch(_ state: inout BrowseState) -> [Effect] {
+        state.screen = .search
+        state.search = BrowseState.SearchState()
         return []
     }
 
@@ -138,11 +335,77 @@ package enum Browse {
             return [.recordViewed(state.places[next].id)]
         case .up, .character("k"): state.scroll = max(0, state.scroll - 1)
         case .down, .character("j"): state.scroll += 1
-        case .escape: state.screen = .list
-        case .character("u"):
-            state.unit = unitCycle[((unitCycle.firstIndex(of: state.unit) ?? 0) + 1) % unitCycle.count]
-            return [.setUnit(state.unit)]
+        case .pageUp: state.scroll = max(0, state.scroll - 10)
+        case .pageDown: state.scroll += 10
+        case .home, .character("g"): state.scroll = 0
+        case .escape, .backspace: state.screen = .list
+        case .character("u"): return nextUnit(&state)
         case .character("r"): return [.refresh(force: true)]
+        case .character("/"): return openSearch(&state)
+        default: break
+        }
+        return []
+    }
+
+    static func search(_ state: inout BrowseState, _ key: Key) -> [Effect] {
+        switch key {
+        case .escape:
+            state.screen = .list
+            return []
+        case .up: state.search.selected = max(0, state.search.selected - 1)
+        case .down: state.search.selected = min(max(0, state.search.candidates.count - 1), state.search.selected + 1)
+        case .backspace:
+            guard !state.search.query.isEmpty else { return [] }
+            state.search.query.removeLast()
+            return typed(&state)
+        case .character(let character):
+            // What can be typed into a name; control characters are not.
+            guard SafeText.printable(String(character)) == String(character), state.search.query.count < 100 else { return [] }
+            state.search.query.append(character)
+            return typed(&state)
+        case .enter:
+            let query = state.search.query.trimmingCharacters(in: .whitespaces)
+            if state.search.candidates.indices.contains(state.search.selected) {
+                let city = state.search.candidates[state.search.selected]
+                state.found = BrowseState.Found(city: city)
+                state.screen = .found
+                state.scroll = 0
+                return [.fetchFound(city)]
+            }
+            // Nothing offline: the online geocoder, once for this query.
+            guard !query.isEmpty, !state.search.asking, !state.search.online, state.search.problem == nil else { return [] }
+            state.search.asking = true
+            return [.searchOnline(query)]
+        default: break
+        }
+        return []
+    }
+
+    /// The query changed: the offline candidates go (a stale list is never
+    /// shown against a new query) and the gazetteer is asked again.
+    static func typed(_ state: inout BrowseState) -> [Effect] {
+        state.search.candidates = []
+        state.search.selected = 0
+        state.search.online = false
+        state.search.asking = false
+        state.search.problem = nil
+        let query = state.search.query.trimmingCharacters(in: .whitespaces)
+        return query.isEmpty ? [] : [.searchOffline(query)]
+    }
+
+    static func found(_ state: inout BrowseState, _ key: Key) -> [Effect] {
+        switch key {
+        case .escape, .backspace, .left: state.screen = .search
+        case .up, .character("k"): state.scroll = max(0, state.scroll - 1)
+        case .down, .character("j"): state.scroll += 1
+        case .character("a"):
+            guard let found = state.found else { return [] }
+            if let place = found.savedAs {
+                state.status.message = .alreadySaved(place)
+                return []
+            }
+            return [.add(found.city)]
+        case .character("u"): return nextUnit(&state)
         default: break
         }
         return []

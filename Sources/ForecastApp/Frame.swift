@@ -65,6 +65,42 @@ package struct Frame: Equatable, Sendable {
         return at
     }
 
+    /// Writes a line a renderer styled for a terminal (`TextStyle`'s bold, dim,
+    /// red and reset) with those looks as the cells' looks, over `base`: the
+    /// app draws the same rendered lines as the commands print. Any other
+    /// sequence is dropped. Returns the column after the last cell written.
+    @discardableResult
+    package mutating func put(styled line: String, row: Int, column: Int, look base: Look = .plain, limit: Int? = nil) -> Int {
+        let end = limit.map { column + max(0, $0) }
+        var at = column
+        var look = base
+        var rest = Substring(line)
+        while !rest.isEmpty {
+            guard let escape = rest.firstIndex(of: "\u{1B}") else {
+                return put(String(rest), row: row, column: at, look: look, limit: end.map { $0 - at })
+            }
+            at = put(String(rest[..<escape]), row: row, column: at, look: look, limit: end.map { $0 - at })
+            let after = rest[rest.index(after: escape)...]
+            guard after.first == "[", let m = after.firstIndex(where: { $0.isLetter }) else {
+                rest = after
+                continue
+            }
+            if after[m] == "m" {
+                for code in after[after.index(after: after.startIndex)..<m].split(separator: ";") {
+                    switch code {
+                    case "0": look = base
+                    case "1": look.bold = true
+                    case "2": look.dim = true
+                    case "31": look.red = true
+                    default: break
+                    }
+                }
+            }
+            rest = after[after.index(after: m)...]
+        }
+        return at
+    }
+
     /// Fills `row` from `column` to the edge with blanks in `look` (a selected row's bar).
     package mutating func fill(row: Int, from column: Int = 0, look: Look) {
         guard (0..<height).contains(row) else { return }
@@ -85,9 +121,24 @@ package struct Frame: Equatable, Sendable {
         for row in 0..<height {
             for column in 0..<width {
                 let cell = self[row, column]
-                if same, let previous, previous[row, column] == cell { continue }
+                let wide = column + 1 < width && self[row, column + 1].text.isEmpty
+                if same, let previous, previous[row, column] == cell,
+                    !wide || previous[row, column + 1] == self[row, column + 1]
+                {
+                    continue
+                }
                 if cell.text.isEmpty { continue }  // the right half of a wide character: drawn with it
                 if !same && cell == .blank { continue }  // a cleared screen is blank already
+                if wide {
+                    // Its right half blanked first: a terminal that draws the character
+                    // in one cell shows a blank there, one that draws it in two covers it.
+                    if colour, cell.look != current {
+                        out += Self.sequence(cell.look)
+                        current = cell.look
+                    }
+                    out += "\u{1B}[\(row + 1);\(column + 2)H "
+                    cursor = nil
+                }
                 if cursor.map({ $0.row != row || $0.column != column }) ?? true {
                     out += "\u{1B}[\(row + 1);\(column + 1)H"
                 }

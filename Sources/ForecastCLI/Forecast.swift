@@ -32,7 +32,7 @@ public struct Forecast: AsyncParsableCommand {
             """,
         version: Project.version,
         subcommands: [
-            AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self,
+            AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self, BrowseCommand.self,
             ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self, ImportCommand.self,
             ReportCommand.self,
         ]

@@ -77,6 +77,27 @@ public struct SavedPlaces: Sendable {
         try store.move(choosing: { try resolve(reference, in: $0) }, to: position)
     }
 
+    /// The place with this id in `ordered`, or why not (another process removed it).
+    private static func place(_ id: Int64, in ordered: [Place]) throws -> Place {
+        guard let place = ordered.first(where: { $0.id == id }) else { throw InputError.noSavedMatch(String(id)) }
+        return place
+    }
+
+    /// Removes the place with this id (the app points at places, not at names).
+    @discardableResult
+    public func remove(id: Int64) throws -> Place? {
+        try store.remove { [try Self.place(id, in: $0)] }.first
+    }
+
+    /// Moves the place with this id `step` places up (-1) or down (+1) in the
+    /// list as shown, which becomes the custom order, as `move` does.
+    @discardableResult
+    public func move(id: Int64, by step: Int) throws -> Place {
+        try store.move(
+            choosing: { try Self.place(id, in: $0) },
+            toPositionIn: { ordered in (ordered.firstIndex { $0.id == id } ?? 0) + 1 + step })
+    }
+
     public enum ViewTarget: Sendable, Equatable {
         case reference(String)
         case lastViewed

@@ -439,9 +439,17 @@ public final class PlaceStore: Sendable {
     /// screen becomes the manual order and the sort switches to `custom`.
     @discardableResult
     public func move(choosing choose: Chooser<Place>, to position: Int) throws -> Place {
+        try move(choosing: choose, toPositionIn: { _ in position })
+    }
+
+    /// Moves a place to the position `position` gives from the order on
+    /// screen (read in the same transaction: a step up or down from where it is).
+    @discardableResult
+    public func move(choosing choose: Chooser<Place>, toPositionIn position: Chooser<Int>) throws -> Place {
         try write { db in
             var ordered = try Self.ordered(db, try Self.settings(db))
             let place = try choose(ordered)
+            let position = try position(ordered)
             guard (1...ordered.count).contains(position) else {
                 throw InputError.positionOutOfRange(position, count: ordered.count)
             }

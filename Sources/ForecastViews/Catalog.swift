@@ -138,6 +138,33 @@ package protocol Catalog: Sendable {
     /// language where its shape is known; as it is otherwise.
     func parserMessage(_ english: String) -> String
 
+    // MARK: The full-screen app (`forecast browse`)
+    /// The list's title: "7 places · by name ↓ · °C".
+    func browseListTitle(_ count: Int, sort: PlaceSort, unit: String) -> String
+    var browseSearchTitle: String { get }
+    var browseNotSavedTitle: String { get }
+    /// The keys of each screen, on its last line.
+    var browseListKeys: String { get }
+    var browseDetailKeys: String { get }
+    var browseSearchKeys: String { get }
+    var browseFoundKeys: String { get }
+    /// What `?` shows: each screen's keys and what they do.
+    var browseHelp: [(title: String, keys: [(key: String, does: String)])] { get }
+    var browseHelpClose: String { get }
+    func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String
+    var browseSearchPrompt: String { get }
+    var browseSearchHint: String { get }
+    /// The search, opened because nothing is saved yet.
+    var browseEmptyHint: String { get }
+    func browseNothingOffline(_ query: String) -> String
+    var browseAsking: String { get }
+    func browseNothingOnline(_ query: String) -> String
+    func browseConfirmRemoval(_ name: String) -> String
+    var browseAddHint: String { get }
+    func browseWriteFailed(_ reason: String) -> String
+    /// stdin or stdout is not a terminal.
+    var browseNeedsTerminal: String { get }
+
     // MARK: Weather conditions, as the services coded them
     /// WMO 4677 codes (Open-Meteo's `weather_code`); any other number is unknown weather.
     func wmoCondition(_ code: Int) -> String
@@ -184,6 +211,19 @@ extension Catalog {
     }
 
     /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
+    /// Any error a use case throws, in this language (the app's status line).
+    package func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as InputError: message(error)
+        case let error as SettingsError: message(error)
+        case let error as ConfigError: message(error)
+        case let error as ImportError: message(error)
+        case let error as PlaceLookupError: message(error)
+        case let error as StoreError: message(error)
+        default: SafeText.clean("\(error)", maxLength: 300)
+        }
+    }
+
     package func weatherError(_ error: WeatherError) -> String {
         "\(errorKind(error.kind)): \(detail(error))"
     }

@@ -750,4 +750,52 @@ package struct English: Catalog {
     }
 
     package func unknownCondition(_ name: String) -> String { "Unknown weather (\(name))" }
+
+    // MARK: - The full-screen app
+
+    package func browseListTitle(_ count: Int, sort: PlaceSort, unit: String) -> String {
+        let order = sort.key == .custom ? "your order" : "by \(sortKey(sort.key)) \(sort.descending ? "↓" : "↑")"
+        return "\(self.count(count, "place", "places")) · \(order) · \(unit)"
+    }
+    package var browseSearchTitle: String { "Search" }
+    package var browseNotSavedTitle: String { "Not saved" }
+    package var browseListKeys: String { "↑↓ select  Enter open  s sort  u units  / search  d remove  ? help  q quit" }
+    package var browseDetailKeys: String { "←→ previous/next  ↑↓ scroll  Esc list  u units  r refresh  ? help  q quit" }
+    package var browseSearchKeys: String { "type a name  ↑↓ choose  Enter weather  Esc back" }
+    package var browseFoundKeys: String { "a add  ↑↓ scroll  Esc back to the search  u units  q quit" }
+    package var browseHelp: [(title: String, keys: [(key: String, does: String)])] {
+        [
+            ("List", [
+                ("↑ ↓  k j", "select a place"), ("Enter →", "open its weather"), ("s", "sort: your order, name, temperature, humidity"),
+                ("S", "reverse the sort"), ("u", "units: °C, °F, K"), ("K J", "move the place up or down in your order"),
+                ("d then y", "remove the place"), ("r", "refresh now"), ("/", "search for a place to add"),
+            ]),
+            ("Detail", [
+                ("← → h l", "previous or next place (wraps around)"), ("↑ ↓  k j", "scroll"), ("Esc", "back to the list"),
+            ]),
+            ("Search", [
+                ("letters", "filter the built-in places (English or Korean)"), ("↑ ↓", "choose"),
+                ("Enter", "see the weather (asks online when nothing is found)"), ("a", "add the place shown"), ("Esc", "back"),
+            ]),
+            ("Everywhere", [("?", "this help"), ("q  Ctrl-C", "quit")]),
+        ]
+    }
+    package var browseHelpClose: String { "Any key closes this help." }
+    package func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String {
+        "The window is \(width)×\(height); forecast browse needs \(needs.width)×\(needs.height) or more."
+    }
+    package var browseSearchPrompt: String { "Search: " }
+    package var browseSearchHint: String { "Type a place's name in English or Korean, e.g. 부산 or sao paulo." }
+    package var browseEmptyHint: String { "Nothing saved yet: type a place's name, Enter to see its weather, then a to add it." }
+    package func browseNothingOffline(_ query: String) -> String {
+        "No built-in place matches \(quoted(query)); Enter asks the online geocoder."
+    }
+    package var browseAsking: String { "Asking the online geocoder…" }
+    package func browseNothingOnline(_ query: String) -> String { "No place called \(quoted(query)), built in or online." }
+    package func browseConfirmRemoval(_ name: String) -> String { "Remove \(name)? y removes it, any other key keeps it." }
+    package var browseAddHint: String { "a adds it to your places" }
+    package func browseWriteFailed(_ reason: String) -> String { "Not saved, nothing changed: \(reason)" }
+    package var browseNeedsTerminal: String {
+        "forecast browse needs a terminal for both input and output; in scripts and pipes use 'forecast list' and 'forecast show'"
+    }
 }

@@ -69,7 +69,7 @@ import Testing
         #expect(Browse.update(&state, .character("s")).isEmpty && !state.showsHelp && state.sort.key == .custom, "a key closes the help, and only that")
         _ = Browse.update(&state, .character("/"))
         #expect(state.screen == .search)
-        #expect(Browse.update(&state, .character("q")).isEmpty && !state.quitting, "q is a letter to search for")
+        #expect(Browse.update(&state, .character("q")) == [.searchOffline("q")] && !state.quitting, "q is a letter to search for")
         _ = Browse.update(&state, .escape)
         #expect(Browse.update(&state, .interrupt) == [.quit] && state.quitting)
         var other = BrowseState()

@@ -1,0 +1,329 @@
+import Dispatch
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastProviders
+import ForecastViews
+import Foundation
+
+/// How `forecast browse` was asked to run.
+package struct BrowseOptions: Sendable {
+    /// `--list`: open on the list even when a place was viewed.
+    package var opensList = false
+    /// The weather flags (provider, offline, timeout…), as for `list`.
+    package var weather = WeatherRequest()
+    package var words: Words
+    package var emoji: Bool
+    package var colour: Bool
+
+    package init(opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, colour: Bool) {
+        self.opensList = opensList
+        self.weather = weather
+        self.words = words
+        self.emoji = emoji
+        self.colour = colour
+    }
+}
+
+/// The app's driver: it feeds events to the pure update, runs the effects it
+/// returns through the same use cases as the commands (`SavedPlaces`,
+/// `WeatherLookup`, `PlaceFinder`), and draws the pure view's frame after each
+/// event, in one write, only what changed. Nothing runs while nothing happens:
+/// keys are read by a blocking read, signals arrive as events, and the clock
+/// wakes the app once a minute (ages move on; weather past its TTL is fetched).
+package final class BrowseApp: @unchecked Sendable {
+    /// What arrives at the loop: the pure update's events, and the terminal's own.
+    enum Input: Sendable {
+        case event(BrowseEvent)
+        case resized
+        /// SIGTERM or SIGHUP: leave at once, restoring the terminal.
+        case signal(Int32)
+        /// The terminal closed (read returned end of file).
+        case closed
+    }
+
+    let places: SavedPlaces
+    let context: AppContext
+    let options: BrowseOptions
+    let screen: TerminalScreen
+    let weatherSettings: WeatherSettings
+    private let inputs: AsyncStream<Input>
+    private let post: AsyncStream<Input>.Continuation
+    /// Writes go one at a time, off the concurrency pool (SQLite's busy wait blocks its thread).
+    private let storeQueue = DispatchQueue(label: "forecast.browse.store")
+
+    // Touched only by the loop.
+    private var state = BrowseState()
+    private var previous: Frame?
+    private var refreshing: Task<Void, Never>?
+    private var background: [Task<Void, Never>] = []
+
+    init(places: SavedPlaces, context: AppContext, options: BrowseOptions, screen: TerminalScreen, weatherSettings: WeatherSettings) {
+        self.places = places
+        self.context = context
+        self.options = options
+        self.screen = screen
+        self.weatherSettings = weatherSettings
+        (inputs, post) = AsyncStream<Input>.makeStream()
+    }
+
+    /// Runs the app until `q`, Ctrl-C, SIGTERM or SIGHUP; returns the exit
+    /// status (0, 130, 143, 129). The terminal is restored whatever happens.
+    /// Errors before the first frame (a bad setting) are thrown with the terminal untouched.
+    package static func run(
+        places: SavedPlaces, context: AppContext, options: BrowseOptions, screen: TerminalScreen
+    ) async throws -> Int32 {
+        let settings = try WeatherSettings.resolve(
+            options.weather, environment: context.environment, preferences: try places.settings().preferences)
+        let app = BrowseApp(places: places, context: context, options: options, screen: screen, weatherSettings: settings)
+        try await app.start()
+        return await app.loop()
+    }
+
+    /// The opening state: the list and the cached weather (no request), on the
+    /// screen the apps open on.
+    static func opening(_ listed: SavedPlaces.Listed, opensList: Bool, now: Date) -> BrowseState {
+        var state = BrowseState()
+        state.now = now
+        state.settings = listed.settings
+        state.places = listed.places
+        state.weather = listed.outcome.weather
+        if listed.places.isEmpty {
+            state.screen = .search
+        } else if !opensList, let index = listed.places.firstIndex(where: { $0.id == listed.settings.lastViewedPlaceID }) {
+            state.screen = .detail(index)
+            state.selected = index
+        }
+        return state
+    }
+
+    func start() async throws {
+        var cached = weatherSettings
+        cached.offline = true
+        cached.refresh = false
+        // The cache only: what is on screen at once. Summaries, and the detail's full report if one is open.
+        let listed = try await places.listWithWeather(settings: cached)
+        state = Self.opening(listed, opensList: options.opensList, now: context.clock())
+        state.source = SourceItem(weatherSettings.descriptor)
+        if let place = state.detailPlace, let full = try? await places.weather(for: [place], detail: .full, settings: cached) {
+            state.details.merge(full.weather) { _, new in new }
+        }
+    }
+
+    func loop() async -> Int32 {
+        screen.enter()
+        defer { screen.leave() }
+        let signals = watchSignals()
+        defer { signals.forEach { $0.cancel() } }
+        screen.readKeys({ [post] keys in keys.forEach { post.yield(.event(.key($0))) } }, closed: { [post] in post.yield(.closed) })
+        draw()
+        if !weatherSettings.offline {
+            refresh(force: false)
+            if let place = state.detailPlace { fetchDetail(place, force: false) }
+        }
+        let clock = Task { [post, context] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(60))
+                post.yield(.event(.tick(context.clock())))
+            }
+        }
+        defer {
+            clock.cancel()
+            refreshing?.cancel()
+            background.forEach { $0.cancel() }
+        }
+        var status: Int32 = 0
+        for await input in inputs {
+            switch input {
+            case .event(let event):
+                if case .key(.interrupt) = event { status = 130 }
+                if case .weather = event { refreshing = nil }
+                if case .tick = event, weatherSettings.offline {
+                    state.now = context.clock()
+                    break
+                }
+                let effects = Browse.update(&state, event)
+                effects.forEach(perform)
+            case .resized:
+                break
+            case .signal(let number):
+                return 128 + number
+            case .closed:
+                return 129
+            }
+            if state.quitting { return status }
+            draw()
+        }
+        return status
+    }
+
+    func draw() {
+        let (width, height) = screen.size()
+        let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji)
+        screen.draw(frame.output(from: previous, colour: options.colour))
+        previous = frame
+    }
+
+    /// SIGWINCH redraws; SIGTERM and SIGHUP end the app with the terminal restored.
+    func watchSignals() -> [any DispatchSourceSignal] {
+        [SIGWINCH, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [post] in post.yield(number == SIGWINCH ? .resized : .signal(number)) }
+            source.resume()
+            return source
+        }
+    }
+
+    // MARK: - Effects
+
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .setSort(let order):
+            write { places in try places.setSort(order) }
+        case .setUnit(let unit):
+            write { places in _ = try places.setUnits(temperature: unit, wind: nil) }
+        case .move(let id, let step):
+            write { places in try places.move(id: id, by: step) }
+        case .remove(let id):
+            write { [post] places in
+                if let place = try places.remove(id: id) { post.yield(.event(.removed(place))) }
+            }
+        case .recordViewed(let id):
+            guard let place = state.places.first(where: { $0.id == id }) else { return }
+            write(reloads: false) { places in try places.recordViewed(place) }
+            loadDetail(place)
+        case .refresh(let force):
+            refresh(force: force)
+            if let place = state.detailPlace { fetchDetail(place, force: force) }
+        case .searchOffline(let query):
+            // The gazetteer is in memory: answered before the next frame.
+            let found = context.gazetteer.search(query, limit: Browse.candidateLimit).map(\.city)
+            _ = Browse.update(&state, .candidates(query: query, found, online: false))
+        case .searchOnline(let query):
+            let finder = PlaceFinder(context: context)
+            let words = options.words
+            run { [post] in
+                do {
+                    let (matches, online) = try await finder.search(query, country: nil, limit: Browse.candidateLimit)
+                    if matches.isEmpty {
+                        post.yield(.event(.lookupFailed(query: query, words.browseNothingOnline(query))))
+                    } else {
+                        post.yield(.event(.candidates(query: query, matches.map(\.city), online: online)))
+                    }
+                } catch {
+                    post.yield(.event(.lookupFailed(query: query, words.describe(error))))
+                }
+            }
+        case .fetchFound(let city):
+            let draft = PlaceFinder(context: context).draft(city, label: nil)
+            let settings = weatherSettings
+            run { [post, context] in
+                let outcome = try? await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
+                post.yield(.event(.foundWeather(outcome?.weather[0] ?? PlaceWeather())))
+            }
+        case .add(let city):
+            let draft = PlaceFinder(context: context).draft(city, label: nil)
+            write { [post] places in
+                switch try places.add(draft, labelled: false) {
+                case .added(let place): post.yield(.event(.added(place, alreadySaved: false)))
+                case .alreadySaved(let place), .relabelled(_, let place): post.yield(.event(.added(place, alreadySaved: true)))
+                }
+            }
+        case .quit:
+            break
+        }
+    }
+
+    /// A write through the use cases, one at a time off the pool; then the list
+    /// as the database has it (a failed write said, and nothing changed).
+    func write(reloads: Bool = true, _ work: @escaping @Sendable (SavedPlaces) throws -> Void) {
+        let words = options.words
+        storeQueue.async { [places, post] in
+            var failed = false
+            do { try work(places) } catch {
+                failed = true
+                post.yield(.event(.writeFailed(words.describe(error))))
+            }
+            if reloads || failed, let (settings, ordered) = try? places.ordered() {
+                post.yield(.event(.reloaded(settings: settings, places: ordered)))
+            }
+        }
+    }
+
+    /// The list's weather: what is due (everything, forced) fetched in the
+    /// background by the same engine, one refresh at a time.
+    func refresh(force: Bool) {
+        guard !weatherSettings.offline, refreshing == nil || force else { return }
+        refreshing?.cancel()
+        var settings = weatherSettings
+        settings.refresh = force
+        let places = self.places
+        let words = options.words
+        refreshing = Task { [post] in
+            do {
+                let listed = try await places.listWithWeather(settings: settings) { event in
+                    if case .progress(let done, let total) = event { post.yield(.event(.fetchProgress(done: done, total: total))) }
+                }
+                guard !Task.isCancelled else { return }  // a forced refresh took its place
+                post.yield(.event(.reloaded(settings: listed.settings, places: listed.places)))
+                post.yield(.event(.weather(listed.outcome.weather, notSaved: listed.outcome.notSaved.map(words.notSaved))))
+            } catch {
+                guard !Task.isCancelled else { return }
+                post.yield(.event(.weather([:], notSaved: words.describe(error))))
+            }
+        }
+    }
+
+    /// The detail's full report: the cached one at once, then a fetch if it is due.
+    func loadDetail(_ place: Place) {
+        var offline = weatherSettings
+        offline.offline = true
+        let cached = offline
+        let places = self.places
+        storeQueue.async { [post] in
+            guard let outcome = try? Self.wait({ try await places.weather(for: [place], detail: .full, settings: cached) }),
+                let weather = outcome.weather[place.id]
+            else { return }
+            post.yield(.event(.detailWeather(place.id, weather)))
+        }
+        if !weatherSettings.offline { fetchDetail(place, force: false) }
+    }
+
+    func fetchDetail(_ place: Place, force: Bool) {
+        var asked = weatherSettings
+        asked.refresh = force
+        let settings = asked
+        let places = self.places
+        run { [post] in
+            guard let outcome = try? await places.weather(for: [place], detail: .full, settings: settings),
+                let weather = outcome.weather[place.id], !Task.isCancelled
+            else { return }
+            post.yield(.event(.detailWeather(place.id, weather)))
+        }
+    }
+
+    func run(_ work: @escaping @Sendable () async -> Void) {
+        background.removeAll { $0.isCancelled }
+        background.append(Task(operation: work))
+    }
+
+    /// Runs async work to its end from a thread that may block (the store's queue, the start).
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task {
+            do { box.set(.success(try await work())) } catch { box.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        return try box.get()
+    }
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<T, any Error> = .failure(CancellationError())
+    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
+    func get() throws -> T { try lock.withLock { result }.get() }
+}

@@ -1,0 +1,283 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastKit
+import ForecastViews
+import Foundation
+
+/// The pure view of `forecast browse`: a state and a window's size to a
+/// frame. The list, the detail and the candidates are the same rendered
+/// lines `list`, `show` and `search` print (same values, same renderers, same
+/// words), placed cell by cell; around them a title bar, a status line and
+/// the screen's keys.
+package enum BrowseView {
+    /// The smallest window the app draws in; below it, a message says so.
+    package static let smallest = (width: 60, height: 20)
+
+    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool) -> Frame {
+        var frame = Frame(width: width, height: height)
+        guard width >= smallest.width, height >= smallest.height else {
+            for (row, line) in wrap(words.browseTooSmall(width: width, height: height, needs: smallest), width: max(1, width)).enumerated() {
+                frame.put(line, row: row, column: 0)
+            }
+            return frame
+        }
+        let body = 1..<(height - 2)
+        let style = TextStyle(words: words, columns: width - 2, usesColour: true, emoji: emoji)
+        switch state.screen {
+        case .list:
+            title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
+            list(&frame, state, body: body, style: style)
+        case .detail(let index):
+            let place = state.places.indices.contains(index) ? state.places[index] : nil
+            // The name is the page's first line (as `show` prints it): the bar says where the page is.
+            title(&frame, nil, right: "\(index + 1) / \(state.places.count)")
+            if let place {
+                detail(&frame, lines: show(place, state, saved: true, position: index + 1, style: style), scroll: state.scroll, body: body)
+            }
+        case .search:
+            title(&frame, words.browseSearchTitle, right: nil)
+            search(&frame, state, body: body, style: style)
+        case .found:
+            title(&frame, words.browseNotSavedTitle, right: state.found?.savedAs == nil ? words.browseAddHint : nil)
+            if let found = state.found {
+                let place = Place(
+                    id: 0, displayName: found.city.name, canonicalName: found.city.name, countryCode: found.city.countryCode,
+                    admin1: found.city.admin1, coordinate: found.city.coordinate, timeZone: found.city.timeZone,
+                    geonamesID: found.city.geonamesID, position: 0, addedAt: state.now)
+                let weather = found.weather ?? PlaceWeather()
+                var lines = show(place, state, weather: weather, saved: false, position: 0, style: style)
+                if found.weather == nil { lines.append("  " + words.fetching(0, 1)) }
+                detail(&frame, lines: lines, scroll: state.scroll, body: body)
+            }
+        }
+        status(&frame, state, row: height - 2, words: words)
+        frame.put(words.keys(for: state.screen), row: height - 1, column: 1, look: Frame.Look(dim: true))
+        if state.showsHelp { help(&frame, state.screen, words: words) }
+        return frame
+    }
+
+    // MARK: - Parts
+
+    static func title(_ frame: inout Frame, _ text: String?, right: String?) {
+        let bar = Frame.Look(bold: true, reverse: true)
+        let end = frame.put(" forecast" + (text.map { " · " + $0 } ?? ""), row: 0, column: 0, look: bar)
+        if let right {
+            let width = DisplayWidth.of(right)
+            let column = max(end + 2, frame.width - width - 1)
+            frame.put(right, row: 0, column: column, look: bar)
+        }
+        frame.fill(row: 0, look: bar)
+    }
+
+    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {
+        let output = ListOutput(
+            settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
+            now: state.now)
+        let lines = output.text(style)
+        guard !state.places.isEmpty, lines.count > 1 else {
+            for (offset, line) in wrap(style.words.nothingSavedYet, width: frame.width - 2).enumerated() {
+                frame.put(line, row: body.lowerBound + 1 + offset, column: 1)
+            }
+            return
+        }
+        frame.put(styled: lines[0], row: body.lowerBound, column: 2)
+        let rows = body.count - 1
+        let top = state.selected < rows ? 0 : state.selected - rows + 1
+        for (offset, index) in (top..<min(state.places.count, top + rows)).enumerated() {
+            let row = body.lowerBound + 1 + offset
+            let selected = index == state.selected
+            let look = selected ? Frame.Look(reverse: true) : .plain
+            if selected { frame.put("›", row: row, column: 0, look: look) }
+            frame.put(styled: lines[index + 1], row: row, column: 2, look: look)
+            if selected { frame.fill(row: row, look: look) }
+        }
+    }
+
+    /// `show`'s lines for a place, as wide as the window; a wider window shows two days of hours.
+    static func show(
+        _ place: Place, _ state: BrowseState, weather: PlaceWeather? = nil, saved: Bool, position: Int, style: TextStyle
+    ) -> [String] {
+        let format = WeatherFormat(
+            temperatureUnit: state.settings.temperatureUnit, windUnit: state.settings.windUnit, words: style.words, emoji: style.emoji)
+        let output = ShowOutput(
+            place: place, position: position, count: state.places.count,
+            weather: weather ?? state.details[place.id] ?? state.weather[place.id] ?? PlaceWeather(),
+            settings: state.settings, format: format, now: state.now,
+            span: ShowOutput.Span(days: 7, hours: (style.columns ?? 0) >= 100 ? 48 : 24), saved: saved, source: state.source)
+        return output.text(style)
+    }
+
+    static func detail(_ frame: inout Frame, lines: [String], scroll: Int, body: Range<Int>) {
+        let top = max(0, min(scroll, lines.count - body.count))
+        for (offset, line) in lines.dropFirst(top).prefix(body.count).enumerated() {
+            frame.put(styled: line, row: body.lowerBound + offset, column: 1)
+        }
+        if lines.count > body.count {
+            // Where the page is: more below, more above.
+            let more = top + body.count < lines.count ? "↓" : "↑"
+            frame.put(more, row: body.upperBound - 1, column: frame.width - 2, look: Frame.Look(dim: true))
+        }
+    }
+
+    static func search(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {
+        let words = style.words
+        let prompt = frame.put(words.browseSearchPrompt, row: body.lowerBound, column: 1, look: Frame.Look(bold: true))
+        let end = frame.put(state.search.query, row: body.lowerBound, column: prompt)
+        frame.put("▏", row: body.lowerBound, column: end)
+        let query = state.search.query.trimmingCharacters(in: .whitespaces)
+        let note: String? =
+            if state.search.asking { words.browseAsking }
+            else if let problem = state.search.problem { problem }
+            else if query.isEmpty { state.places.isEmpty ? words.browseEmptyHint : words.browseSearchHint }
+            else if state.search.candidates.isEmpty { words.browseNothingOffline(query) }
+            else if state.search.online { words.foundOnline }
+            else { nil }
+        var row = body.lowerBound + 2
+        if let note {
+            for line in wrap(note, width: frame.width - 2) {
+                frame.put(line, row: row, column: 1, look: Frame.Look(dim: true))
+                row += 1
+            }
+            row += 1
+        }
+        guard !state.search.candidates.isEmpty else { return }
+        let lines = SearchOutput.table(state.search.candidates, width: frame.width - 2, words: words)
+        frame.put(lines[0], row: row, column: 2, look: Frame.Look(bold: true))
+        let rows = body.upperBound - row - 1
+        guard rows > 0 else { return }
+        let selected = state.search.selected
+        let top = selected < rows ? 0 : selected - rows + 1
+        for (offset, index) in (top..<min(state.search.candidates.count, top + rows)).enumerated() {
+            let line = row + 1 + offset
+            let look = index == selected ? Frame.Look(reverse: true) : .plain
+            if index == selected { frame.put("›", row: line, column: 0, look: look) }
+            frame.put(lines[index + 1], row: line, column: 2, look: look)
+            if index == selected { frame.fill(row: line, look: look) }
+        }
+    }
+
+    /// The status line: a removal to confirm, else what happened last, what is
+    /// being fetched, and how old the weather on screen is.
+    static func status(_ frame: inout Frame, _ state: BrowseState, row: Int, words: Words) {
+        if let id = state.confirmingRemoval, let place = state.places.first(where: { $0.id == id }) {
+            frame.put(" " + words.browseConfirmRemoval(words.name(place)), row: row, column: 0, look: Frame.Look(bold: true, red: true))
+            return
+        }
+        var left: [(String, Frame.Look)] = []
+        if let fetching = state.status.fetching {
+            left.append((words.fetching(fetching.done, fetching.total), Frame.Look(bold: true)))
+        }
+        switch state.status.message {
+        case .writeFailed(let reason)?: left.append((words.browseWriteFailed(reason), Frame.Look(red: true)))
+        case .added(let place)?: left.append((words.saved(place), .plain))
+        case .alreadySaved(let place)?: left.append((words.alreadySaved(place), .plain))
+        case .removed(let place)?: left.append((words.removed(place), .plain))
+        case .failed(let errors, let count)?: left.append((words.failedSummary(errors, of: count), Frame.Look(red: true)))
+        case .weatherNotKept(let reason)?: left.append((reason, Frame.Look(red: true)))
+        case nil: break
+        }
+        // How old the weather shown is: the detail's place, or the oldest in the list.
+        let shown: [PlaceWeather] = switch state.screen {
+        case .detail: state.detailPlace.flatMap { state.details[$0.id] ?? state.weather[$0.id] }.map { [$0] } ?? []
+        case .found: state.found?.weather.map { [$0] } ?? []
+        default: state.places.compactMap { state.weather[$0.id] }
+        }
+        let age = shown.compactMap(\.fetchedAt).min().map { words.age($0, now: state.now) }
+        // What happened goes first; the age only where it fits beside it.
+        let said = left.reduce(0) { $0 + DisplayWidth.of($1.0) + 2 }
+        let ageWidth = age.map { DisplayWidth.of($0) + 2 } ?? 0
+        let room = said + ageWidth < frame.width ? frame.width - ageWidth - 1 : frame.width - 1
+        var column = 1
+        for (text, look) in left where column < room {
+            column = frame.put(DisplayWidth.truncate(text, to: room - column), row: row, column: column, look: look) + 2
+        }
+        if let age, said + ageWidth < frame.width {
+            frame.put(age, row: row, column: frame.width - ageWidth + 1, look: Frame.Look(dim: true))
+        }
+    }
+
+    static func help(_ frame: inout Frame, _ screen: BrowseState.Screen, words: Words) {
+        let sections = words.browseHelp
+        // Every screen's keys when they fit; else this screen's and the ones that work everywhere.
+        let current: Int = switch screen {
+        case .list: 0
+        case .detail: 1
+        case .search, .found: 2
+        }
+        var lines: [(String, Frame.Look)] = []
+        func add(_ section: (title: String, keys: [(key: String, does: String)])) {
+            lines.append((section.title, Frame.Look(bold: true)))
+            let keyWidth = section.keys.map { DisplayWidth.of($0.key) }.max() ?? 0
+            for entry in section.keys {
+                lines.append(("  " + DisplayWidth.pad(entry.key, to: keyWidth) + "  " + entry.does, .plain))
+            }
+        }
+        let all = sections.reduce(0) { $0 + $1.keys.count + 1 } + 2
+        if all + 2 <= frame.height - 2 {
+            sections.forEach(add)
+        } else {
+            add(sections[current])
+            if let everywhere = sections.last, sections.count - 1 != current { add(everywhere) }
+        }
+        lines.append(("", .plain))
+        lines.append((words.browseHelpClose, Frame.Look(dim: true)))
+        let inner = min(frame.width - 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+        let height = min(frame.height - 2, lines.count + 2)
+        let left = (frame.width - inner - 2) / 2
+        let top = max(0, (frame.height - height) / 2)
+        for row in top..<(top + height) {
+            for column in left..<(left + inner + 2) { frame.put(" ", row: row, column: column) }
+        }
+        frame.put("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left)
+        for row in (top + 1)..<(top + height - 1) {
+            frame.put("│", row: row, column: left)
+            frame.put("│", row: row, column: left + inner + 1)
+        }
+        frame.put("└" + String(repeating: "─", count: inner) + "┘", row: top + height - 1, column: left)
+        for (offset, line) in lines.prefix(height - 2).enumerated() {
+            frame.put(line.0, row: top + 1 + offset, column: left + 2, look: line.1, limit: inner - 1)
+        }
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
+    package static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if DisplayWidth.of(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = word
+            // A word longer than the line is broken where the line ends.
+            while DisplayWidth.of(line) > width {
+                var head = "", used = 0
+                for character in line {
+                    let size = DisplayWidth.of(character)
+                    if used + size > width { break }
+                    head.append(character)
+                    used += size
+                }
+                guard !head.isEmpty else { line = ""; break }
+                lines.append(head)
+                line = String(line.dropFirst(head.count))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension Catalog {
+    /// The keys of a screen, for its last line.
+    func keys(for screen: BrowseState.Screen) -> String {
+        switch screen {
+        case .list: browseListKeys
+        case .detail: browseDetailKeys
+        case .search: browseSearchKeys
+        case .found: browseFoundKeys
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// Bytes from a terminal in raw mode to keys: UTF-8 text (Hangul typed
+/// through an input method arrives as its bytes), the arrows and page keys in
+/// both of the forms terminals send, Enter, Backspace, Esc and Ctrl-C. A
+/// sequence or a character cut between two reads is kept for the next; any
+/// other escape sequence or control byte is skipped, never shown.
+package struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    package init() {}
+
+    /// The keys in `bytes` (one read's worth). An Esc alone at the end of a
+    /// read is the Esc key: a terminal sends a sequence in one piece.
+    package mutating func keys(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending.append(contentsOf: bytes)
+        // A flood (a paste of megabytes) is read in bounded pieces, never kept whole.
+        if pending.count > 4096 { pending.removeFirst(pending.count - 4096) }
+        var keys: [Key] = []
+        var index = 0
+        let input = pending
+        while index < input.count {
+            let byte = input[index]
+            switch byte {
+            case 0x1B:
+                guard index + 1 < input.count else {
+                    keys.append(.escape)
+                    index += 1
+                    continue
+                }
+                let (key, length) = Self.sequence(input, from: index)
+                if length == 0 {
+                    // Cut between reads: wait for the rest.
+                    pending = Array(input[index...])
+                    return keys
+                }
+                if let key { keys.append(key) }
+                index += length
+            case 0x03:
+                keys.append(.interrupt)
+                index += 1
+            case 0x0D, 0x0A:
+                keys.append(.enter)
+                index += 1
+            case 0x7F, 0x08:
+                keys.append(.backspace)
+                index += 1
+            case ..<0x20:
+                index += 1  // other control bytes: nothing
+            case ..<0x80:
+                keys.append(.character(Character(Unicode.Scalar(byte))))
+                index += 1
+            default:
+                let length = Self.utf8Length(byte)
+                guard length > 0 else {
+                    index += 1  // a continuation byte or an invalid lead: skipped
+                    continue
+                }
+                guard index + length <= input.count else {
+                    pending = Array(input[index...])
+                    return keys
+                }
+                let slice = input[index..<(index + length)]
+                if let text = String(validating: slice, as: UTF8.self), let character = text.first, text.count == 1,
+                    !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                {
+                    keys.append(.character(character))
+                }
+                index += length
+            }
+        }
+        pending = []
+        return keys
+    }
+
+    static func utf8Length(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 0
+        }
+    }
+
+    /// The key an escape sequence starting at `start` means (nil: one the app
+    /// does not use) and its length; length 0 when it is not complete yet.
+    static func sequence(_ input: [UInt8], from start: Int) -> (Key?, Int) {
+        let introducer = input[start + 1]
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            // Esc then a key (Alt+key, or Esc typed quickly before it): the Esc alone.
+            return (.escape, 1)
+        }
+        // Parameters and intermediates, then one final byte (0x40–0x7E); bounded.
+        var end = start + 2
+        while end < input.count, end - start < 32 {
+            let byte = input[end]
+            if (0x40...0x7E).contains(byte) {
+                let parameters = String(decoding: input[(start + 2)..<end], as: UTF8.self)
+                return (key(final: byte, parameters: parameters), end - start + 1)
+            }
+            end += 1
+        }
+        return end - start >= 32 ? (nil, end - start) : (nil, 0)
+    }
+
+    static func key(final: UInt8, parameters: String) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "~"):
+            switch parameters {
+            case "5": .pageUp
+            case "6": .pageDown
+            case "1", "7": .home
+            case "4", "8": .end
+            default: nil
+            }
+        default: nil
+        }
+    }
+}

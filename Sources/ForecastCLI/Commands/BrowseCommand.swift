@@ -1,0 +1,60 @@
+import ArgumentParser
+import ForecastApp
+import ForecastCore
+import ForecastKit
+import ForecastViews
+
+struct BrowseCommand: ForecastCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse your places full-screen: the list, each place's detail, search as you type.",
+        discussion: """
+            Opens on the detail of the place viewed last (on the list with --list,
+            or when none was viewed; on the search when nothing is saved). Cached
+            weather shows at once; what is due is fetched in the background and
+            again when the TTL passes. Every change (sort, units, order, removal,
+            addition, last viewed) is saved as the commands save it.
+
+            List: ↑/↓ or k/j select, Enter or → opens, s cycles the sort (custom,
+            name, temperature, humidity), S reverses it, u cycles °C/°F/K, K/J move
+            the place in your own order, d then y removes it, r refreshes, / searches.
+            Detail: ←/→ or h/l previous/next place (wrapping around), ↑/↓ scroll,
+            Esc back to the list. Search: type a name in English or Korean, ↑/↓
+            choose, Enter shows the weather (asking the online geocoder once when
+            nothing built in matches), a adds the place shown, Esc goes back.
+            Everywhere: ? help, q or Ctrl-C quits.
+
+            Needs a terminal of at least 60×20 for input and output; in scripts use
+            list and show. Exit status: 0 after q; 130 after Ctrl-C; 143 and 129
+            after SIGTERM and SIGHUP (the terminal is restored in every case); 64
+            when stdin or stdout is not a terminal.
+
+            Examples:
+              $ forecast browse
+              $ forecast browse --list
+              $ forecast browse --lang ko
+              $ NO_COLOR=1 FORECAST_ASCII=1 forecast browse --provider metno
+            """
+    )
+
+    @Flag(name: .long, help: "Open on the list, not on the place viewed last.")
+    var list = false
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var weatherOptions: WeatherOptions
+    @OptionGroup var language: LanguageOption
+
+    func run(_ context: CommandContext) async throws {
+        // Checked before the database is touched: a pipe gets a clear error and nothing else.
+        guard let screen = TerminalScreen() else {
+            throw CommandFailure(message: context.words.browseNeedsTerminal, status: ExitStatus.usage)
+        }
+        let places = try store.open(in: context)
+        StoreOptions.warn(about: try places.damage(), in: context)
+        let options = BrowseOptions(
+            opensList: list, weather: weatherOptions.request(language: context.words.language), words: context.words,
+            emoji: context.emoji, colour: context.stdout.usesColour)
+        let status = try await BrowseApp.run(places: places, context: context.app, options: options, screen: screen)
+        if status != 0 { throw CommandFailure(message: "", status: status) }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+@testable import ForecastApp
+@testable import ForecastCore
+@testable import ForecastGazetteer
+@testable import ForecastKit
+@testable import ForecastViews
+
+/// `forecast browse`'s pure view: frames read as text grids, for every screen
+/// at 60×20, 80×24 and 120×40, in English and Korean.
+@Suite struct BrowseViewTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
+    static let sizes = [(60, 20), (80, 24), (120, 40)]
+
+    static func place(_ id: Int64, _ city: String) throws -> Place {
+        let found = try #require(Gazetteer.bundled.search(city, limit: 1).first?.city)
+        return Place(
+            id: id, displayName: found.name, canonicalName: found.name, countryCode: found.countryCode, admin1: found.admin1,
+            coordinate: found.coordinate, timeZone: found.timeZone, geonamesID: found.geonamesID, position: Int(id), addedAt: now)
+    }
+
+    static func report(_ temperature: Double) -> WeatherReport {
+        let hours = (0..<48).map { (step: Int) -> HourlyForecast in
+            let time: Date = now.addingTimeInterval(Double(step) * 3600)
+            let warmth: Double = temperature + Double(step % 12)
+            let rain: Double = Double(step * 2 % 100)
+            let code: Int = step % 3 == 0 ? 61 : 2
+            return HourlyForecast(
+                time: time, temperature: warmth, precipitationProbability: rain, windSpeed: 3, windDirection: 200,
+                condition: .wmo(code), isDay: true)
+        }
+        let days = (0..<7).map { day in
+            DailyForecast(date: "2026-11-\(18 + day)", minimum: temperature - 3, maximum: temperature + 6, condition: .wmo(3), precipitationProbability: 40)
+        }
+        return WeatherReport(
+            observedAt: now, utcOffsetSeconds: 32_400, timeZone: "Asia/Seoul",
+            current: CurrentConditions(temperature: temperature, feelsLike: temperature - 2, humidity: 60, pressure: 1015, windSpeed: 3,
+                                       windDirection: 200, condition: .wmo(0), isDay: true),
+            hourly: hours, daily: days)
+    }
+
+    /// Seoul fresh, Busan's fetch failed (its last weather stale), Tokyo stale, London never fetched.
+    static func state() throws -> BrowseState {
+        var state = BrowseState(places: [try place(1, "Seoul"), try place(2, "Busan"), try place(3, "Tokyo"), try place(4, "London")])
+        state.now = now
+        state.weather = [
+            1: PlaceWeather(report: report(4), fetchedAt: now.addingTimeInterval(-120)),
+            2: PlaceWeather(report: report(9), fetchedAt: now.addingTimeInterval(-7200), stale: true,
+                            error: WeatherError(.timeout, detail: .noAnswerInTime)),
+            3: PlaceWeather(report: report(12), fetchedAt: now.addingTimeInterval(-3 * 3600), stale: true),
+            4: PlaceWeather(),
+        ]
+        return state
+    }
+
+    func text(_ state: BrowseState, _ size: (Int, Int), _ language: Language, emoji: Bool = true) -> [String] {
+        BrowseView.frame(state, width: size.0, height: size.1, words: language.words(.bundled), emoji: emoji).lines
+    }
+
+    @Test(arguments: [Language.en, .ko])
+    func theListShowsEveryPlaceWithItsErrorOrStalenessAtEverySize(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        state.selected = 1
+        for size in Self.sizes {
+            let lines = text(state, size, language)
+            #expect(lines.count == size.1 && lines.allSatisfy { DisplayWidth.of($0) <= size.0 })
+            #expect(lines[0].contains(words.browseListTitle(4, sort: state.sort, unit: "°C")))
+            for place in state.places { #expect(lines.contains { $0.contains(words.name(place)) }, "\(words.name(place)) at \(size)") }
+            let busan = try #require(lines.first { $0.contains(words.name(state.places[1])) })
+            #expect(busan.hasPrefix("›"), "the selected row is marked, colour or not")
+            if size.0 >= 80 {
+                #expect(busan.contains(words.errorKind(.timeout)), "the failed place says why, at \(size)")
+                #expect(lines.contains { $0.contains(words.name(state.places[2])) && $0.contains(words.stale(nil).prefix(4)) })
+            }
+            #expect(lines[size.1 - 1].contains(words.browseListKeys.prefix(10)))
+            #expect(lines[size.1 - 2].contains(words.age(Self.now.addingTimeInterval(-3 * 3600), now: Self.now)), "the oldest weather's age")
+        }
+    }
+
+    @Test(arguments: [Language.en, .ko])
+    func theDetailPagesWithWrapAroundAndFitsEverySize(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        _ = Browse.update(&state, .enter)
+        _ = Browse.update(&state, .left)  // from the first to the last: London
+        #expect(state.screen == .detail(3))
+        _ = Browse.update(&state, .right)
+        _ = Browse.update(&state, .right)  // Busan
+        state.details[2] = state.weather[2]
+        for size in Self.sizes {
+            let lines = text(state, size, language)
+            #expect(lines[0].hasSuffix("2 / 4 "), "the place's position, at \(size)")
+            #expect(lines[1].contains(words.name(state.places[1])))
+            #expect(lines.contains { $0.contains(words.nextHours(size.0 >= 100 ? 48 : 24)) } || size.1 < 30)
+            #expect(lines.contains { $0.contains(words.errorKind(.timeout)) } || size.1 < 24, "the failed fetch is said")
+        }
+        // Scrolling shows the coming days at the smallest size; the scroll stops at the end.
+        for _ in 0..<200 { _ = Browse.update(&state, .down) }
+        let bottom = text(state, (60, 20), language)
+        #expect(bottom.contains { $0.contains(words.comingDays) })
+        #expect(bottom[18].contains(words.age(Self.now.addingTimeInterval(-7200), now: Self.now)))
+    }
+
+    @Test(arguments: [Language.en, .ko])
+    func theSearchFiltersInHangulAndKeepsTheRegion(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("/"))
+        var effects: [Effect] = []
+        for character in "부산" { effects = Browse.update(&state, .character(character)) }
+        #expect(effects == [.searchOffline("부산")])
+        let found = Gazetteer.bundled.search("부산", limit: Browse.candidateLimit).map(\.city)
+        _ = Browse.update(&state, .candidates(query: "부산", found, online: false))
+        for size in Self.sizes {
+            let lines = text(state, size, language)
+            #expect(lines[1].contains(words.browseSearchPrompt + "부산"))
+            let busan = try #require(lines.first { $0.hasPrefix("›") }, "at \(size)")
+            #expect(busan.contains("부산") && busan.contains(words.gazetteer.regionName(country: "KR", code: found[0].admin1) ?? "?"))
+        }
+        // Springfields at 60 columns: the region tells them apart.
+        state.search.query = "Springfield"
+        _ = Browse.update(&state, .candidates(query: "Springfield", Gazetteer.bundled.search("Springfield", limit: 30).map(\.city), online: false))
+        let rows = text(state, (60, 20), language).filter { $0.contains("Springfield") || $0.contains("스프링필드") }
+        #expect(rows.count > 3 && Set(rows.map { $0.dropFirst(3) }).count == rows.count, "no two rows the same")
+        // Enter opens the candidate unsaved; a adds it.
+        #expect(Browse.update(&state, .enter) == [.fetchFound(state.search.candidates[0])] && state.screen == .found)
+        let unsaved = text(state, (80, 24), language)
+        #expect(unsaved[0].contains(words.browseNotSavedTitle) && unsaved[0].contains(words.browseAddHint))
+        #expect(Browse.update(&state, .character("a")) == [.add(state.search.candidates[0])])
+    }
+
+    @Test func nothingOfflineAsksOnlineOnceOnEnter() throws {
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("/"))
+        for character in "Zzyzx" { _ = Browse.update(&state, .character(character)) }
+        _ = Browse.update(&state, .candidates(query: "Zzyzx", [], online: false))
+        #expect(text(state, (80, 24), .en).contains { $0.contains("Enter asks the online geocoder") })
+        #expect(Browse.update(&state, .enter) == [.searchOnline("Zzyzx")])
+        #expect(Browse.update(&state, .enter).isEmpty, "once, not again while it is asked")
+        _ = Browse.update(&state, .lookupFailed(query: "Zzyzx", "no place called 'Zzyzx'"))
+        #expect(Browse.update(&state, .enter).isEmpty && text(state, (80, 24), .en).contains { $0.contains("no place called") })
+        #expect(Browse.update(&state, .character("q")) == [.searchOffline("Zzyzxq")], "q is typed, not quit")
+    }
+
+    @Test func anEmptyListOpensTheSearchWithAHintAndASmallWindowAsksForMore() throws {
+        let listed = SavedPlaces.Listed(settings: Settings(), places: [], outcome: WeatherOutcome(weather: [:], cancelled: false, fetchedAny: false))
+        let state = BrowseApp.opening(listed, opensList: false, now: Self.now)
+        #expect(state.screen == .search)
+        #expect(text(state, (60, 20), .ko).joined().contains("저장된 장소가 없습니다"))
+        let small = text(try Self.state(), (59, 20), .en)
+        #expect(small.joined(separator: " ").contains("forecast browse needs 60×20 or more"))
+        #expect(text(try Self.state(), (80, 19), .ko).joined().contains("60×20"))
+    }
+
+    @Test func theAppOpensOnTheLastViewedPlaceUnlessAskedForTheList() throws {
+        let places = try Self.state().places
+        var settings = Settings()
+        settings.lastViewedPlaceID = 3
+        let listed = SavedPlaces.Listed(settings: settings, places: places, outcome: WeatherOutcome(weather: [:], cancelled: false, fetchedAny: false))
+        #expect(BrowseApp.opening(listed, opensList: false, now: Self.now).screen == .detail(2))
+        #expect(BrowseApp.opening(listed, opensList: true, now: Self.now).screen == .list)
+        settings.lastViewedPlaceID = nil
+        #expect(BrowseApp.opening(SavedPlaces.Listed(settings: settings, places: places, outcome: listed.outcome), opensList: false, now: Self.now).screen == .list)
+    }
+
+    @Test func theHelpAndTheRemovalPromptDrawOverTheScreen() throws {
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("?"))
+        for size in Self.sizes {
+            let lines = text(state, size, .en)
+            #expect(lines.contains { $0.contains("Any key closes this help.") }, "at \(size)")
+            #expect(lines.contains { $0.contains("reverse the sort") })
+        }
+        _ = Browse.update(&state, .character("x"))
+        _ = Browse.update(&state, .character("d"))
+        #expect(text(state, (60, 20), .en)[18].contains("Remove Seoul? y removes it"))
+        _ = Browse.update(&state, .character("n"))
+        _ = Browse.update(&state, .writeFailed("attempt to write a readonly database"))
+        #expect(text(state, (80, 24), .en)[22].contains("Not saved, nothing changed: attempt to write a readonly database"))
+    }
+
+    /// The frame's cells line up whatever width the terminal gives an emoji,
+    /// and the ASCII symbols (FORECAST_ASCII) leave no emoji at all.
+    @Test func asciiSymbolsAndAlignedColumns() throws {
+        let state = try Self.state()
+        let ascii = text(state, (80, 24), .en, emoji: false)
+        #expect(!ascii.joined().unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F })
+        for emoji in [true, false] {
+            let frame = BrowseView.frame(state, width: 80, height: 24, words: Language.en.words(.bundled), emoji: emoji)
+            let header = try #require((0..<24).first { frame.lines[$0].contains("Humidity") })
+            let column = try #require(DisplayWidthColumn.of("Humidity", in: frame, row: header))
+            for row in (header + 1)...(header + 3) {
+                #expect(frame[row, column + 7].text == "%", "the humidity column ends under its header's end, row \(row), emoji \(emoji)")
+            }
+        }
+    }
+}
+
+/// Where a text starts in a frame's row, in cells.
+enum DisplayWidthColumn {
+    static func of(_ text: String, in frame: Frame, row: Int) -> Int? {
+        let cells = (0..<frame.width).map { frame[row, $0].text }
+        for start in 0..<frame.width {
+            var matched = true
+            for (offset, character) in text.enumerated() where start + offset >= frame.width || cells[start + offset] != String(character) {
+                matched = false
+                break
+            }
+            if matched { return start }
+        }
+        return nil
+    }
+}
+
+/// Bytes from a terminal to keys.
+@Suite struct KeyDecoderTests {
+    @Test func arrowsPagesTextHangulAndControls() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}OD\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8))
+                == [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
+        #expect(decoder.keys(Array("j/부산\r\u{7F}\u{03}".utf8)) == [.character("j"), .character("/"), .character("부"), .character("산"), .enter, .backspace, .interrupt])
+        #expect(decoder.keys([0x1B]) == [.escape], "Esc alone at the end of a read")
+        #expect(decoder.keys(Array("\u{1B}[1;5A\u{1B}[200~x\u{01}".utf8)) == [.up, .character("x")], "modifiers, a paste's bracket and a control byte: nothing of them typed")
+    }
+
+    @Test func piecesCutBetweenReadsAreJoined() {
+        var decoder = KeyDecoder()
+        let busan = Array("부".utf8)
+        #expect(decoder.keys(busan.prefix(2)).isEmpty)
+        #expect(decoder.keys(busan.suffix(1)) == [.character("부")])
+        #expect(decoder.keys(Array("\u{1B}[".utf8)).isEmpty, "a sequence cut after its introducer waits")
+        #expect(decoder.keys(Array("B".utf8)) == [.down])
+        // Invalid bytes and unknown sequences are skipped, never shown.
+        #expect(decoder.keys([0xFF, 0xC0, 0x80, 0x41]) == [.character("A")])
+        #expect(decoder.keys(Array("\u{1B}[99z".utf8)).isEmpty)
+        // A flood is read in bounded pieces.
+        #expect(decoder.keys([UInt8](repeating: 0x61, count: 100_000)).count <= 4096)
+    }
+}
