@@ -51,7 +51,7 @@ package enum BrowseView {
             }
         }
         status(&frame, state, row: height - 2, words: words)
-        frame.put(words.keys(for: state.screen), row: height - 1, column: 1, look: Frame.Look(dim: true))
+        frame.put(keys(words.keys(for: state.screen), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true))
         if state.showsHelp { help(&frame, state.screen, words: words) }
         return frame
     }
@@ -237,6 +237,16 @@ package enum BrowseView {
         for (offset, line) in lines.prefix(height - 2).enumerated() {
             frame.put(line.0, row: top + 1 + offset, column: left + 2, look: line.1, limit: inner - 1)
         }
+    }
+
+    /// A screen's keys ("↑↓ select  Enter open  …  ? help  q quit") in `width`:
+    /// on a narrow window the ones before help and quit give way, last first.
+    static func keys(_ text: String, width: Int) -> String {
+        var items = text.components(separatedBy: "  ")
+        while DisplayWidth.of(items.joined(separator: "  ")) > width, items.count > 2 {
+            items.remove(at: items.count - 3)
+        }
+        return items.joined(separator: "  ")
     }
 
     /// `text` in lines of at most `width` columns, broken at spaces where it can be.

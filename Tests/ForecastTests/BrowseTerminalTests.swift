@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `forecast browse` in a real terminal: the built binary in a tmux pane (tmux
+/// 3.3a draws emoji in one cell, so columns are checked where they go wrong),
+/// keys typed with `send-keys`, the screen read with `capture-pane`, and the
+/// terminal's mode, screen and cursor compared before and after it quits.
+/// `scripts/test` installs tmux; its absence fails the tests.
+@Suite(.serialized) struct BrowseTerminalTests {
+    /// One tmux server of the test's own (its own socket), with the test's environment.
+    struct Tmux {
+        let executable: String
+        let socket = "forecast-test-\(UUID().uuidString.prefix(8))"
+        let environment: [String: String]
+
+        /// Runs tmux on this server (`plain`: the executable as it is, with `arguments` only).
+        @discardableResult
+        func run(_ arguments: [String], plain: Bool = false) async throws -> String {
+            let process = Process()
+            // Through bash (dash takes one-digit descriptors only), closing every descriptor but the standard three:
+            // Foundation learns that a child ended when its end of a socket pair
+            // closes, and the server the first tmux call starts would keep it open.
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let closing = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] 2>/dev/null && eval "exec $n>&-"; done; exec "$@""#
+            process.arguments = ["-c", closing, "bash", executable] + (plain ? [] : ["-L", socket, "-f", "/dev/null"]) + arguments
+            process.environment = environment
+            // A file, not a pipe: the server tmux starts keeps the client's output
+            // open for as long as it runs, so a pipe would never end.
+            let file = FileManager.default.temporaryDirectory.appending(path: "tmux-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let output = try FileHandle(forWritingTo: file)
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            let exited = AsyncStream<Void> { continuation in
+                process.terminationHandler = { _ in
+                    continuation.yield()
+                    continuation.finish()
+                }
+            }
+            try await ProcessLaunch.start(process)
+            try output.close()
+            for await _ in exited {}
+            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        }
+
+        func screen() async throws -> [String] {
+            try await run(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+
+        /// The screen once `condition` holds (the app draws in the background), or the last one seen after 20 s.
+        func screen(until condition: ([String]) -> Bool) async throws -> [String] {
+            var lines: [String] = []
+            for _ in 0..<200 {
+                lines = try await screen()
+                if condition(lines) { return lines }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return lines
+        }
+
+        func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "t"] + keys) }
+        func typed(_ text: String) async throws { try await run(["send-keys", "-t", "t", "-l", text]) }
+        func format(_ format: String) async throws -> String {
+            try await run(["display-message", "-p", "-t", "t", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func stop() async { _ = try? await run(["kill-server"]) }
+    }
+
+    static var tmuxPath: String? {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A tmux pane running `forecast browse` on a database with three places, against the stub.
+    func start(_ stub: StubWeatherService, width: Int, height: Int, arguments: String = "", places: [String] = ["Seoul", "Busan", "London"])
+        async throws -> (Tmux, CLI)?
+    {
+        guard let path = Self.tmuxPath else {
+            Issue.record("tmux is missing: scripts/test installs it (apt-get install tmux)")
+            return nil
+        }
+        var cli = CLI()
+        cli.environment = stub.environment
+        for name in places { #expect(try await cli.run("add", name).status == 0) }
+        var environment = cli.runEnvironment()
+        environment["TERM"] = "xterm-256color"
+        environment["TMUX"] = nil
+        let tmux = Tmux(executable: path, environment: environment)
+        let folder = cli.folder
+        // The shell saves the terminal's mode before and after, and says how the app ended.
+        let command = """
+            stty -g > '\(folder.path("before"))'; '\(CLI.binary.path)' browse \(arguments); echo "EXIT=$?"; \
+            stty -g > '\(folder.path("after"))'; sleep 20
+            """
+        try await tmux.run(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+        return (tmux, cli)
+    }
+
+    func modes(_ cli: CLI) throws -> (before: String, after: String) {
+        (try String(contentsOfFile: cli.folder.path("before"), encoding: .utf8), try String(contentsOfFile: cli.folder.path("after"), encoding: .utf8))
+    }
+
+    @Test func keysPageSearchAndQuitLeaveTheTerminalAsItWas() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
+        defer { Task { await tmux.stop() } }
+
+        // The list, then the weather fetched in the background.
+        var screen = try await tmux.screen { $0.contains { $0.contains("Seoul") && $0.contains("%") } }
+        #expect(screen[0].contains("forecast · 3 places"), "\(screen.joined(separator: "\n"))")
+        #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "1 0", "the alternate screen, no cursor")
+        // Columns line up in tmux, which draws emoji in one cell: every row's humidity ends under the header's.
+        // tmux's capture gives a character it draws in two cells once (⛅), one it
+        // draws in one cell (☀️) once too, followed by the blank the frame put beside it.
+        func cells(_ row: String) -> [Character] {
+            row.flatMap { character -> [Character] in
+                character.unicodeScalars.first?.properties.isEmojiPresentation == true ? [character, " "] : [character]
+            }
+        }
+        let header = try #require(screen.first { $0.contains("Humidity") })
+        let column = try #require(header.range(of: "Humidity")).upperBound.utf16Offset(in: header)
+        for row in screen where row.contains("Seoul") || row.contains("Busan") || row.contains("London") {
+            let drawn = cells(row)
+            #expect(drawn.count >= column && drawn[column - 1] == "%", "'\(row)' against '\(header)'")
+        }
+
+        // Detail of the second place; paging wraps around.
+        try await tmux.keys("j", "Enter")
+        screen = try await tmux.screen { $0.first?.contains("2 / 3") == true }
+        #expect(screen[1].contains("Busan"), "\(screen.joined(separator: "\n"))")
+        try await tmux.keys("Left", "Left")
+        screen = try await tmux.screen { $0.first?.contains("3 / 3") == true }
+        #expect(screen[1].contains("London"), "\(screen.joined(separator: "\n"))")
+        let viewed = try await cli.run("show", "--offline", "--format", "json")
+        #expect(viewed.stdout.contains("\"London\""), "the page shown is the last viewed, as show keeps it")
+
+        // Search in Hangul.
+        try await tmux.keys("/")
+        try await tmux.typed("부산")
+        screen = try await tmux.screen { $0.contains { $0.hasPrefix("›") && $0.contains("부산") } }
+        #expect(screen[1].contains("Search: 부산"), "\(screen.joined(separator: "\n"))")
+
+        try await tmux.keys("Escape")
+        _ = try await tmux.screen { $0.first?.contains("3 places") == true }
+        try await tmux.keys("q")
+        screen = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(screen.contains { $0.contains("EXIT=0") }, "\(screen.joined(separator: "\n"))")
+        _ = try await tmux.screen { _ in FileManager.default.fileExists(atPath: cli.folder.path("after")) }
+        let (before, after) = try modes(cli)
+        #expect(!before.isEmpty && before == after, "the terminal's mode is restored exactly")
+        #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1", "the normal screen, the cursor shown")
+        await tmux.stop()
+    }
+
+    @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 60, height: 20) else { return }
+        defer { Task { await tmux.stop() } }
+        // No place viewed yet: the list, at the smallest size the app draws in.
+        var screen = try await tmux.screen { $0.first?.contains("3 places") == true }
+        #expect(screen.count >= 20 && screen[19].contains("q quit") || screen[18].contains("q quit"), "\(screen.joined(separator: "\n"))")
+        let shell = try await tmux.format("#{pane_pid}")
+        let signal = Tmux(executable: "/usr/bin/pkill", environment: tmux.environment)
+        _ = try await signal.run(["-TERM", "-P", shell, "forecast"], plain: true)
+        screen = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(screen.contains { $0.contains("EXIT=143") }, "\(screen.joined(separator: "\n"))")
+        _ = try await tmux.screen { _ in FileManager.default.fileExists(atPath: cli.folder.path("after")) }
+        let (before, after) = try modes(cli)
+        #expect(!before.isEmpty && before == after)
+        #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
+        await tmux.stop()
+    }
+
+    @Test func aSmallWindowAsksForMoreAndCtrlCQuits() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 50, height: 15, arguments: "--lang ko") else { return }
+        defer { Task { await tmux.stop() } }
+        var screen = try await tmux.screen { $0.joined().contains("60×20") }
+        #expect(screen.joined(separator: " ").contains("60×20 이상이 필요합니다"), "\(screen.joined(separator: "\n"))")
+        // Bigger: the app draws itself again, in Korean.
+        try await tmux.run(["resize-window", "-t", "t", "-x", "70", "-y", "22"])
+        screen = try await tmux.screen { $0.first?.contains("3곳") == true }
+        #expect(screen[0].contains("3곳"), "\(screen.joined(separator: "\n"))")
+        try await tmux.keys("C-c")
+        screen = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(screen.contains { $0.contains("EXIT=130") }, "\(screen.joined(separator: "\n"))")
+        _ = try await tmux.screen { _ in FileManager.default.fileExists(atPath: cli.folder.path("after")) }
+        let (before, after) = try modes(cli)
+        #expect(!before.isEmpty && before == after)
+        await tmux.stop()
+    }
+}
