@@ -119,8 +119,9 @@ package enum BrowseEvent: Sendable {
     case key(Key)
     /// The saved list as the database has it now (after a write, or at the start).
     case reloaded(settings: Settings, places: [Place])
-    case fetchStarted(total: Int)
     case fetchProgress(done: Int, total: Int)
+    /// Reports that just arrived, before the refresh is over (its air comes with the whole answer).
+    case arrived([Int64: WeatherReport])
     /// Weather for these places (the whole refresh's answer).
     case weather([Int64: PlaceWeather], notSaved: String?)
     /// A write failed; the list is reloaded as the database has it.
@@ -175,10 +176,12 @@ package enum Browse {
             return self.key(&state, key)
         case .reloaded(let settings, let places):
             reload(&state, settings: settings, places: places)
-        case .fetchStarted(let total):
-            state.status.fetching = (0, total)
         case .fetchProgress(let done, let total):
             state.status.fetching = (done, total)
+        case .arrived(let reports):
+            for (id, report) in reports {
+                state.weather[id] = PlaceWeather(report: report, fetchedAt: state.now)
+            }
         case .weather(let weather, let notSaved):
             state.status.fetching = nil
             state.weather.merge(weather) { _, new in new }

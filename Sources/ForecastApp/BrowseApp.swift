@@ -136,6 +136,7 @@ package final class BrowseApp: @unchecked Sendable {
         for await input in inputs {
             switch input {
             case .event(let event):
+                state.now = context.clock()  // ages and local times as of this frame
                 if case .key(.interrupt) = event { status = 130 }
                 if case .weather = event { refreshing = nil }
                 if case .tick = event, weatherSettings.offline {
@@ -262,9 +263,12 @@ package final class BrowseApp: @unchecked Sendable {
         let words = options.words
         refreshing = Task { [post] in
             do {
-                let listed = try await places.listWithWeather(settings: settings) { event in
-                    if case .progress(let done, let total) = event { post.yield(.event(.fetchProgress(done: done, total: total))) }
-                }
+                let listed = try await places.listWithWeather(
+                    settings: settings,
+                    events: { event in
+                        if case .progress(let done, let total) = event { post.yield(.event(.fetchProgress(done: done, total: total))) }
+                    },
+                    arrived: { post.yield(.event(.arrived($0))) })
                 guard !Task.isCancelled else { return }  // a forced refresh took its place
                 post.yield(.event(.reloaded(settings: listed.settings, places: listed.places)))
                 post.yield(.event(.weather(listed.outcome.weather, notSaved: listed.outcome.notSaved.map(words.notSaved))))

@@ -213,18 +213,21 @@ public struct SavedPlaces: Sendable {
 
     /// The weather of `places`, from the cache or the provider (see `WeatherLookup`).
     public func weather(
-        for places: [Place], detail: ReportDetail, settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil
+        for places: [Place], detail: ReportDetail, settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> WeatherOutcome {
-        try await WeatherLookup(context: context, store: store).weather(for: places, detail: detail, settings: settings, events: events)
+        try await WeatherLookup(context: context, store: store).weather(
+            for: places, detail: detail, settings: settings, events: events, arrived: arrived)
     }
 
     /// The list with its weather, ordered again when a sort by temperature or
     /// humidity may have changed with what arrived.
     public func listWithWeather(
-        settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil
+        settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> Listed {
         let before = try store.orderedWithDamage()
-        let outcome = try await weather(for: before.places, detail: .summary, settings: settings, events: events)
+        let outcome = try await weather(for: before.places, detail: .summary, settings: settings, events: events, arrived: arrived)
         let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : (before.settings, before.places)
         return Listed(settings: settings, places: places, outcome: outcome, damage: before.damage)
     }

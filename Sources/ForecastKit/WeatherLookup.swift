@@ -66,7 +66,7 @@ public struct WeatherLookup: Sendable {
 
     public func weather(
         for places: [Place], detail: ReportDetail, settings: WeatherSettings,
-        events: (@Sendable (RefreshEvent) -> Void)? = nil
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> WeatherOutcome {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
@@ -106,7 +106,7 @@ public struct WeatherLookup: Sendable {
             }
             (fetched, cancelled) = await Self.fetch(
                 queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
-                bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events)
+                bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events, arrived: arrived)
             let successes = fetched.compactMapValues(\.report)
             do {
                 try store.saveWeather(
@@ -148,7 +148,7 @@ extension WeatherLookup {
     static func fetch(
         _ queries: [PlaceQuery], provider: any WeatherProvider, air airService: OpenMeteoAirQuality,
         settings: WeatherSettings, detail: ReportDetail, context: AppContext, bucket: StoreRateBucket?,
-        events: (@Sendable (RefreshEvent) -> Void)?
+        events: (@Sendable (RefreshEvent) -> Void)?, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async -> (weather: [Int64: PlaceWeather], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
@@ -156,7 +156,7 @@ extension WeatherLookup {
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
         let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
-        let (fetched, air) = await refresher.refresh(queries, alongside: airRefresher, events: events)
+        let (fetched, air) = await refresher.refresh(queries, alongside: airRefresher, events: events, answered: arrived)
         let cancelled = Task.isCancelled
         await client.shutdown()
         let fetchedAt = context.clock()

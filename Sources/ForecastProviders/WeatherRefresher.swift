@@ -71,8 +71,12 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     public typealias Outcome = Result<Answer, WeatherError>
 
-    /// One result per place id. `events` hears of progress and of waits.
-    public func refresh(_ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil) async -> [Int64: Outcome] {
+    /// One result per place id. `events` hears of progress and of waits;
+    /// `answered` gets each batch's answers as they come (a screen can show them at once).
+    public func refresh(
+        _ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
+    ) async -> [Int64: Outcome] {
         let deadline = ContinuousClock.now + .milliseconds(Int(min(options.budget, 86_400) * 1000))
         let size = provider.batchSize
         let batches = stride(from: 0, to: places.count, by: size).map { Array(places[$0..<min($0 + size, places.count)]) }
@@ -81,6 +85,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
         await limiter?.plan(plannedCalls, events: events)
         let context = Context(deadline: deadline, gate: gate, decoding: AsyncSemaphore(1), events: events)
+        // Said before the first answer: a screen shows that something is being fetched.
+        if !places.isEmpty { events?(.progress(done: 0, total: places.count)) }
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
             for batch in batches {
                 group.addTask { await fetch(batch, attempts: options.attempts, context) }
@@ -88,6 +94,10 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             var results: [Int64: Outcome] = [:]
             for await finished in group {
                 for (id, outcome) in finished { results[id] = outcome.mapError(finalise) }
+                if let answered {
+                    let answers = finished.compactMap { id, outcome in (try? outcome.get()).map { (id, $0) } }
+                    if !answers.isEmpty { answered(Dictionary(answers) { first, _ in first }) }
+                }
                 events?(.progress(done: results.count, total: places.count))
             }
             return results
@@ -250,13 +260,14 @@ extension BatchRefresher {
     /// budget); whatever it still lacks then has no answer in time, so a
     /// companion service that hangs never holds these answers back.
     public func refresh<Other: Sendable>(
-        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil
+        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> (answers: [Int64: Outcome], companion: [Int64: BatchRefresher<Other>.Outcome]) {
         typealias Finished = CompanionRefresh<Answer, Other>
         let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
         var answers: [Int64: Outcome]?, other: [Int64: BatchRefresher<Other>.Outcome]?, cut = false
         await withTaskGroup(of: Finished.self) { group in
-            group.addTask { .main(await refresh(places, events: events)) }
+            group.addTask { .main(await refresh(places, events: events, answered: answered)) }
             group.addTask { .companion(await companion.refresh(places)) }
             for await finished in group {
                 switch finished {
