@@ -93,53 +93,65 @@ public struct TextTable: Sendable {
     /// lines cut. `nil` width: the table as it is (output to a pipe is never cut).
     public func fitted(width: Int?, flexible: Int? = nil, dropOrder: [Int] = []) -> [String] {
         guard let width, width > 0 else { return render() }
-        func widest(_ lines: [String]) -> Int { lines.map(DisplayWidth.of).max() ?? 0 }
-        /// `table` rendered, its flexible column (if it has it) cut to what fits, down to 8 columns.
-        func shrunk(_ table: TextTable, flexible: Int?) -> [String] {
-            let lines = table.render()
-            guard widest(lines) > width, let flexible, flexible < table.headers.count else { return lines }
+        /// `table` laid out, its flexible column (if it has it) cut to what fits, down to 8 columns.
+        func shrunk(_ table: TextTable, flexible: Int?) -> (lines: [String], width: Int) {
+            let laid = table.laidOut()
+            guard laid.width > width, let flexible, flexible < table.headers.count else { return laid }
             let current = ([table.headers] + table.rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
-            let allowed = max(8, current - (widest(lines) - width))
+            let allowed = max(8, current - (laid.width - width))
             var cut = table
             cut.rows = table.rows.map { row in
                 var row = row
                 if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed) }
                 return row
             }
-            return cut.render()
+            return cut.laidOut()
         }
-        var lines = shrunk(self, flexible: flexible)
+        var laid = shrunk(self, flexible: flexible)
         // Then columns go, from the whole table each time, so that the flexible
         // column gets back what a dropped one leaves (it stayed cut before).
         var dropped: [Int] = []
-        for column in dropOrder where widest(lines) > width && column < headers.count {
+        for column in dropOrder where laid.width > width && column < headers.count {
             dropped.append(column)
             var narrower = self
             let keep = headers.indices.filter { !dropped.contains($0) }
             narrower.headers = keep.map { headers[$0] }
             narrower.alignments = keep.map { alignments[$0] }
             narrower.rows = rows.map { row in keep.map { $0 < row.count ? row[$0] : "" } }
-            lines = shrunk(narrower, flexible: flexible.flatMap { keep.firstIndex(of: $0) })
+            laid = shrunk(narrower, flexible: flexible.flatMap { keep.firstIndex(of: $0) })
         }
-        return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
+        guard laid.width > width else { return laid.lines }
+        return laid.lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
     }
 
     /// Lines without trailing spaces, columns two spaces apart.
-    public func render() -> [String] {
+    public func render() -> [String] { laidOut().lines }
+
+    /// The lines, and the widest one's width: every cell is measured once, and
+    /// a line's width follows from its columns' (a thousand rows with an emoji
+    /// each were measured three times over, character by character).
+    func laidOut() -> (lines: [String], width: Int) {
         // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.
         let all = ([headers] + rows).map { $0.map(SafeText.printable) }
-        let widths = headers.indices.map { column in
-            all.map { DisplayWidth.of(column < $0.count ? $0[column] : "") }.max() ?? 0
-        }
-        return all.map { row in
+        let sizes = all.map { row in headers.indices.map { column in column < row.count ? DisplayWidth.of(row[column]) : 0 } }
+        let widths = headers.indices.map { column in sizes.map { $0[column] }.max() ?? 0 }
+        let full = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+        var widest = 0
+        let lines = zip(all, sizes).map { row, size in
             let cells = headers.indices.map { column in
-                DisplayWidth.pad(
-                    column < row.count ? row[column] : "", to: widths[column],
-                    alignRight: alignments[column] == .right)
+                let text = column < row.count ? row[column] : ""
+                let gap = String(repeating: " ", count: max(0, widths[column] - size[column]))
+                return alignments[column] == .right ? gap + text : text + gap
             }
             var line = cells.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
+            var lineWidth = full
+            while line.last == " " {
+                line.removeLast()
+                lineWidth -= 1
+            }
+            widest = max(widest, lineWidth)
             return line
         }
+        return (lines, widest)
     }
 }
