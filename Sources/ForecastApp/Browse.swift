@@ -21,7 +21,11 @@ package struct BrowseState: Sendable {
     package var screen: Screen = .list
     /// The saved places in the order the list shows them.
     package var places: [Place] = []
-    package var weather: [Int64: PlaceWeather] = [:]
+    package var weather: [Int64: PlaceWeather] = [:] {
+        didSet { weatherRevision &+= 1 }
+    }
+    /// Changes whenever `weather` does: what a drawing of the list may be kept by.
+    package private(set) var weatherRevision = 0
     /// The full reports (hours, days) of places whose detail was opened.
     package var details: [Int64: PlaceWeather] = [:]
     /// Units, sort and the rest as the database keeps them.

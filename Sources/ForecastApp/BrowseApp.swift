@@ -55,6 +55,7 @@ package final class BrowseApp: @unchecked Sendable {
     // Touched only by the loop.
     private var state = BrowseState()
     private var previous: Frame?
+    private let memo = BrowseView.Memo()
     private var refreshing: Task<Void, Never>?
     private var background: [Task<Void, Never>] = []
 
@@ -160,14 +161,15 @@ package final class BrowseApp: @unchecked Sendable {
 
     func draw() {
         let (width, height) = screen.size()
-        let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji)
+        let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
         screen.draw(frame.output(from: previous, colour: options.colour))
         previous = frame
     }
 
-    /// SIGWINCH redraws; SIGTERM and SIGHUP end the app with the terminal restored.
+    /// SIGWINCH redraws; SIGTERM, SIGHUP and a SIGINT or SIGQUIT sent from outside (the
+    /// terminal sends Ctrl-C as a key in raw mode) end the app with the terminal restored.
     func watchSignals() -> [any DispatchSourceSignal] {
-        [SIGWINCH, SIGTERM, SIGHUP].map { number in
+        [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [post] in post.yield(number == SIGWINCH ? .resized : .signal(number)) }

@@ -13,7 +13,38 @@ package enum BrowseView {
     /// The smallest window the app draws in; below it, a message says so.
     package static let smallest = (width: 60, height: 20)
 
-    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool) -> Frame {
+    /// The list's rendered lines, kept while what they show is the same (the
+    /// places in order, their weather, the units, the width, the language, the
+    /// minute): moving the selection or changing the title draws no table again.
+    /// It changes no frame, only how often the same lines are made.
+    package final class Memo: @unchecked Sendable {
+        struct Key: Equatable {
+            var places: [Int64]
+            var weather: Int
+            var units: String
+            var width: Int
+            var language: Language
+            var emoji: Bool
+            var minute: Int
+        }
+        private let lock = NSLock()
+        private var key: Key?
+        private var lines: [String] = []
+
+        package init() {}
+
+        func lines(for key: Key, _ make: () -> [String]) -> [String] {
+            lock.withLock {
+                if key != self.key {
+                    lines = make()
+                    self.key = key
+                }
+                return lines
+            }
+        }
+    }
+
+    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil) -> Frame {
         var frame = Frame(width: width, height: height)
         guard width >= smallest.width, height >= smallest.height else {
             for (row, line) in wrap(words.browseTooSmall(width: width, height: height, needs: smallest), width: max(1, width)).enumerated() {
@@ -26,7 +57,7 @@ package enum BrowseView {
         switch state.screen {
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
-            list(&frame, state, body: body, style: style)
+            list(&frame, state, body: body, style: style, memo: memo)
         case .detail(let index):
             let place = state.places.indices.contains(index) ? state.places[index] : nil
             // The name is the page's first line (as `show` prints it): the bar says where the page is.
@@ -69,11 +100,19 @@ package enum BrowseView {
         frame.fill(row: 0, look: bar)
     }
 
-    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {
-        let output = ListOutput(
-            settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
-            now: state.now)
-        let lines = output.text(style)
+    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) {
+        let render = {
+            ListOutput(
+                settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
+                now: state.now
+            ).text(style)
+        }
+        let key = Memo.Key(
+            places: state.places.map(\.id), weather: state.weatherRevision,
+            units: "\(state.settings.temperatureUnit) \(state.settings.windUnit)", width: style.columns ?? 0,
+            language: style.words.language, emoji: style.emoji,
+            minute: Int((state.now.timeIntervalSince1970 / 60).rounded(.down)))
+        let lines = memo.map { $0.lines(for: key, render) } ?? render()
         guard !state.places.isEmpty, lines.count > 1 else {
             for (offset, line) in wrap(style.words.nothingSavedYet, width: frame.width - 2).enumerated() {
                 frame.put(line, row: body.lowerBound + 1 + offset, column: 1)

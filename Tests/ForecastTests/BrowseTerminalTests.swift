@@ -139,7 +139,9 @@ import Testing
         // Search in Hangul.
         try await tmux.keys("/")
         try await tmux.typed("부산")
-        screen = try await tmux.screen { $0.contains { $0.hasPrefix("›") && $0.contains("부산") } }
+        screen = try await tmux.screen { lines in
+            lines.count > 1 && lines[1].contains("부산") && lines.contains { $0.hasPrefix("›") && $0.contains("부산") }
+        }
         #expect(screen[1].contains("Search: 부산"), "\(screen.joined(separator: "\n"))")
 
         try await tmux.keys("Escape")

@@ -143,6 +143,30 @@ import Testing
         #expect(Browse.update(&state, .character("q")) == [.searchOffline("Zzyzxq")], "q is typed, not quit")
     }
 
+    /// The memo of the list's lines changes how often they are made, never a frame:
+    /// the same frames with and without it, through selection, units, new weather, a new order and the clock.
+    @Test func theListMemoNeverChangesAFrame() throws {
+        var state = try Self.state()
+        let memo = BrowseView.Memo()
+        let words = Language.en.words(.bundled)
+        func same(_ why: String) {
+            let kept = BrowseView.frame(state, width: 100, height: 30, words: words, emoji: true, memo: memo)
+            let fresh = BrowseView.frame(state, width: 100, height: 30, words: words, emoji: true)
+            #expect(kept == fresh, "\(why)")
+        }
+        same("the first frame")
+        _ = Browse.update(&state, .down)
+        same("a new selection")
+        _ = Browse.update(&state, .character("u"))
+        same("new units")
+        _ = Browse.update(&state, .arrived([4: Self.report(30)]))
+        same("London's weather arrived")
+        _ = Browse.update(&state, .reloaded(settings: state.settings, places: state.places.reversed()))
+        same("a new order")
+        state.now = state.now.addingTimeInterval(120)
+        same("two minutes later")
+    }
+
     @Test func anEmptyListOpensTheSearchWithAHintAndASmallWindowAsksForMore() throws {
         let listed = SavedPlaces.Listed(settings: Settings(), places: [], outcome: WeatherOutcome(weather: [:], cancelled: false, fetchedAny: false))
         let state = BrowseApp.opening(listed, opensList: false, now: Self.now)
