@@ -102,6 +102,8 @@ package struct BrowseState: Sendable {
         case failed([WeatherError], of: Int)
         /// The weather arrived but could not be kept (worded already).
         case weatherNotKept(String)
+        /// K or J on a sorted list: your own order is shown first, unchanged.
+        case ownOrderShown
     }
 
     /// The place the detail shows.
@@ -114,6 +116,8 @@ package struct BrowseState: Sendable {
 /// A key as the driver reads it.
 package enum Key: Equatable, Sendable {
     case up, down, left, right, enter, escape, backspace, pageUp, pageDown, home, end
+    /// Ctrl-U: the search's text cleared.
+    case clearLine
     case character(Character)
     case interrupt
 }
@@ -179,7 +183,7 @@ package enum Browse {
         case .key(let key):
             return self.key(&state, key)
         case .reloaded(let settings, let places):
-            reload(&state, settings: settings, places: places)
+            return reload(&state, settings: settings, places: places)
         case .fetchProgress(let done, let total):
             state.status.fetching = (done, total)
         case .arrived(let reports):
@@ -232,7 +236,7 @@ package enum Browse {
 
     /// The list as the database has it, keeping the selected place selected
     /// (and the detail on its place) wherever the new order puts it.
-    static func reload(_ state: inout BrowseState, settings: Settings, places: [Place]) {
+    static func reload(_ state: inout BrowseState, settings: Settings, places: [Place]) -> [Effect] {
         let selectedID = state.places.indices.contains(state.selected) ? state.places[state.selected].id : nil
         let detailID = state.detailPlace?.id
         state.settings = settings
@@ -246,6 +250,13 @@ package enum Browse {
             }
         }
         if let id = state.confirmingRemoval, !places.contains(where: { $0.id == id }) { state.confirmingRemoval = nil }
+        // A candidate just added is a saved place now: its page in the list, remembered as viewed.
+        if state.screen == .found, let saved = state.found?.savedAs, let index = places.firstIndex(where: { $0.id == saved.id }) {
+            state.screen = .detail(index)
+            state.selected = index
+            return [.recordViewed(saved.id)]
+        }
+        return []
     }
 
     static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
@@ -267,6 +278,8 @@ package enum Browse {
             state.confirmingRemoval = nil
             return key == .character("y") ? [.remove(id)] : []
         }
+        // What the status line said has been seen: the next key clears it.
+        state.status.message = nil
         switch state.screen {
         case .list: return list(&state, key)
         case .detail(let index): return detail(&state, key, index)
@@ -305,13 +318,18 @@ package enum Browse {
             return [.setSort(state.sort)]
         case .character("u"): return nextUnit(&state)
         case .character("K"), .character("J"):
+            guard state.sort.key == .custom else {
+                // Moving happens in your own order: it is shown first (unchanged), and the next K or J moves.
+                state.sort = PlaceSort(key: .custom)
+                state.status.message = .ownOrderShown
+                return [.setSort(state.sort)]
+            }
             let step = key == .character("K") ? -1 : 1
             let target = state.selected + step
             guard state.places.indices.contains(state.selected), state.places.indices.contains(target) else { return [] }
             let id = state.places[state.selected].id
             state.places.swapAt(state.selected, target)
             state.selected = target
-            state.sort = PlaceSort(key: .custom)  // moving makes the order the user's own, as `forecast move` does
             return [.move(id, by: step)]
         case .character("d"):
             guard state.places.indices.contains(state.selected) else { return [] }
@@ -365,6 +383,10 @@ package enum Browse {
             guard !state.search.query.isEmpty else { return [] }
             state.search.query.removeLast()
             return typed(&state)
+        case .clearLine:
+            guard !state.search.query.isEmpty else { return [] }
+            state.search.query = ""
+            return typed(&state)
         case .character(let character):
             // What can be typed into a name; control characters are not.
             guard SafeText.printable(String(character)) == String(character), state.search.query.count < 100 else { return [] }
@@ -374,6 +396,13 @@ package enum Browse {
             let query = state.search.query.trimmingCharacters(in: .whitespaces)
             if state.search.candidates.indices.contains(state.search.selected) {
                 let city = state.search.candidates[state.search.selected]
+                if let index = state.places.firstIndex(where: { $0.geonamesID == city.geonamesID }) {
+                    // Saved already: its own page, not an unsaved copy.
+                    state.screen = .detail(index)
+                    state.selected = index
+                    state.scroll = 0
+                    return [.recordViewed(state.places[index].id)]
+                }
                 state.found = BrowseState.Found(city: city)
                 state.screen = .found
                 state.scroll = 0

@@ -119,8 +119,9 @@ package final class BrowseApp: @unchecked Sendable {
         screen.readKeys({ [post] keys in keys.forEach { post.yield(.event(.key($0))) } }, closed: { [post] in post.yield(.closed) })
         draw()
         if !weatherSettings.offline {
-            refresh(force: false)
-            if let place = state.detailPlace { fetchDetail(place, force: false) }
+            // --refresh asks for everything now, as it does for list and show.
+            refresh(force: weatherSettings.refresh)
+            if let place = state.detailPlace { fetchDetail(place, force: weatherSettings.refresh) }
         }
         let clock = Task { [post, context] in
             while !Task.isCancelled {
@@ -154,6 +155,9 @@ package final class BrowseApp: @unchecked Sendable {
                 return 129
             }
             if state.quitting { return status }
+            // A page scrolls no further than its last line (so ↑ moves at once after many ↓).
+            let (width, height) = screen.size()
+            state.scroll = min(state.scroll, BrowseView.detailLimit(state, width: width, height: height, words: options.words, emoji: options.emoji))
             draw()
         }
         return status
@@ -214,6 +218,8 @@ package final class BrowseApp: @unchecked Sendable {
                     } else {
                         post.yield(.event(.candidates(query: query, matches.map(\.city), online: online)))
                     }
+                } catch PlaceLookupError.onlineLookupFailed(_, let failure) where failure.kind == .notFound {
+                    post.yield(.event(.lookupFailed(query: query, words.browseNothingOnline(query))))
                 } catch {
                     post.yield(.event(.lookupFailed(query: query, words.describe(error))))
                 }

@@ -53,7 +53,8 @@ package enum BrowseView {
             return frame
         }
         let body = 1..<(height - 2)
-        let style = TextStyle(words: words, columns: width - 2, usesColour: true, emoji: emoji)
+        // One column is kept free at the right for the marks that say more is above or below.
+        let style = TextStyle(words: words, columns: width - 3, usesColour: true, emoji: emoji)
         switch state.screen {
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
@@ -71,10 +72,7 @@ package enum BrowseView {
         case .found:
             title(&frame, words.browseNotSavedTitle, right: state.found?.savedAs == nil ? words.browseAddHint : nil)
             if let found = state.found {
-                let place = Place(
-                    id: 0, displayName: found.city.name, canonicalName: found.city.name, countryCode: found.city.countryCode,
-                    admin1: found.city.admin1, coordinate: found.city.coordinate, timeZone: found.city.timeZone,
-                    geonamesID: found.city.geonamesID, position: 0, addedAt: state.now)
+                let place = place(found.city, now: state.now)
                 let weather = found.weather ?? PlaceWeather()
                 var lines = show(place, state, weather: weather, saved: false, position: 0, style: style)
                 if found.weather == nil { lines.append("  " + words.fetching(0, 1)) }
@@ -114,7 +112,7 @@ package enum BrowseView {
             minute: Int((state.now.timeIntervalSince1970 / 60).rounded(.down)))
         let lines = memo.map { $0.lines(for: key, render) } ?? render()
         guard !state.places.isEmpty, lines.count > 1 else {
-            for (offset, line) in wrap(style.words.nothingSavedYet, width: frame.width - 2).enumerated() {
+            for (offset, line) in wrap(style.words.browseEmptyList, width: frame.width - 2).enumerated() {
                 frame.put(line, row: body.lowerBound + 1 + offset, column: 1)
             }
             return
@@ -130,6 +128,9 @@ package enum BrowseView {
             frame.put(styled: lines[index + 1], row: row, column: 2, look: look)
             if selected { frame.fill(row: row, look: look) }
         }
+        let dim = Frame.Look(dim: true)
+        if top > 0 { frame.put("↑", row: body.lowerBound + 1, column: frame.width - 1, look: dim) }
+        if top + rows < state.places.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
     }
 
     /// `show`'s lines for a place, as wide as the window; a wider window shows two days of hours.
@@ -139,11 +140,46 @@ package enum BrowseView {
         let format = WeatherFormat(
             temperatureUnit: state.settings.temperatureUnit, windUnit: state.settings.windUnit, words: style.words, emoji: style.emoji)
         let output = ShowOutput(
-            place: place, position: position, count: state.places.count,
-            weather: weather ?? state.details[place.id] ?? state.weather[place.id] ?? PlaceWeather(),
+            place: place, position: position, count: state.places.count, weather: weather ?? shown(place, state),
             settings: state.settings, format: format, now: state.now,
             span: ShowOutput.Span(days: 7, hours: (style.columns ?? 0) >= 100 ? 48 : 24), saved: saved, source: state.source)
         return output.text(style)
+    }
+
+    /// A saved place's weather as its page shows it: the full report when one
+    /// was read, with the last refresh's failure when that failed (a page must
+    /// not look fresh when the list says its fetch failed).
+    static func shown(_ place: Place, _ state: BrowseState) -> PlaceWeather {
+        let summary = state.weather[place.id]
+        guard var full = state.details[place.id] else { return summary ?? PlaceWeather() }
+        if full.error == nil, let error = summary?.error, (summary?.fetchedAt ?? .distantPast) <= (full.fetchedAt ?? .distantPast) {
+            full.error = error
+            full.stale = true
+        }
+        return full
+    }
+
+    /// How far the detail can scroll: its lines beyond the window's body.
+    package static func detailLimit(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool) -> Int {
+        guard width >= smallest.width, height >= smallest.height else { return 0 }
+        let style = TextStyle(words: words, columns: width - 3, usesColour: true, emoji: emoji)
+        let lines: [String]
+        switch state.screen {
+        case .detail(let index) where state.places.indices.contains(index):
+            lines = show(state.places[index], state, saved: true, position: index + 1, style: style)
+        case .found:
+            guard let found = state.found else { return 0 }
+            lines = show(place(found.city, now: state.now), state, weather: found.weather ?? PlaceWeather(), saved: false, position: 0, style: style)
+        default:
+            return 0
+        }
+        return max(0, lines.count - (height - 3))
+    }
+
+    static func place(_ city: City, now: Date) -> Place {
+        Place(
+            id: 0, displayName: city.name, canonicalName: city.name, countryCode: city.countryCode, admin1: city.admin1,
+            coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID, position: 0, addedAt: now)
     }
 
     static func detail(_ frame: inout Frame, lines: [String], scroll: Int, body: Range<Int>) {
@@ -151,17 +187,23 @@ package enum BrowseView {
         for (offset, line) in lines.dropFirst(top).prefix(body.count).enumerated() {
             frame.put(styled: line, row: body.lowerBound + offset, column: 1)
         }
-        if lines.count > body.count {
-            // Where the page is: more below, more above.
-            let more = top + body.count < lines.count ? "↓" : "↑"
-            frame.put(more, row: body.upperBound - 1, column: frame.width - 2, look: Frame.Look(dim: true))
-        }
+        // Where the page is: more above, more below (in the column kept free for it).
+        let dim = Frame.Look(dim: true)
+        if top > 0 { frame.put("↑", row: body.lowerBound, column: frame.width - 1, look: dim) }
+        if top + body.count < lines.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
     }
 
     static func search(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {
         let words = style.words
         let prompt = frame.put(words.browseSearchPrompt, row: body.lowerBound, column: 1, look: Frame.Look(bold: true))
-        let end = frame.put(state.search.query, row: body.lowerBound, column: prompt)
+        // A query longer than the line shows its end, where the typing is.
+        var typed = state.search.query
+        let room = frame.width - prompt - 3
+        if DisplayWidth.of(typed) > room {
+            while DisplayWidth.of(typed) > room - 1, !typed.isEmpty { typed.removeFirst() }
+            typed = "…" + typed
+        }
+        let end = frame.put(typed, row: body.lowerBound, column: prompt)
         frame.put("▏", row: body.lowerBound, column: end)
         let query = state.search.query.trimmingCharacters(in: .whitespaces)
         let note: String? =
@@ -213,12 +255,12 @@ package enum BrowseView {
         case .removed(let place)?: left.append((words.removed(place), .plain))
         case .failed(let errors, let count)?: left.append((words.failedSummary(errors, of: count), Frame.Look(red: true)))
         case .weatherNotKept(let reason)?: left.append((reason, Frame.Look(red: true)))
+        case .ownOrderShown?: left.append((words.browseOwnOrderShown, Frame.Look(bold: true)))
         case nil: break
         }
-        // How old the weather shown is: the detail's place, or the oldest in the list.
+        // How old the list's weather is (its oldest); a page says its own under its conditions.
         let shown: [PlaceWeather] = switch state.screen {
-        case .detail: state.detailPlace.flatMap { state.details[$0.id] ?? state.weather[$0.id] }.map { [$0] } ?? []
-        case .found: state.found?.weather.map { [$0] } ?? []
+        case .detail, .found: []
         default: state.places.compactMap { state.weather[$0.id] }
         }
         let age = shown.compactMap(\.fetchedAt).min().map { words.age($0, now: state.now) }
@@ -247,8 +289,12 @@ package enum BrowseView {
         func add(_ section: (title: String, keys: [(key: String, does: String)])) {
             lines.append((section.title, Frame.Look(bold: true)))
             let keyWidth = section.keys.map { DisplayWidth.of($0.key) }.max() ?? 0
+            let room = max(10, frame.width - 10 - keyWidth - 4)
             for entry in section.keys {
-                lines.append(("  " + DisplayWidth.pad(entry.key, to: keyWidth) + "  " + entry.does, .plain))
+                for (index, part) in wrap(entry.does, width: room).enumerated() {
+                    let key = index == 0 ? entry.key : ""
+                    lines.append(("  " + DisplayWidth.pad(key, to: keyWidth) + "  " + part, .plain))
+                }
             }
         }
         let all = sections.reduce(0) { $0 + $1.keys.count + 1 } + 2
@@ -258,7 +304,9 @@ package enum BrowseView {
             add(sections[current])
             if let everywhere = sections.last, sections.count - 1 != current { add(everywhere) }
         }
-        lines.append(("", .plain))
+        // The box holds the window's height less its borders and a row above and below; what closes it always shows.
+        let capacity = frame.height - 4
+        if lines.count + 2 > capacity { lines = Array(lines.prefix(max(0, capacity - 1))) } else { lines.append(("", .plain)) }
         lines.append((words.browseHelpClose, Frame.Look(dim: true)))
         let inner = min(frame.width - 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
         let height = min(frame.height - 2, lines.count + 2)
@@ -278,12 +326,12 @@ package enum BrowseView {
         }
     }
 
-    /// A screen's keys ("↑↓ select  Enter open  …  ? help  q quit") in `width`:
-    /// on a narrow window the ones before help and quit give way, last first.
+    /// A screen's keys, most needed first, in `width`: on a narrow window the
+    /// last give way (`?` shows them all).
     static func keys(_ text: String, width: Int) -> String {
         var items = text.components(separatedBy: "  ")
-        while DisplayWidth.of(items.joined(separator: "  ")) > width, items.count > 2 {
-            items.remove(at: items.count - 3)
+        while DisplayWidth.of(items.joined(separator: "  ")) > width, items.count > 1 {
+            items.removeLast()
         }
         return items.joined(separator: "  ")
     }

@@ -110,13 +110,20 @@ package struct Frame: Equatable, Sendable {
     }
 
     /// The bytes that turn a terminal showing `previous` (nil: anything) into
-    /// this frame: only the cells that changed, each run placed with a cursor
+    /// this frame (`colour` false: no colour, the other looks kept): only the cells that changed, each run placed with a cursor
     /// move, every cell after a character wider or stranger than a Latin one placed explicitly. One
     /// string, for one write.
     package func output(from previous: Frame?, colour: Bool) -> String {
         let same = previous.map { $0.width == width && $0.height == height } ?? false
         var out = same ? "" : "\u{1B}[0m\u{1B}[2J"
         var current = Look.plain
+        // NO_COLOR asks for no colour: bold, dim and reverse are not colours, and
+        // without reverse a selected row would be a small mark only.
+        let look = { (cell: Cell) -> Look in
+            var look = cell.look
+            if !colour { look.red = false }
+            return look
+        }
         var cursor: (row: Int, column: Int)? = nil
         for row in 0..<height {
             for column in 0..<width {
@@ -132,9 +139,9 @@ package struct Frame: Equatable, Sendable {
                 if wide {
                     // Its right half blanked first: a terminal that draws the character
                     // in one cell shows a blank there, one that draws it in two covers it.
-                    if colour, cell.look != current {
-                        out += Self.sequence(cell.look)
-                        current = cell.look
+                    if look(cell) != current {
+                        out += Self.sequence(look(cell))
+                        current = look(cell)
                     }
                     out += "\u{1B}[\(row + 1);\(column + 2)H "
                     cursor = nil
@@ -142,9 +149,9 @@ package struct Frame: Equatable, Sendable {
                 if cursor.map({ $0.row != row || $0.column != column }) ?? true {
                     out += "\u{1B}[\(row + 1);\(column + 1)H"
                 }
-                if colour, cell.look != current {
-                    out += Self.sequence(cell.look)
-                    current = cell.look
+                if look(cell) != current {
+                    out += Self.sequence(look(cell))
+                    current = look(cell)
                 }
                 out += cell.text
                 // After anything but a Latin letter or sign (one scalar below U+0300,
@@ -154,7 +161,7 @@ package struct Frame: Equatable, Sendable {
                 if column + 1 == width { cursor = nil }  // at the edge terminals differ too (pending wrap)
             }
         }
-        if colour && current != .plain { out += "\u{1B}[0m" }
+        if current != .plain { out += "\u{1B}[0m" }
         return out
     }
 

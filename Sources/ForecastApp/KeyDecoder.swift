@@ -43,6 +43,9 @@ package struct KeyDecoder: Sendable {
             case 0x7F, 0x08:
                 keys.append(.backspace)
                 index += 1
+            case 0x15:
+                keys.append(.clearLine)
+                index += 1
             case ..<0x20:
                 index += 1  // other control bytes: nothing
             case ..<0x80:

@@ -161,6 +161,10 @@ package protocol Catalog: Sendable {
     func browseNothingOnline(_ query: String) -> String
     func browseConfirmRemoval(_ name: String) -> String
     var browseAddHint: String { get }
+    /// The list with nothing saved.
+    var browseEmptyList: String { get }
+    /// K or J on a sorted list: your own order is shown first.
+    var browseOwnOrderShown: String { get }
     func browseWriteFailed(_ reason: String) -> String
     /// stdin or stdout is not a terminal.
     var browseNeedsTerminal: String { get }

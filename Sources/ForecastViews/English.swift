@@ -759,10 +759,10 @@ package struct English: Catalog {
     }
     package var browseSearchTitle: String { "Search" }
     package var browseNotSavedTitle: String { "Not saved" }
-    package var browseListKeys: String { "↑↓ select  Enter open  s sort  u units  / search  d remove  ? help  q quit" }
-    package var browseDetailKeys: String { "←→ previous/next  ↑↓ scroll  Esc list  u units  r refresh  ? help  q quit" }
-    package var browseSearchKeys: String { "type a name  ↑↓ choose  Enter weather  Esc back" }
-    package var browseFoundKeys: String { "a add  ↑↓ scroll  Esc back to the search  u units  q quit" }
+    package var browseListKeys: String { "? help  q quit  / search  Enter open  s sort  u units  d remove  r refresh" }
+    package var browseDetailKeys: String { "? help  q quit  ←→ previous/next  Esc list  ↑↓ scroll  u units  r refresh" }
+    package var browseSearchKeys: String { "type a name  Enter its weather  ↑↓ choose  Esc back  Ctrl-U clear" }
+    package var browseFoundKeys: String { "a add  Esc back to the search  q quit  ↑↓ scroll  u units" }
     package var browseHelp: [(title: String, keys: [(key: String, does: String)])] {
         [
             ("List", [
@@ -794,6 +794,8 @@ package struct English: Catalog {
     package func browseNothingOnline(_ query: String) -> String { "No place called \(quoted(query)), built in or online." }
     package func browseConfirmRemoval(_ name: String) -> String { "Remove \(name)? y removes it, any other key keeps it." }
     package var browseAddHint: String { "a adds it to your places" }
+    package var browseEmptyList: String { "Nothing saved yet: press / to find a place, then a to add it." }
+    package var browseOwnOrderShown: String { "This is your own order (K and J move places in it): press K or J again to move." }
     package func browseWriteFailed(_ reason: String) -> String { "Not saved, nothing changed: \(reason)" }
     package var browseNeedsTerminal: String {
         "forecast browse needs a terminal for both input and output; in scripts and pipes use 'forecast list' and 'forecast show'"

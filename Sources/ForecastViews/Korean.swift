@@ -841,10 +841,10 @@ package struct Korean: Catalog {
     }
     package var browseSearchTitle: String { "검색" }
     package var browseNotSavedTitle: String { "저장 안 됨" }
-    package var browseListKeys: String { "↑↓ 선택  Enter 열기  s 정렬  u 단위  / 검색  d 삭제  ? 도움말  q 끝내기" }
-    package var browseDetailKeys: String { "←→ 이전/다음  ↑↓ 스크롤  Esc 목록  u 단위  r 새로 고침  ? 도움말  q 끝내기" }
-    package var browseSearchKeys: String { "이름 입력  ↑↓ 고르기  Enter 날씨  Esc 뒤로" }
-    package var browseFoundKeys: String { "a 추가  ↑↓ 스크롤  Esc 검색으로  u 단위  q 끝내기" }
+    package var browseListKeys: String { "? 도움말  q 끝내기  / 검색  Enter 열기  s 정렬  u 단위  d 삭제  r 새로 고침" }
+    package var browseDetailKeys: String { "? 도움말  q 끝내기  ←→ 이전/다음  Esc 목록  ↑↓ 스크롤  u 단위  r 새로 고침" }
+    package var browseSearchKeys: String { "이름 입력  Enter 날씨  ↑↓ 고르기  Esc 뒤로  Ctrl-U 지우기" }
+    package var browseFoundKeys: String { "a 추가  Esc 검색으로  q 끝내기  ↑↓ 스크롤  u 단위" }
     package var browseHelp: [(title: String, keys: [(key: String, does: String)])] {
         [
             ("목록", [
@@ -876,6 +876,8 @@ package struct Korean: Catalog {
     package func browseNothingOnline(_ query: String) -> String { "\(quoted(query)) 장소를 내장 목록과 온라인 어디서도 찾지 못했습니다." }
     package func browseConfirmRemoval(_ name: String) -> String { "\(name)을(를) 삭제할까요? y는 삭제, 다른 키는 취소." }
     package var browseAddHint: String { "a를 누르면 내 장소에 추가" }
+    package var browseEmptyList: String { "저장된 장소가 없습니다. /를 눌러 장소를 찾고 a로 추가하세요." }
+    package var browseOwnOrderShown: String { "내 순서입니다 (K와 J는 이 순서에서 옮깁니다). 옮기려면 K나 J를 다시 누르세요." }
     package func browseWriteFailed(_ reason: String) -> String { "저장하지 못했고 아무것도 바뀌지 않았습니다: \(reason)" }
     package var browseNeedsTerminal: String {
         "forecast browse는 입력과 출력 모두 터미널이어야 합니다. 스크립트와 파이프에서는 'forecast list'와 'forecast show'를 쓰세요"

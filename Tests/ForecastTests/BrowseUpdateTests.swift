@@ -30,10 +30,14 @@ import Testing
         #expect(Browse.update(&state, .character("u")) == [.setUnit(.fahrenheit)])
         _ = Browse.update(&state, .character("u"))
         #expect(Browse.update(&state, .character("u")) == [.setUnit(.celsius)], "°C → °F → K → °C")
-        // K moves Busan (selected, second) up: the list shows it first at once.
+        // Sorted by name, K first shows your own order, unchanged (a sort is never turned into it silently).
         state.sort = PlaceSort(key: .name)
+        #expect(Browse.update(&state, .character("K")) == [.setSort(PlaceSort(key: .custom))])
+        #expect(state.sort.key == .custom && state.places.map(\.displayName) == ["Seoul", "Busan", "Daegu"])
+        if case .ownOrderShown? = state.status.message {} else { Issue.record("the status line says why nothing moved") }
+        // Then K moves Busan (selected, second) up: the list shows it first at once.
         #expect(Browse.update(&state, .character("K")) == [.move(2, by: -1)])
-        #expect(state.places.map(\.displayName) == ["Busan", "Seoul", "Daegu"] && state.selected == 0 && state.sort.key == .custom)
+        #expect(state.places.map(\.displayName) == ["Busan", "Seoul", "Daegu"] && state.selected == 0 && state.status.message == nil)
         #expect(Browse.update(&state, .character("K")).isEmpty, "nothing above the first")
     }
 

@@ -95,11 +95,16 @@ import Testing
             #expect(lines.contains { $0.contains(words.nextHours(size.0 >= 100 ? 48 : 24)) } || size.1 < 30)
             #expect(lines.contains { $0.contains(words.errorKind(.timeout)) } || size.1 < 24, "the failed fetch is said")
         }
-        // Scrolling shows the coming days at the smallest size; the scroll stops at the end.
+        // The page says how old its weather is, and that its last fetch failed.
+        let top = text(state, (80, 24), language).joined(separator: "\n")
+        let said = words.staleBecause(words.age(Self.now.addingTimeInterval(-7200), now: Self.now), WeatherError(.timeout, detail: .noAnswerInTime))
+        #expect(top.contains(String(said.prefix(30))), "\(said) in \(top)")
+        // Scrolling shows the coming days at the smallest size, with a mark that more is above.
         for _ in 0..<200 { _ = Browse.update(&state, .down) }
         let bottom = text(state, (60, 20), language)
         #expect(bottom.contains { $0.contains(words.comingDays) })
-        #expect(bottom[18].contains(words.age(Self.now.addingTimeInterval(-7200), now: Self.now)))
+        #expect(bottom[1].hasSuffix("↑"))
+        #expect(BrowseView.detailLimit(state, width: 60, height: 20, words: words, emoji: true) > 10, "the driver stops the scroll at the last line")
     }
 
     @Test(arguments: [Language.en, .ko])

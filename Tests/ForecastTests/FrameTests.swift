@@ -87,8 +87,11 @@ import Testing
         #expect(update == "\u{1B}[2;15H4")
         // A new size clears and redraws.
         #expect(Frame(width: 31, height: 4).output(from: first, colour: false).hasPrefix("\u{1B}[0m\u{1B}[2J"))
-        // Without colour no look is written; with it, the look is reset at the end.
-        #expect(!first.output(from: nil, colour: false).contains(";1m"))
+        // Without colour no colour is written, but bold and reverse are (a selected row stays visible).
+        var red = Frame(width: 4, height: 1)
+        red.put("ab", row: 0, column: 0, look: Frame.Look(reverse: true, red: true))
+        #expect(red.output(from: nil, colour: false).contains("\u{1B}[0;7mab") && !red.output(from: nil, colour: false).contains("31"))
+        #expect(red.output(from: nil, colour: true).contains("\u{1B}[0;7;31mab"))
         let coloured = first.output(from: nil, colour: true)
         #expect(coloured.contains("\u{1B}[0;1mName") && coloured.contains("\u{1B}[0mTemp"))
         var bold = Frame(width: 3, height: 1)
