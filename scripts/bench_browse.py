@@ -172,7 +172,7 @@ def main():
     pid, master = spawn(argv, env)
     if read_until(master, lambda d: marker in d, 10) is None:
         raise SystemExit("no first frame")
-    drain(master, quiet=0.5)
+    drain(master, quiet=1.0)  # the start's own work (the first read of the cache) is over
     idle_before = cpu(pid)
     time.sleep(args.idle)
     idle = cpu(pid) - idle_before
