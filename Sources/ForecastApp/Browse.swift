@@ -26,8 +26,10 @@ package struct BrowseState: Sendable {
     }
     /// Changes whenever `weather` does: what a drawing of the list may be kept by.
     package private(set) var weatherRevision = 0
-    /// The full reports (hours, days) of places whose detail was opened.
+    /// The full reports (hours, days) of places whose detail was opened (the last `detailsKept`).
     package var details: [Int64: PlaceWeather] = [:]
+    package var detailOrder: [Int64] = []
+    package static let detailsKept = 32
     /// Units, sort and the rest as the database keeps them.
     package var settings = Settings()
     /// The selected row of the list.
@@ -118,6 +120,10 @@ package enum Key: Equatable, Sendable {
     case up, down, left, right, enter, escape, backspace, pageUp, pageDown, home, end
     /// Ctrl-U: the search's text cleared.
     case clearLine
+    /// Text pasted (bracketed paste): typed into the search, ignored elsewhere.
+    case paste(String)
+    /// The markers around a paste, as the decoder reads them (never reach the update).
+    case pasteStart, pasteEnd
     case character(Character)
     case interrupt
 }
@@ -219,6 +225,12 @@ package enum Browse {
         case .detailWeather(let id, let weather):
             // A failed fetch keeps the report on screen, marked by its error.
             state.details[id] = weather
+            // Full reports are kept for the pages seen last only: paging through thousands stays bounded.
+            state.detailOrder.removeAll { $0 == id }
+            state.detailOrder.append(id)
+            while state.detailOrder.count > BrowseState.detailsKept {
+                state.details[state.detailOrder.removeFirst()] = nil
+            }
         case .added(let place, let alreadySaved):
             state.found?.savedAs = place
             state.status.message = alreadySaved ? .alreadySaved(place) : .added(place)
@@ -391,6 +403,11 @@ package enum Browse {
             // What can be typed into a name; control characters are not.
             guard SafeText.printable(String(character)) == String(character), state.search.query.count < 100 else { return [] }
             state.search.query.append(character)
+            return typed(&state)
+        case .paste(let text):
+            let room = 100 - state.search.query.count
+            guard room > 0 else { return [] }
+            state.search.query += String(SafeText.printable(text).prefix(room))
             return typed(&state)
         case .enter:
             let query = state.search.query.trimmingCharacters(in: .whitespaces)

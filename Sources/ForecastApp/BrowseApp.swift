@@ -35,6 +35,12 @@ package final class BrowseApp: @unchecked Sendable {
     /// What arrives at the loop: the pure update's events, and the terminal's own.
     enum Input: Sendable {
         case event(BrowseEvent)
+        /// One read's keys, handled together and drawn once (a paste or a held key never queues a frame a key).
+        case keys([Key])
+        /// A frame put off while events came faster than frames are worth drawing.
+        case redraw
+        /// Ctrl-Z sent from outside (SIGTSTP): the terminal restored, the process stopped; drawn again on return.
+        case suspend
         case resized
         /// SIGTERM or SIGHUP: leave at once, restoring the terminal.
         case signal(Int32)
@@ -57,7 +63,16 @@ package final class BrowseApp: @unchecked Sendable {
     private var previous: Frame?
     private let memo = BrowseView.Memo()
     private var refreshing: Task<Void, Never>?
-    private var background: [Task<Void, Never>] = []
+    /// One of each at a time: a new page's fetch replaces the last one's, and so on.
+    private var background: [String: Task<Void, Never>] = [:]
+    /// When the last frame was drawn, and whether one is put off.
+    private var drawnAt = ContinuousClock.now - .seconds(1)
+    private var drawPending = false
+    /// What the last frame cost: frames are at least twice that apart, so drawing
+    /// never takes more than half the time (a list of thousands, updated by a refresh's every batch).
+    private var drawCost = Duration.zero
+    /// Frames at most this often while events stream in (a refresh, a paste).
+    static let frameInterval = Duration.milliseconds(30)
 
     init(places: SavedPlaces, context: AppContext, options: BrowseOptions, screen: TerminalScreen, weatherSettings: WeatherSettings) {
         self.places = places
@@ -111,12 +126,15 @@ package final class BrowseApp: @unchecked Sendable {
         }
     }
 
+    /// The loop runs on the main thread: weather work blocked in SQLite's busy
+    /// wait on the pool's few threads never holds a key's frame back.
+    @MainActor
     func loop() async -> Int32 {
         screen.enter()
         defer { screen.leave() }
         let signals = watchSignals()
         defer { signals.forEach { $0.cancel() } }
-        screen.readKeys({ [post] keys in keys.forEach { post.yield(.event(.key($0))) } }, closed: { [post] in post.yield(.closed) })
+        screen.readKeys({ [post] keys in post.yield(.keys(keys)) }, closed: { [post] in post.yield(.closed) })
         draw()
         if !weatherSettings.offline {
             // --refresh asks for everything now, as it does for list and show.
@@ -132,21 +150,31 @@ package final class BrowseApp: @unchecked Sendable {
         defer {
             clock.cancel()
             refreshing?.cancel()
-            background.forEach { $0.cancel() }
+            background.values.forEach { $0.cancel() }
         }
         var status: Int32 = 0
         for await input in inputs {
             switch input {
             case .event(let event):
-                state.now = context.clock()  // ages and local times as of this frame
-                if case .key(.interrupt) = event { status = 130 }
-                if case .weather = event { refreshing = nil }
-                if case .tick = event, weatherSettings.offline {
-                    state.now = context.clock()
-                    break
+                handle(event)
+            case .keys(let keys):
+                // A paste or a held key: every key updates the state, the search asks
+                // the gazetteer once for what was typed last, and one frame follows.
+                var searched: String?
+                for key in keys where !state.quitting {
+                    if key == .interrupt { status = 130 }
+                    for effect in Browse.update(&state, .key(key)) {
+                        if case .searchOffline(let query) = effect { searched = query } else { perform(effect) }
+                    }
                 }
-                let effects = Browse.update(&state, event)
-                effects.forEach(perform)
+                if let searched { perform(.searchOffline(searched)) }
+            case .redraw:
+                drawPending = false
+            case .suspend:
+                screen.leave()
+                kill(getpid(), SIGSTOP)  // returns once continued (fg)
+                screen.enter()
+                previous = nil  // whatever the terminal shows now, the whole frame again
             case .resized:
                 break
             case .signal(let number):
@@ -158,25 +186,64 @@ package final class BrowseApp: @unchecked Sendable {
             // A page scrolls no further than its last line (so ↑ moves at once after many ↓).
             let (width, height) = screen.size()
             state.scroll = min(state.scroll, BrowseView.detailLimit(state, width: width, height: height, words: options.words, emoji: options.emoji))
-            draw()
+            drawSoon()
         }
         return status
     }
 
+    func handle(_ event: BrowseEvent) {
+        state.now = context.clock()  // ages and local times as of this frame
+        if case .weather = event { refreshing = nil }
+        if case .tick = event, weatherSettings.offline { return }
+        Browse.update(&state, event).forEach(perform)
+    }
+
+    /// Draws now if the last frame is old enough, else once, a moment later:
+    /// a key after a pause is drawn at once; a stream of events, at most every 30 ms.
+    func drawSoon() {
+        let since = ContinuousClock.now - drawnAt
+        let gap = max(Self.frameInterval, drawCost * 2)
+        if since >= gap {
+            draw()
+        } else if !drawPending {
+            drawPending = true
+            let wait = gap - since
+            Task { [post] in
+                try? await Task.sleep(for: wait)
+                post.yield(.redraw)
+            }
+        }
+    }
+
     func draw() {
+        let start = ContinuousClock.now
         let (width, height) = screen.size()
         let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
-        screen.draw(frame.output(from: previous, colour: options.colour))
+        let output = frame.output(from: previous, colour: options.colour)
+        drawCost = .now - start
+        screen.draw(output)
         previous = frame
+        drawnAt = .now
     }
 
     /// SIGWINCH redraws; SIGTERM, SIGHUP and a SIGINT or SIGQUIT sent from outside (the
     /// terminal sends Ctrl-C as a key in raw mode) end the app with the terminal restored.
+    /// The ones that end the app leave at once, from the signal's own queue,
+    /// whatever the loop is doing (a flood of keys, a write the terminal does not take).
     func watchSignals() -> [any DispatchSourceSignal] {
-        [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT].map { number in
+        let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+        return ([SIGWINCH, SIGTSTP] + ending).map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [post] in post.yield(number == SIGWINCH ? .resized : .signal(number)) }
+            source.setEventHandler { [post, screen] in
+                switch number {
+                case SIGWINCH: post.yield(.resized)
+                case SIGTSTP: post.yield(.suspend)
+                default:
+                    screen.leave()
+                    exit(128 + number)
+                }
+            }
             source.resume()
             return source
         }
@@ -210,7 +277,7 @@ package final class BrowseApp: @unchecked Sendable {
         case .searchOnline(let query):
             let finder = PlaceFinder(context: context)
             let words = options.words
-            run { [post] in
+            run("search") { [post] in
                 do {
                     let (matches, online) = try await finder.search(query, country: nil, limit: Browse.candidateLimit)
                     if matches.isEmpty {
@@ -227,7 +294,7 @@ package final class BrowseApp: @unchecked Sendable {
         case .fetchFound(let city):
             let draft = PlaceFinder(context: context).draft(city, label: nil)
             let settings = weatherSettings
-            run { [post, context] in
+            run("found") { [post, context] in
                 let outcome = try? await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
                 post.yield(.event(.foundWeather(outcome?.weather[0] ?? PlaceWeather())))
             }
@@ -307,7 +374,7 @@ package final class BrowseApp: @unchecked Sendable {
         asked.refresh = force
         let settings = asked
         let places = self.places
-        run { [post] in
+        run("detail") { [post] in
             guard let outcome = try? await places.weather(for: [place], detail: .full, settings: settings),
                 let weather = outcome.weather[place.id], !Task.isCancelled
             else { return }
@@ -315,9 +382,10 @@ package final class BrowseApp: @unchecked Sendable {
         }
     }
 
-    func run(_ work: @escaping @Sendable () async -> Void) {
-        background.removeAll { $0.isCancelled }
-        background.append(Task(operation: work))
+    /// Background work of one kind (`kind`): a new one replaces the last, which is cancelled.
+    func run(_ kind: String, _ work: @escaping @Sendable () async -> Void) {
+        background[kind]?.cancel()
+        background[kind] = Task(operation: work)
     }
 
     /// Runs async work to its end from a thread that may block (the store's queue, the start).

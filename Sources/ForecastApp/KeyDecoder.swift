@@ -5,6 +5,9 @@
 /// other escape sequence or control byte is skipped, never shown.
 package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a bracketed paste (ESC [ 200 ~ … ESC [ 201 ~): what was pasted so far, bounded.
+    private var pasting: String?
+    static let pasteLimit = 1000
 
     package init() {}
 
@@ -32,24 +35,31 @@ package struct KeyDecoder: Sendable {
                     pending = Array(input[index...])
                     return keys
                 }
-                if let key { keys.append(key) }
+                switch key {
+                case .pasteStart?: pasting = ""
+                case .pasteEnd?:
+                    if let text = pasting, !text.isEmpty { keys.append(.paste(text)) }
+                    pasting = nil
+                case let key?: if pasting == nil { keys.append(key) }
+                case nil: break
+                }
                 index += length
             case 0x03:
-                keys.append(.interrupt)
+                keys.append(.interrupt)  // even inside a paste: Ctrl-C always quits
                 index += 1
             case 0x0D, 0x0A:
-                keys.append(.enter)
+                if pasting == nil { keys.append(.enter) }
                 index += 1
             case 0x7F, 0x08:
-                keys.append(.backspace)
+                if pasting == nil { keys.append(.backspace) }
                 index += 1
             case 0x15:
-                keys.append(.clearLine)
+                if pasting == nil { keys.append(.clearLine) }
                 index += 1
             case ..<0x20:
                 index += 1  // other control bytes: nothing
             case ..<0x80:
-                keys.append(.character(Character(Unicode.Scalar(byte))))
+                append(.character(Character(Unicode.Scalar(byte))), to: &keys)
                 index += 1
             default:
                 let length = Self.utf8Length(byte)
@@ -58,20 +68,36 @@ package struct KeyDecoder: Sendable {
                     continue
                 }
                 guard index + length <= input.count else {
-                    pending = Array(input[index...])
-                    return keys
+                    // Cut between reads, if what follows so far continues it; else an invalid lead, skipped alone.
+                    if input[(index + 1)...].allSatisfy({ (0x80...0xBF).contains($0) }) {
+                        pending = Array(input[index...])
+                        return keys
+                    }
+                    index += 1
+                    continue
+                }
+                guard input[(index + 1)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) }) else {
+                    index += 1  // a lead without its continuation: the byte after it is a key of its own
+                    continue
                 }
                 let slice = input[index..<(index + length)]
                 if let text = String(validating: slice, as: UTF8.self), let character = text.first, text.count == 1,
                     !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
                 {
-                    keys.append(.character(character))
+                    append(.character(character), to: &keys)
                 }
                 index += length
             }
         }
         pending = []
         return keys
+    }
+
+    /// A typed key, or inside a paste, a character of the pasted text (Enter and
+    /// controls in a paste are dropped: a paste is text, never commands).
+    private mutating func append(_ key: Key, to keys: inout [Key]) {
+        guard let text = pasting else { return keys.append(key) }
+        if case .character(let character) = key, text.count < Self.pasteLimit { pasting = text + String(character) }
     }
 
     static func utf8Length(_ lead: UInt8) -> Int {
@@ -116,6 +142,8 @@ package struct KeyDecoder: Sendable {
             switch parameters {
             case "5": .pageUp
             case "6": .pageDown
+            case "200": .pasteStart
+            case "201": .pasteEnd
             case "1", "7": .home
             case "4", "8": .end
             default: nil

@@ -45,26 +45,37 @@ package final class TerminalScreen: @unchecked Sendable {
             }
             _ = tcsetattr(input, TCSAFLUSH, &raw)
             entered = true
-            writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J")
+            // Bracketed paste too: a paste arrives marked, never as keys that run commands.
+            writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J")
         }
     }
 
     /// Everything `enter` changed, put back; safe to call more than once, and from a signal's handler queue.
+    /// If a frame's write is stuck (a terminal that takes no output), the mode
+    /// is restored without waiting for it.
     package func leave() {
-        lock.withLock {
-            guard entered else { return }
-            entered = false
-            writeAll("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        guard lock.lock(before: Date().addingTimeInterval(0.5)) else {
             var mode = saved
-            _ = tcsetattr(input, TCSAFLUSH, &mode)
+            _ = tcsetattr(input, TCSANOW, &mode)
+            return
         }
+        defer { lock.unlock() }
+        guard entered else { return }
+        entered = false
+        writeAll("\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        var mode = saved
+        _ = tcsetattr(input, TCSAFLUSH, &mode)
     }
+
+    /// The largest window drawn in full; a larger one is drawn in its top left corner
+    /// (a terminal claiming 65535×65535 would otherwise ask for gigabytes of cells).
+    package static let largest = (width: 1000, height: 500)
 
     /// Columns and rows; 80×24 when the terminal does not say.
     package func size() -> (width: Int, height: Int) {
         var size = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
-        return (Int(size.ws_col), Int(size.ws_row))
+        return (min(Int(size.ws_col), Self.largest.width), min(Int(size.ws_row), Self.largest.height))
     }
 
     /// One frame's bytes, in one write (more only if the terminal takes less).

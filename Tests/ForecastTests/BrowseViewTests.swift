@@ -250,7 +250,7 @@ enum DisplayWidthColumn {
                 == [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
         #expect(decoder.keys(Array("j/부산\r\u{7F}\u{03}".utf8)) == [.character("j"), .character("/"), .character("부"), .character("산"), .enter, .backspace, .interrupt])
         #expect(decoder.keys([0x1B]) == [.escape], "Esc alone at the end of a read")
-        #expect(decoder.keys(Array("\u{1B}[1;5A\u{1B}[200~x\u{01}".utf8)) == [.up, .character("x")], "modifiers, a paste's bracket and a control byte: nothing of them typed")
+        #expect(decoder.keys(Array("\u{1B}[1;5A\u{1B}[2~x\u{01}".utf8)) == [.up, .character("x")], "modifiers, an unused key (Insert) and a control byte: nothing of them typed")
     }
 
     @Test func piecesCutBetweenReadsAreJoined() {
@@ -263,7 +263,30 @@ enum DisplayWidthColumn {
         // Invalid bytes and unknown sequences are skipped, never shown.
         #expect(decoder.keys([0xFF, 0xC0, 0x80, 0x41]) == [.character("A")])
         #expect(decoder.keys(Array("\u{1B}[99z".utf8)).isEmpty)
+        // A lead byte without its continuation takes nothing with it.
+        #expect(decoder.keys([0xC3, 0x71]) == [.character("q")])
         // A flood is read in bounded pieces.
         #expect(decoder.keys([UInt8](repeating: 0x61, count: 100_000)).count <= 4096)
+    }
+}
+
+/// A paste is text for the search, never keys that run commands (a pasted
+/// "I am ready" once removed a place: r, e, a, d, y).
+@Suite struct PasteTests {
+    @Test func aBracketedPasteIsOneTextAndOnlyTheSearchTakesIt() throws {
+        var decoder = KeyDecoder()
+        let keys = decoder.keys(Array("\u{1B}[200~I am ready\r\nto go\u{1B}[201~j".utf8))
+        #expect(keys == [.paste("I am readyto go"), .character("j")])
+        var state = try BrowseViewTests.state()
+        let before = state.places.map(\.id)
+        #expect(Browse.update(&state, .paste("dy")).isEmpty && state.confirmingRemoval == nil && state.places.map(\.id) == before)
+        _ = Browse.update(&state, .character("/"))
+        #expect(Browse.update(&state, .paste("sao paulo")) == [.searchOffline("sao paulo")])
+        _ = Browse.update(&state, .paste(String(repeating: "x", count: 5000)))
+        #expect(state.search.query.count == 100, "a query is at most 100 characters, pasted or typed")
+        // Ctrl-C inside a paste still quits; a paste's size is bounded.
+        #expect(decoder.keys(Array("\u{1B}[200~ab\u{03}".utf8)) == [.interrupt])
+        let huge = decoder.keys(Array(String(repeating: "y", count: 3000).utf8) + Array("\u{1B}[201~".utf8))
+        if case .paste(let text)? = huge.first { #expect(text.count <= 1000) } else { Issue.record("\(huge)") }
     }
 }
