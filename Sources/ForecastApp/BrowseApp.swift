@@ -161,7 +161,10 @@ package final class BrowseApp: @unchecked Sendable {
                 // A paste or a held key: every key updates the state, the search asks
                 // the gazetteer once for what was typed last, and one frame follows.
                 var searched: String?
-                for key in keys where !state.quitting {
+                // Below the smallest size nothing can be seen: only quitting acts.
+                let (width, height) = screen.size()
+                let visible = width >= BrowseView.smallest.width && height >= BrowseView.smallest.height
+                for key in keys where !state.quitting && (visible || key == .interrupt || key == .character("q")) {
                     if key == .interrupt { status = 130 }
                     for effect in Browse.update(&state, .key(key)) {
                         if case .searchOffline(let query) = effect { searched = query } else { perform(effect) }
