@@ -39,8 +39,6 @@ package final class BrowseApp: @unchecked Sendable {
         case keys([Key])
         /// A frame put off while events came faster than frames are worth drawing.
         case redraw
-        /// Ctrl-Z sent from outside (SIGTSTP): the terminal restored, the process stopped; drawn again on return.
-        case suspend
         case resized
         /// SIGTERM or SIGHUP: leave at once, restoring the terminal.
         case signal(Int32)
@@ -173,11 +171,6 @@ package final class BrowseApp: @unchecked Sendable {
                 if let searched { perform(.searchOffline(searched)) }
             case .redraw:
                 drawPending = false
-            case .suspend:
-                screen.leave()
-                kill(getpid(), SIGSTOP)  // returns once continued (fg)
-                screen.enter()
-                previous = nil  // whatever the terminal shows now, the whole frame again
             case .resized:
                 break
             case .signal(let number):
@@ -233,15 +226,18 @@ package final class BrowseApp: @unchecked Sendable {
     /// terminal sends Ctrl-C as a key in raw mode) end the app with the terminal restored.
     /// The ones that end the app leave at once, from the signal's own queue,
     /// whatever the loop is doing (a flood of keys, a write the terminal does not take).
+    /// SIGTSTP is ignored: in raw mode Ctrl-Z is a key the app does not use, and
+    /// a stop sent from outside raced the restore and the redraw (tried: one
+    /// resume in five hung); the app goes on, the terminal as it is.
     func watchSignals() -> [any DispatchSourceSignal] {
+        signal(SIGTSTP, SIG_IGN)
         let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
-        return ([SIGWINCH, SIGTSTP] + ending).map { number in
+        return ([SIGWINCH] + ending).map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [post, screen] in
                 switch number {
                 case SIGWINCH: post.yield(.resized)
-                case SIGTSTP: post.yield(.suspend)
                 default:
                     screen.leave()
                     exit(128 + number)
