@@ -179,9 +179,6 @@ package final class BrowseApp: @unchecked Sendable {
                 return 129
             }
             if state.quitting { return status }
-            // A page scrolls no further than its last line (so ↑ moves at once after many ↓).
-            let (width, height) = screen.size()
-            state.scroll = min(state.scroll, BrowseView.detailLimit(state, width: width, height: height, words: options.words, emoji: options.emoji))
             drawSoon()
         }
         return status
@@ -214,7 +211,10 @@ package final class BrowseApp: @unchecked Sendable {
     func draw() {
         let start = ContinuousClock.now
         let (width, height) = screen.size()
-        let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
+        let (frame, scrollLimit) = BrowseView.render(
+            state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
+        // A page scrolls no further than its last line, as drawn.
+        state.scroll = min(state.scroll, scrollLimit)
         let output = frame.output(from: previous, colour: options.colour)
         drawCost = .now - start
         screen.draw(output)

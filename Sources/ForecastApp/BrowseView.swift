@@ -45,12 +45,21 @@ package enum BrowseView {
     }
 
     package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil) -> Frame {
+        render(state, width: width, height: height, words: words, emoji: emoji, memo: memo).frame
+    }
+
+    /// The frame, and how far its page can scroll (its lines beyond the window's
+    /// body; 0 off a page): the driver stops the scroll there, so ↑ moves at once after many ↓.
+    package static func render(
+        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil
+    ) -> (frame: Frame, scrollLimit: Int) {
         var frame = Frame(width: width, height: height)
+        var scrollLimit = 0
         guard width >= smallest.width, height >= smallest.height else {
             for (row, line) in wrap(words.browseTooSmall(width: width, height: height, needs: smallest), width: max(1, width)).enumerated() {
                 frame.put(line, row: row, column: 0)
             }
-            return frame
+            return (frame, 0)
         }
         let body = 1..<(height - 2)
         // One column is kept free at the right for the marks that say more is above or below.
@@ -64,7 +73,7 @@ package enum BrowseView {
             // The name is the page's first line (as `show` prints it): the bar says where the page is.
             title(&frame, nil, right: "\(index + 1) / \(state.places.count)")
             if let place {
-                detail(&frame, lines: show(place, state, saved: true, position: index + 1, style: style), scroll: state.scroll, body: body)
+                scrollLimit = detail(&frame, lines: show(place, state, saved: true, position: index + 1, style: style), scroll: state.scroll, body: body)
             }
         case .search:
             title(&frame, words.browseSearchTitle, right: nil)
@@ -76,13 +85,13 @@ package enum BrowseView {
                 let weather = found.weather ?? PlaceWeather()
                 var lines = show(place, state, weather: weather, saved: false, position: 0, style: style)
                 if found.weather == nil { lines.append("  " + words.fetching(0, 1)) }
-                detail(&frame, lines: lines, scroll: state.scroll, body: body)
+                scrollLimit = detail(&frame, lines: lines, scroll: state.scroll, body: body)
             }
         }
         status(&frame, state, row: height - 2, words: words)
         frame.put(keys(words.keys(for: state.screen), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true))
         if state.showsHelp { help(&frame, state.screen, words: words) }
-        return frame
+        return (frame, scrollLimit)
     }
 
     // MARK: - Parts
@@ -159,31 +168,17 @@ package enum BrowseView {
         return full
     }
 
-    /// How far the detail can scroll: its lines beyond the window's body.
-    package static func detailLimit(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool) -> Int {
-        guard width >= smallest.width, height >= smallest.height else { return 0 }
-        let style = TextStyle(words: words, columns: width - 3, usesColour: true, emoji: emoji)
-        let lines: [String]
-        switch state.screen {
-        case .detail(let index) where state.places.indices.contains(index):
-            lines = show(state.places[index], state, saved: true, position: index + 1, style: style)
-        case .found:
-            guard let found = state.found else { return 0 }
-            lines = show(place(found.city, now: state.now), state, weather: found.weather ?? PlaceWeather(), saved: false, position: 0, style: style)
-        default:
-            return 0
-        }
-        return max(0, lines.count - (height - 3))
-    }
-
     static func place(_ city: City, now: Date) -> Place {
         Place(
             id: 0, displayName: city.name, canonicalName: city.name, countryCode: city.countryCode, admin1: city.admin1,
             coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID, position: 0, addedAt: now)
     }
 
-    static func detail(_ frame: inout Frame, lines: [String], scroll: Int, body: Range<Int>) {
-        let top = max(0, min(scroll, lines.count - body.count))
+    /// Draws a page from `scroll`; returns how far it can scroll.
+    @discardableResult
+    static func detail(_ frame: inout Frame, lines: [String], scroll: Int, body: Range<Int>) -> Int {
+        let limit = max(0, lines.count - body.count)
+        let top = max(0, min(scroll, limit))
         for (offset, line) in lines.dropFirst(top).prefix(body.count).enumerated() {
             frame.put(styled: line, row: body.lowerBound + offset, column: 1)
         }
@@ -191,6 +186,7 @@ package enum BrowseView {
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: body.lowerBound, column: frame.width - 1, look: dim) }
         if top + body.count < lines.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        return limit
     }
 
     static func search(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {

@@ -189,22 +189,11 @@ public struct Forecast: AsyncParsableCommand {
         }
         switch error {
         case let error as InputError:
-            say(words.message(error))
+            say(words.describe(error))
             return error.isNotFound ? ExitStatus.notFound : ExitStatus.failure
-        case let error as SettingsError:
-            say(words.message(error))
-            return ExitStatus.failure
-        case let error as ConfigError:
-            say(words.message(error))
-            return ExitStatus.failure
-        case let error as ImportError:
-            say(words.message(error))
-            return ExitStatus.failure
-        case let error as PlaceLookupError:
-            say(words.message(error))
-            return ExitStatus.failure
-        case let error as StoreError:
-            say(words.message(error))
+        case is SettingsError, is ConfigError, is ImportError, is PlaceLookupError, is StoreError:
+            // Worded by the catalog's one description of the use cases' errors (the app's status line uses it too).
+            say(words.describe(error))
             return ExitStatus.failure
         case let error as CommandFailure:
             if !error.message.isEmpty { say(error.message) }

@@ -104,7 +104,12 @@ import Testing
         let bottom = text(state, (60, 20), language)
         #expect(bottom.contains { $0.contains(words.comingDays) })
         #expect(bottom[1].hasSuffix("↑"))
-        #expect(BrowseView.detailLimit(state, width: 60, height: 20, words: words, emoji: true) > 10, "the driver stops the scroll at the last line")
+        let limit = BrowseView.render(state, width: 60, height: 20, words: words, emoji: true).scrollLimit
+        #expect(limit > 10 && limit < 200, "the driver stops the scroll at the last line")
+        var atLimit = state
+        atLimit.scroll = limit
+        #expect(BrowseView.frame(atLimit, width: 60, height: 20, words: words, emoji: true) == BrowseView.frame(state, width: 60, height: 20, words: words, emoji: true),
+                "past the limit the page shows its end, as at the limit")
     }
 
     @Test(arguments: [Language.en, .ko])
