@@ -75,7 +75,11 @@ public struct Forecast: AsyncParsableCommand {
                 throw SettingsError.badLanguage(chosen)
             }
             // The parse's checks speak the user's language; the command gets its context.
-            let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(commandFirst(arguments)) }
+            let command = try Spoken.$parsing.withValue(context.words) {
+                let gazetteer = context.app.gazetteer
+                let words = try invocation(arguments) { gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
+                return try parseAsRoot(words)
+            }
             if let command = command as? any ForecastCommand {
                 try await command.run(context)
             } else if var builtIn = command as? any AsyncParsableCommand {
@@ -97,8 +101,7 @@ public struct Forecast: AsyncParsableCommand {
     /// be read is left for the command to report.
     static func configured(_ context: CommandContext, arguments: [String]) -> CommandContext {
         // Help, the version and the parser's own dumps need no preferences: they
-        // never open (let alone create or migrate) a database. Nor does a command
-        // line with no command (`forecast`, `forecast --db F`), which prints help.
+        // never open (let alone create or migrate) a database.
         if Self.asksNoDatabase(arguments) { return context }
         let environment = context.environment
         let path = DatabaseLocation.resolve(
@@ -119,7 +122,7 @@ public struct Forecast: AsyncParsableCommand {
         return context
     }
 
-    /// Whether the command line is help, the version, a parser dump, or no command at all.
+    /// Whether the command line is help, the version or a parser dump.
     static func asksNoDatabase(_ arguments: [String]) -> Bool {
         let options = Array(arguments.prefix { $0 != "--" })
         if options.contains(where: { ["--help", "-h", "--version"].contains($0) || $0.hasPrefix("--generate-completion-script")
@@ -130,38 +133,67 @@ public struct Forecast: AsyncParsableCommand {
         var index = 0
         while index < options.count {
             let word = options[index]
-            if ["--db", "--lang"].contains(word) { index += 2; continue }
-            if word.hasPrefix("--db=") || word.hasPrefix("--lang=") { index += 1; continue }
+            if leadingOptions.contains(word) { index += 2; continue }
+            if leadingOptions.contains(where: { word.hasPrefix($0 + "=") }) { index += 1; continue }
             return word == "help"
         }
-        return true
+        return false
     }
 
     /// The value of `--lang` among the arguments (before any `--`), if given.
     static func languageFlag(in arguments: [String]) -> String? { flag("--lang", in: arguments) }
 
-    /// `forecast --lang ko add Seoul` as `forecast add --lang ko Seoul`: the
-    /// options every command takes may come before the command's name too.
-    static func commandFirst(_ arguments: [String]) -> [String] {
+    /// The options every command takes, which may come before the command's name too.
+    static let leadingOptions = ["--lang", "--db", "--format"]
+
+    /// The command line as the parser takes it, from the ways people type it:
+    /// `forecast --lang ko add Seoul` as `forecast add --lang ko Seoul`;
+    /// `forecast` alone (or with options only) as `forecast list`;
+    /// `forecast Seoul` (the wttr.in habit) as `forecast show Seoul`. A first
+    /// word that is a slip away from a command (`lsit`, `shwo`) and names no
+    /// place is refused with the command it was probably meant to be, as is
+    /// `help` with a word that is no command. `isPlace` says whether a word
+    /// names a place the gazetteer knows ("Rome" is a place, not a slip for "move").
+    static func invocation(_ arguments: [String], isPlace: (String) -> Bool) throws -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
-            if ["--lang", "--db"].contains(first), rest.count >= 2 {
+            if leadingOptions.contains(first), rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--lang=") || first.hasPrefix("--db=") {
+            } else if leadingOptions.contains(where: { first.hasPrefix($0 + "=") }) {
                 leading.append(first)
                 rest = rest.dropFirst()
             } else {
                 break
             }
         }
-        guard !leading.isEmpty else { return arguments }
-        // Before no command (or one that does not exist) they are dropped, having done their
-        // part before the parse: the parser then speaks of the command, not of them.
-        let commands = Set(configuration.subcommands.map { $0._commandName })
-        guard let name = rest.first, commands.contains(name) else { return Array(rest) }
-        return [name] + leading + rest.dropFirst()
+        let rootOnly = ["--help", "-h", "--version", "help"]
+        guard let word = rest.first, word != "--" else { return ["list"] + leading + rest }
+        if word.hasPrefix("--generate-completion-script") || word.hasPrefix("--experimental-dump-help") || rootOnly.contains(word) {
+            if word == "help", rest.count > 1 {
+                let topic = rest[rest.index(after: rest.startIndex)]
+                if !topic.hasPrefix("-"), !commandWords.contains(topic) {
+                    throw usage(.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: commandWords)))
+                }
+            }
+            // Help and the version as the parser gives them (the leading options have done their part).
+            return Array(rest)
+        }
+        if word.hasPrefix("-") { return ["list"] + leading + rest }
+        if commandWords.contains(word) { return [word] + leading + rest.dropFirst() }
+        if !isPlace(word), let command = Suggestion.closest(to: word, among: commandWords) {
+            throw usage(.unknownCommand(word, suggestion: command))
+        }
+        return ["show"] + leading + rest
+    }
+
+    /// Every command's name and alias (`ls`, `rm`).
+    static let commandWords: [String] = configuration.subcommands.flatMap { [$0.configuration.commandName ?? $0._commandName] + $0.configuration.aliases }
+
+    /// A command line that does not fit, said as the parser's checks say it (exit 64).
+    static func usage(_ problem: UsageProblem) -> CommandFailure {
+        CommandFailure(message: Spoken.parsing.usage(problem), status: ExitStatus.usage)
     }
 
     /// The value of an option among the arguments (before any `--`), if given.

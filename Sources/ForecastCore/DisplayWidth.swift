@@ -18,6 +18,20 @@ public enum DisplayWidth {
         return columns
     }
 
+    /// Whether every terminal agrees on `text`'s width: Latin letters and
+    /// signs, Hangul and CJK syllables, one scalar a character. Emoji,
+    /// selectors, joiners and ambiguous signs ("…") are drawn one or two
+    /// columns wide depending on the terminal's width table (tmux 3.3a draws ☀️ in one).
+    public static func isSettled(_ text: String) -> Bool {
+        if SafeText.isPrintableASCII(text) { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0xAC00...0xD7A3, 0x4E00...0x9FFF: true
+            default: false
+            }
+        }
+    }
+
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -87,15 +101,44 @@ public struct TextTable: Sendable {
 
     public mutating func append(_ row: [String]) { rows.append(row) }
 
+    /// How the lines place their columns. `padded`: with spaces only (a
+    /// pipe, a file, a test). `cursor(indent:)`: on a terminal, a cell that
+    /// follows one whose width terminals disagree on (an emoji) is placed by
+    /// moving the cursor to its column (CSI n G; `indent` is how many columns
+    /// the caller puts before each line), so the columns never shift whatever
+    /// width the terminal gives the emoji.
+    public enum Placement: Sendable, Equatable {
+        case padded
+        case cursor(indent: Int)
+    }
+
     /// The table in at most `width` terminal columns: first the `flexible`
     /// column's cells are shortened (down to 8 columns, ending with "…"), then
-    /// the columns in `dropOrder` are left out one by one, and only then are
+    /// columns from `dropOrder` are left out one by one, and only then are
     /// lines cut. `nil` width: the table as it is (output to a pipe is never cut).
-    public func fitted(width: Int?, flexible: Int? = nil, dropOrder: [Int] = []) -> [String] {
-        guard let width, width > 0 else { return render() }
+    /// The columns in `leaving` are left out whatever the width.
+    ///
+    /// Which column goes first is the one whose loss tells the rows apart
+    /// least: the rows, read without the columns in `ignoring` (a position
+    /// number), stay as many distinct ones as they can; between columns that
+    /// matter alike, `dropOrder`'s order. Eight Springfields keep their region
+    /// (the only column that differs) and lose the Korean name (the same in all).
+    public func fitted(
+        width: Int?, flexible: Int? = nil, dropOrder: [Int] = [], ignoring: Set<Int> = [], placement: Placement = .padded,
+        leaving: [Int] = []
+    ) -> [String] {
+        if !leaving.isEmpty {
+            // Columns left out whatever the width (one no row has anything in).
+            let narrower = without(leaving)
+            let kept = { (column: Int) in narrower.kept.firstIndex(of: column) }
+            return narrower.table.fitted(
+                width: width, flexible: flexible.flatMap(kept), dropOrder: dropOrder.compactMap(kept),
+                ignoring: Set(ignoring.compactMap(kept)), placement: placement)
+        }
+        guard let width, width > 0 else { return laidOut(placement).lines }
         /// `table` laid out, its flexible column (if it has it) cut to what fits, down to 8 columns.
         func shrunk(_ table: TextTable, flexible: Int?) -> (lines: [String], width: Int) {
-            let laid = table.laidOut()
+            let laid = table.laidOut(placement)
             guard laid.width > width, let flexible, flexible < table.headers.count else { return laid }
             let current = ([table.headers] + table.rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
             let allowed = max(8, current - (laid.width - width))
@@ -105,37 +148,66 @@ public struct TextTable: Sendable {
                 if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed) }
                 return row
             }
-            return cut.laidOut()
+            return cut.laidOut(placement)
         }
         var laid = shrunk(self, flexible: flexible)
         // Then columns go, from the whole table each time, so that the flexible
         // column gets back what a dropped one leaves (it stayed cut before).
         var dropped: [Int] = []
-        for column in dropOrder where laid.width > width && column < headers.count {
+        var candidates = dropOrder.filter { $0 < headers.count }
+        while laid.width > width, !candidates.isEmpty {
+            let column = leastTelling(of: candidates, besides: dropped, ignoring: ignoring)
+            candidates.removeAll { $0 == column }
             dropped.append(column)
-            var narrower = self
-            let keep = headers.indices.filter { !dropped.contains($0) }
-            narrower.headers = keep.map { headers[$0] }
-            narrower.alignments = keep.map { alignments[$0] }
-            narrower.rows = rows.map { row in keep.map { $0 < row.count ? row[$0] : "" } }
-            laid = shrunk(narrower, flexible: flexible.flatMap { keep.firstIndex(of: $0) })
+            let narrower = without(dropped)
+            laid = shrunk(narrower.table, flexible: flexible.flatMap { narrower.kept.firstIndex(of: $0) })
         }
         guard laid.width > width else { return laid.lines }
-        return laid.lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
+        // Still too wide: the lines are cut, laid out with spaces (which a cut keeps).
+        let narrower = without(dropped)
+        let lines = placement == .padded ? laid.lines : narrower.table.fitted(width: width, flexible: flexible.flatMap { narrower.kept.firstIndex(of: $0) })
+        return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
+    }
+
+    /// The table without the `dropped` columns, and which of its columns it kept.
+    private func without(_ dropped: [Int]) -> (table: TextTable, kept: [Int]) {
+        var table = self
+        let kept = headers.indices.filter { !dropped.contains($0) }
+        table.headers = kept.map { headers[$0] }
+        table.alignments = kept.map { alignments[$0] }
+        table.rows = rows.map { row in kept.map { $0 < row.count ? row[$0] : "" } }
+        return (table, kept)
+    }
+
+    /// Of `candidates`, the column whose loss (with `dropped` gone already)
+    /// leaves the most distinct rows; the earliest of equals.
+    func leastTelling(of candidates: [Int], besides dropped: [Int], ignoring: Set<Int>) -> Int {
+        guard candidates.count > 1, rows.count > 1 else { return candidates[0] }
+        var best = candidates[0]
+        var bestCount = -1
+        for column in candidates {
+            let counted = headers.indices.filter { $0 != column && !dropped.contains($0) && !ignoring.contains($0) }
+            let distinct = Set(rows.map { row in counted.map { $0 < row.count ? row[$0] : "" } }).count
+            if distinct > bestCount {
+                best = column
+                bestCount = distinct
+            }
+            if distinct == rows.count { break }  // nothing is lost: the earliest such column goes
+        }
+        return best
     }
 
     /// Lines without trailing spaces, columns two spaces apart.
-    public func render() -> [String] { laidOut().lines }
+    public func render(_ placement: Placement = .padded) -> [String] { laidOut(placement).lines }
 
     /// The lines, and the widest one's width: every cell is measured once, and
     /// a line's width follows from its columns' (a thousand rows with an emoji
     /// each were measured three times over, character by character).
-    func laidOut() -> (lines: [String], width: Int) {
+    func laidOut(_ placement: Placement = .padded) -> (lines: [String], width: Int) {
         // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.
         let all = ([headers] + rows).map { $0.map(SafeText.printable) }
         let sizes = all.map { row in headers.indices.map { column in column < row.count ? DisplayWidth.of(row[column]) : 0 } }
         let widths = headers.indices.map { column in sizes.map { $0[column] }.max() ?? 0 }
-        let full = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
         var widest = 0
         let lines = zip(all, sizes).map { row, size in
             let cells = headers.indices.map { column in
@@ -143,13 +215,37 @@ public struct TextTable: Sendable {
                 let gap = String(repeating: " ", count: max(0, widths[column] - size[column]))
                 return alignments[column] == .right ? gap + text : text + gap
             }
-            var line = cells.joined(separator: "  ")
-            var lineWidth = full
-            while line.last == " " {
-                line.removeLast()
-                lineWidth -= 1
+            var line: String
+            if case .cursor(let indent) = placement {
+                line = ""
+                var start = indent
+                var unsettled = false
+                for (column, cell) in cells.enumerated() {
+                    if column > 0 && unsettled {
+                        // Spaces would not place it: the cursor goes to its column (a blank cell needs nothing).
+                        while line.last == " " { line.removeLast() }
+                        if cell.contains(where: { $0 != " " }) { line += "\u{1B}[\(start + 1)G" + cell }
+                    } else {
+                        line += (column > 0 ? "  " : "") + cell
+                    }
+                    unsettled = unsettled || !DisplayWidth.isSettled(column < row.count ? row[column] : "")
+                    start += widths[column] + 2
+                }
+            } else {
+                line = cells.joined(separator: "  ")
             }
-            widest = max(widest, lineWidth)
+            while line.last == " " { line.removeLast() }
+            // The line ends where its last cell with text does (a text's own trailing spaces count as text).
+            var end = 0
+            var start = 0
+            for column in headers.indices {
+                let text = column < row.count ? row[column] : ""
+                if !text.isEmpty && text.contains(where: { $0 != " " }) {
+                    end = start + (alignments[column] == .right ? widths[column] : size[column])
+                }
+                start += widths[column] + 2
+            }
+            widest = max(widest, end)
             return line
         }
         return (lines, widest)

@@ -277,13 +277,19 @@ extension Catalog {
     /// A city's name as candidates show it: in this language first, then its
     /// other names ("Seoul (서울)" / "서울 (Seoul)").
     package func name(_ city: City) -> String {
+        let names = names(city)
+        guard let first = names.first else { return "" }
+        return names.count > 1 ? "\(first) (\(names[1]))" : first
+    }
+
+    /// A city's names, in this language first, each once.
+    package func names(_ city: City) -> [String] {
         var names: [String] = []
         let candidates: [String?] = [city.name(in: language), city.name] + Language.allCases.map { city.name(in: $0) }
         for name in candidates {
             if let name, !name.isEmpty, !names.contains(name) { names.append(SafeText.clean(name)) }
         }
-        guard let first = names.first else { return "" }
-        return names.count > 1 ? "\(first) (\(names[1]))" : first
+        return names
     }
 
     package func countryName(_ code: String) -> String {

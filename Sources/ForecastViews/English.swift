@@ -168,7 +168,7 @@ package struct English: Catalog {
     }
 
     package var candidateHeaders: [String] {
-        ["#", "Name", "Region", "Country", "Coordinates",
+        ["#", "Name", "Other name", "Region", "Country", "Coordinates",
          "Time zone", "Population"]
     }
 
@@ -634,6 +634,10 @@ package struct English: Catalog {
             "--template has an unclosed '\(SafeText.quoted(text))'; write fields as {name}"
         case .descendingNeedsKey:
             "--descending needs a sort key, e.g. 'forecast sort name --descending'"
+        case .unknownCommand(let word, let suggestion?):
+            "\(quoted(word)) is not a forecast command; did you mean '\(suggestion)'? (see 'forecast --help')"
+        case .unknownCommand(let word, nil):
+            "\(quoted(word)) is not a forecast command (see 'forecast --help')"
         }
     }
 

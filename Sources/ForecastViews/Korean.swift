@@ -165,7 +165,7 @@ package struct Korean: Catalog {
     }
 
     package var candidateHeaders: [String] {
-        ["#", "이름", "지역", "나라", "좌표",
+        ["#", "이름", "다른 이름", "지역", "나라", "좌표",
          "시간대", "인구"]
     }
 
@@ -699,6 +699,10 @@ package struct Korean: Catalog {
             "--template의 '\(SafeText.quoted(text))'이(가) 닫히지 않았습니다. 필드는 {name}처럼 씁니다"
         case .descendingNeedsKey:
             "--descending에는 정렬 기준이 필요합니다 (예: 'forecast sort name --descending')"
+        case .unknownCommand(let word, let suggestion?):
+            "\(quoted(word))은(는) forecast 명령이 아닙니다. '\(suggestion)'을(를) 찾으셨나요? ('forecast --help' 참고)"
+        case .unknownCommand(let word, nil):
+            "\(quoted(word))은(는) forecast 명령이 아닙니다 ('forecast --help' 참고)"
         }
     }
 

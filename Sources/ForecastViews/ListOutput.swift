@@ -87,9 +87,10 @@ package struct ListOutput: ReportOutput {
                 Self.note(w, words: words, now: now),
             ])
         }
-        // On a narrow terminal the note shrinks first, then Feels, Local time,
-        // Today, Humidity, Rain and the weather's words give way, in that order.
-        var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4])
+        // On a narrow terminal the note shrinks first, then the columns that tell
+        // the places apart least give way; between equals Feels, Local time,
+        // Today, Humidity, Rain and the weather's words, in that order.
+        var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4], ignoring: [0], placement: out.placement())
         lines[0] = out.bold(lines[0])
         lines = lines.enumerated().map { index, line in
             index > 0 && weather[entries[index - 1].place.id]?.error != nil ? out.red(line) : line

@@ -54,25 +54,33 @@ package struct SearchOutput: CommandOutput {
     }
 
     package func text(_ style: TextStyle) -> [String] {
-        Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format)
+        Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format, placement: style.placement())
     }
 
-    /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe):
-    /// population, coordinates, time zone and region give way, in that order.
-    /// With `weather` (one per city), the weather's symbol, words and
-    /// temperature too, before the columns that give way first.
-    package static func table(_ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil) -> [String] {
+    /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe).
+    /// What gives way first is what tells them apart least (eight Springfields
+    /// keep their region and lose the Korean name they share); between equals,
+    /// population, coordinates, time zone, the other name, country and region,
+    /// in that order. With `weather` (one per city), the weather's symbol,
+    /// words and temperature too, before the columns that give way first.
+    package static func table(
+        _ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
+        placement: TextTable.Placement = .padded
+    ) -> [String] {
         let withWeather = weather != nil && format != nil
         var headers = words.candidateHeaders
-        var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .right]
+        var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .left, .right]
+        let names = cities.map(words.names)
+        // The other name's column, when no candidate has one, says nothing.
+        let otherNames = names.contains { $0.count > 1 }
         if withWeather {
-            headers.insert(contentsOf: ["", words.weatherHeader, words.temperatureHeader], at: 4)
-            alignments.insert(contentsOf: [.left, .left, .right], at: 4)
+            headers.insert(contentsOf: ["", words.weatherHeader, words.temperatureHeader], at: 5)
+            alignments.insert(contentsOf: [.left, .left, .right], at: 5)
         }
         var table = TextTable(headers: headers, alignments: alignments)
         for (index, city) in cities.enumerated() {
             var row = [
-                "\(index + 1)", words.name(city),
+                "\(index + 1)", names[index].first ?? "", names[index].dropFirst().first ?? "",
                 SafeText.clean(words.gazetteer.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
                 "\(words.countryName(city.countryCode)) (\(city.countryCode))",
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
@@ -81,11 +89,12 @@ package struct SearchOutput: CommandOutput {
                 let report = weather[index].report
                 let condition = report.map { format.describe($0.current.condition) }
                     ?? weather[index].error.map { words.errorKind($0.kind) } ?? "–"
-                row.insert(contentsOf: [format.symbol(report?.current.condition, isDay: report?.current.isDay), condition, format.temperatureText(report?.current.temperature)], at: 4)
+                row.insert(contentsOf: [format.symbol(report?.current.condition, isDay: report?.current.isDay), condition, format.temperatureText(report?.current.temperature)], at: 5)
             }
             table.append(row)
         }
-        return table.fitted(width: width, dropOrder: withWeather ? [9, 7, 8, 3, 5, 2] : [6, 4, 5, 3, 2])
+        let dropOrder = withWeather ? [10, 8, 9, 2, 6, 4, 3] : [7, 5, 6, 2, 4, 3]
+        return table.fitted(width: width, dropOrder: dropOrder, ignoring: [0], placement: placement, leaving: otherNames ? [] : [2])
     }
 
     /// 1234567 as "1,234,567".

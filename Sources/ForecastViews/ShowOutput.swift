@@ -219,7 +219,7 @@ package struct ShowOutput: ReportOutput {
                     format.percent(hour.precipitationProbability), format.windText(hour.windSpeed, direction: hour.windDirection),
                 ])
             }
-            lines += table.render().map { "  " + $0 }
+            lines += table.render(out.placement(indent: 2)).map { "  " + $0 }
             let chart = TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:))
             if !chart.isEmpty {
                 lines.append("")
@@ -247,7 +247,7 @@ package struct ShowOutput: ReportOutput {
                     day.precipitationProbability.map { format.percent($0) } ?? format.millimetresText(day.precipitation),
                 ])
             }
-            lines += table.render().map { "  " + $0 }
+            lines += table.render(out.placement(indent: 2)).map { "  " + $0 }
         }
         if let source {
             lines.append("")

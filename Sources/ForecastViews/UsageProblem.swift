@@ -9,4 +9,6 @@ package enum UsageProblem {
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
     case pickFromOne(Int), limit(Int), descendingNeedsKey
     case templateNeedsLine, templateField(String), templateUnclosed(String)
+    /// A first word that is no command (nor a place): the closest command, if one is a slip away.
+    case unknownCommand(String, suggestion: String?)
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         cli.environment["FORECAST_DB"] = empty
         for arguments in [["--version", "--db", empty], ["--help", "--db", empty], ["help", "list"], ["list", "-h", "--db", empty],
-                          ["--db", empty, "help", "list"], ["--db=\(empty)", "help"], ["--lang", "en", "help"], [],
+                          ["--db", empty, "help", "list"], ["--db=\(empty)", "help"], ["--lang", "en", "help"],
                           ["--generate-completion-script", "bash"]] {
             let status = try await cli.run(arguments).status
             #expect(status == 0, "\(arguments): \(status)")

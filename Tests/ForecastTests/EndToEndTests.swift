@@ -106,7 +106,7 @@ import Testing
         let cli = CLI()
         let table = try await cli.run("search", "Seoul")
         #expect(table.status == 0)
-        #expect(table.lines[1].contains("Seoul (서울)") && table.lines[1].contains("Asia/Seoul") && table.lines[1].contains("37.566, 126.9784"))
+        #expect(table.lines[1].contains("Seoul  ") && table.lines[1].contains("  서울  ") && table.lines[1].contains("Asia/Seoul") && table.lines[1].contains("37.566, 126.9784"))
         let json = try await cli.json("search", "부산", "--format", "json")
         let first = try #require((json["results"] as? [[String: Any]])?.first)
         #expect(first["name"] as? String == "Busan")
@@ -156,7 +156,8 @@ import Testing
         (["units", "rankine"], "rankine", 64),
         (["list", "--format", "xml"], "xml", 64),
         (["search", ""], "search text is empty", 1),
-        (["frobnicate"], "frobnicate", 64),
+        (["frobnicate", "--offline"], "no place called 'frobnicate'", 4),
+        (["lsit"], "did you mean 'list'", 64),
     ])
     /// 64 when the command line's shape is wrong (what parsing and validate()
     /// catch), 1 when what it says cannot be done.

@@ -63,3 +63,47 @@ extension WeatherCondition {
         self = json.flatMap { try? JSONDecoder().decode(WeatherCondition.self, from: $0) } ?? .unknown(code)
     }
 }
+
+/// A line of terminal output as a terminal draws it: `ESC [ n G` moves the
+/// cursor to column n, colours are skipped, and an emoji shown as a picture
+/// (whose width terminals disagree on) takes `unsettledWidth` columns, as the
+/// terminal's width table says (tmux 3.3a: one; most terminals: two). The
+/// result has one `Character` per column (a wide character's right half is "\u{0}").
+func drawn(_ line: String, unsettledWidth: Int = 2) -> [Character] {
+    var cells: [Character] = []
+    var cursor = 0
+    var rest = Substring(line)
+    func put(_ character: Character, width: Int) {
+        while cells.count < cursor + width { cells.append(" ") }
+        cells[cursor] = character
+        for extra in 1..<max(1, width) { cells[cursor + extra] = "\u{0}" }
+        cursor += width
+    }
+    while let character = rest.first {
+        if character == "\u{1B}", let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)([A-Za-z])/) {
+            if match.2 == "G", let column = Int(match.1) { cursor = max(0, column - 1) }
+            rest = rest[match.range.upperBound...]
+            continue
+        }
+        let emoji = character.unicodeScalars.first.map { $0.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") } ?? false
+        put(character, width: emoji ? unsettledWidth : DisplayWidth.of(character))
+        rest = rest.dropFirst()
+    }
+    return cells
+}
+
+/// The column where `text` starts in `line` as drawn, if it is there.
+func column(of text: String, in line: String, unsettledWidth: Int = 2) -> Int? {
+    let cells = drawn(line, unsettledWidth: unsettledWidth)
+    let wanted = Array(text)
+    guard wanted.count <= cells.count else { return nil }
+    return (0...(cells.count - wanted.count)).first { start in
+        var index = start
+        for character in wanted {
+            while index < cells.count, cells[index] == "\u{0}" { index += 1 }
+            guard index < cells.count, cells[index] == character else { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -40,7 +40,8 @@ struct ListCommand: ForecastCommand {
               $ forecast list --where 'rain>=60 or aqi>100' --format line && notify-send umbrella
               $ forecast list --where 'temp<0 and not wind>10'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
-            """
+            """,
+        aliases: ["ls"]
     )
 
     @Option(name: .customLong("where"), help: ArgumentHelp("Only the places whose weather matches, e.g. 'rain>=60 and temp<5'.", valueName: "expression"))

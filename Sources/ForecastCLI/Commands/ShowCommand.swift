@@ -54,7 +54,7 @@ struct ShowCommand: ForecastCommand {
     @Flag(name: .long, help: "Show the place after the last viewed one.")
     var next = false
 
-    @Flag(name: .long, help: "Show the place before the last viewed one.")
+    @Flag(name: [.long, .customLong("prev")], help: "Show the place before the last viewed one.")
     var previous = false
 
     @Option(name: .long, help: ArgumentHelp("How many days of forecast to show (1–7).", valueName: "n"))

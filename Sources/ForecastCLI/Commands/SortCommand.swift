@@ -2,7 +2,12 @@ import ArgumentParser
 import ForecastCore
 import ForecastViews
 
-extension SortKey: ExpressibleByArgument {}
+extension SortKey: ExpressibleByArgument {
+    /// The keys as named, and `temp`, the field's name in --where and templates.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "temp" ? "temperature" : argument)
+    }
+}
 
 struct SortCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
@@ -20,10 +25,10 @@ struct SortCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "name, temperature, humidity or custom.")
+    @Argument(help: "name, temperature (or temp), humidity or custom.")
     var key: SortKey?
 
-    @Flag(name: .long, help: "Largest (or last in the alphabet) first.")
+    @Flag(name: [.long, .customLong("desc")], help: "Largest (or last in the alphabet) first.")
     var descending = false
 
     @OptionGroup var store: StoreOptions

@@ -33,7 +33,7 @@ enum PlaceDrafting {
         case .ambiguous(let cities):
             let out = context.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
-            out.lines(SearchOutput.table(cities, width: out.columns, words: words))
+            out.lines(SearchOutput.table(cities, width: out.columns, words: words, placement: out.columns == nil ? .padded : .cursor(indent: 0)))
             out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
             throw CommandFailure(message: "")
         case .chosen(let city, let others):

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ForecastCLI
+@testable import ForecastCore
+@testable import ForecastViews
+@testable import ForecastGazetteer
+
+/// What a new user types and sees in the first minute: slips, habits and
+/// narrow terminals.
+@Suite struct FirstMinuteTests {
+    @Test func editDistanceCountsSlips() {
+        #expect(Suggestion.distance("list", "list") == 0)
+        #expect(Suggestion.distance("lsit", "list") == 1, "a swap of neighbours is one slip")
+        #expect(Suggestion.distance("lst", "list") == 1)
+        #expect(Suggestion.distance("shwo", "show") == 1)
+        #expect(Suggestion.distance("", "abc") == 3 && Suggestion.distance("kitten", "sitting") == 3)
+        #expect(Suggestion.distance("서울", "서을") == 1)
+        let commands = Forecast.commandWords
+        #expect(Suggestion.closest(to: "lst", among: commands) == "list")
+        #expect(Suggestion.closest(to: "REMVOE", among: commands) == "remove")
+        #expect(Suggestion.closest(to: "Seoul", among: commands) == nil)
+        #expect(Suggestion.closest(to: String(repeating: "l", count: 10_000), among: commands) == nil)
+    }
+
+    @Test(arguments: [
+        (["lst"], "did you mean 'list'"), (["lsit", "--offline"], "did you mean 'list'"), (["shwo", "Seoul"], "did you mean 'show'"),
+        (["help", "lst"], "did you mean 'list'"), (["--db", "x.sqlite", "sotr", "name"], "did you mean 'sort'"),
+        (["help", "frobnicate"], "'frobnicate' is not a forecast command"),
+    ])
+    func slipsAreAnsweredWithTheCommandMeant(arguments: [String], message: String) async throws {
+        let cli = try InProcessCLI()
+        let result = await cli.run(arguments: arguments)
+        #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try cli.store.ordered().places.isEmpty)
+    }
+
+    @Test func habitsWork() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "London").status == 0)
+        #expect(await cli.run("add", "Seoul").status == 0)
+        // (The fake service answers London's weather only: Seoul's fetch fails, status 2.)
+        let names = { (result: InProcessCLI.Result) in result.lines.dropFirst().map { $0.split(separator: " ")[1] } }
+        let alone = await cli.run(arguments: [])
+        #expect(alone.lines.first?.hasPrefix("#  Name") == true && names(alone) == ["London", "Seoul"], "forecast alone lists: \(alone.stdout)")
+        #expect(names(await cli.run("ls")) == ["London", "Seoul"])
+        #expect(names(await cli.run("--offline")) == ["London", "Seoul"], "options alone go to the list")
+        // The wttr.in habit: a place's name as the command.
+        let seoul = await cli.run("Seoul")
+        #expect(seoul.status == 0 && seoul.lines.first?.hasPrefix("Seoul (서울)  2 of 2") == true, "\(seoul.stdout)\(seoul.stderr)")
+        // Rome is one edit from 'move', but it is a place.
+        let rome = await cli.run("Rome")
+        #expect(rome.status == 0 && rome.lines.first?.contains("not saved") == true, "\(rome.stdout)\(rome.stderr)")
+        #expect(try cli.store.ordered().places.count == 2, "showing an unsaved place saves nothing")
+        // Aliases people type, and the options every command takes before its name.
+        #expect(await cli.run("sort", "temp").status == 0)
+        #expect(try cli.store.settings().sort == PlaceSort(key: .temperature))
+        #expect(await cli.run("sort", "name", "--desc").status == 0)
+        #expect(try cli.store.settings().sort == PlaceSort(key: .name, descending: true))
+        #expect(await cli.run("show", "--prev").status == 0)
+        let json = await cli.run("--format", "json", "--lang", "ko", "sort")
+        #expect(json.status == 0 && json.stdout.hasPrefix("{"), "\(json.stdout)\(json.stderr)")
+    }
+
+    /// Eight Springfields on a narrow terminal: the region, the one column that
+    /// differs, stays; the Korean name they share goes first.
+    @Test func candidatesKeepWhatTellsThemApart() {
+        let words = Language.en.words(Gazetteer.bundled)
+        let cities = Gazetteer.bundled.search("Springfield", limit: 10).map(\.city)
+        #expect(cities.count >= 8)
+        for width in [50, 60, 80] {
+            let lines = SearchOutput.table(cities, width: width, words: words)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
+            let rows = lines.dropFirst().map { $0.split(separator: " ", maxSplits: 1)[1] }
+            #expect(Set(rows).count == cities.count, "at \(width) columns every row still differs: \(lines)")
+            #expect(lines.dropFirst().allSatisfy { !$0.contains("스프링필드") } || width >= 80, "\(lines)")
+        }
+        // In Korean the English name is the one that goes.
+        let korean = SearchOutput.table(cities, width: 60, words: Language.ko.words(Gazetteer.bundled))
+        #expect(Set(korean.dropFirst().map { $0.split(separator: " ", maxSplits: 1)[1] }).count == cities.count, "\(korean)")
+    }
+
+    @Test func leastTellingColumnGoesFirst() {
+        var table = TextTable(headers: ["#", "Name", "Same", "Differs"])
+        table.append(["1", "Springfield", "US", "Ohio"])
+        table.append(["2", "Springfield", "US", "Oregon"])
+        // 'Differs' comes first in the drop order but is the only column telling the rows apart.
+        let lines = table.fitted(width: 24, dropOrder: [3, 2], ignoring: [0])
+        #expect(lines == ["#  Name         Differs", "1  Springfield  Ohio", "2  Springfield  Oregon"])
+        // Where nothing is lost either way, the drop order decides.
+        #expect(table.fitted(width: 24, dropOrder: [3, 2]) == ["#  Name         Same", "1  Springfield  US", "2  Springfield  US"],
+                "counting the position column, every row differs whatever goes")
+    }
+
+    /// tmux 3.3a draws ☀️ in one column, most terminals in two: on a
+    /// terminal, the columns after an emoji line up either way.
+    @Test func emojiColumnsLineUpWhateverTheTerminalsWidthTable() async throws {
+        var cli = try InProcessCLI()
+        #expect(await cli.run("add", "London").status == 0)
+        cli.columns = 120
+        let list = await cli.run("list")
+        #expect(list.status == 0 && list.lines.count == 2)
+        let (header, row) = (list.lines[0], list.lines[1])
+        #expect(row.contains("⛅"), "the fixture's weather is an emoji: \(row)")
+        for width in [1, 2] {
+            #expect(column(of: "Partly cloudy", in: row, unsettledWidth: width) == column(of: "Weather", in: header, unsettledWidth: width),
+                    "\(width): \(String(drawn(row, unsettledWidth: width)))")
+            // Right-aligned after it: the temperature ends where its header does.
+            let temp = column(of: "Temp", in: header, unsettledWidth: width).map { $0 + 4 }
+            #expect(column(of: "8°C", in: row, unsettledWidth: width).map { $0 + 3 } == temp)
+        }
+        // The same row laid out with spaces only shifts on a one-column terminal: the test can tell.
+        cli.columns = nil
+        let piped = await cli.run("list")
+        #expect(!piped.stdout.contains("\u{1B}"), "piped, plain spaces: nothing but text in the lines")
+        #expect(column(of: "Partly cloudy", in: piped.lines[1], unsettledWidth: 1) != column(of: "Weather", in: piped.lines[0], unsettledWidth: 1))
+        #expect(column(of: "Partly cloudy", in: piped.lines[1]) == column(of: "Weather", in: piped.lines[0]))
+        #expect(!(await cli.run("show", "London").stdout.contains("\u{1B}")))
+    }
+}
