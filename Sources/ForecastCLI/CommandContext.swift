@@ -50,4 +50,12 @@ struct CommandContext: Sendable {
         case .table: stdout.lines(output.text(style))
         }
     }
+
+    /// A warning, not a refusal: when `place`'s name is now shared by other
+    /// saved places, says so on stderr, and how to tell them apart (`Seoul#2`).
+    func noteNamesakes(of place: Place, in places: SavedPlaces) throws {
+        let namesakes = try places.namesakes(of: place)
+        guard let first = namesakes.first?.address else { return }
+        stderr.line("\(words.notePrefix): " + words.sameName(place.displayName, namesakes.map(words.match), first: namesakes.last?.address ?? first))
+    }
 }

@@ -222,7 +222,7 @@ public struct Forecast: AsyncParsableCommand {
         switch error {
         case let error as InputError:
             say(words.describe(error))
-            return error.isNotFound ? ExitStatus.notFound : ExitStatus.failure
+            return error.isNotFound ? ExitStatus.notFound : error.isUsage ? ExitStatus.usage : ExitStatus.failure
         case is SettingsError, is ConfigError, is ImportError, is PlaceLookupError, is StoreError:
             // Worded by the catalog's one description of the use cases' errors (the app's status line uses it too).
             say(words.describe(error))
@@ -347,6 +347,15 @@ struct LanguageOption: ParsableArguments {
 }
 
 extension InputError {
+    /// Whether this says the command line itself is wrong (exit status 64):
+    /// a number that is not one (`--lat abc`, `move Seoul up`), a country code that is no code.
+    var isUsage: Bool {
+        switch self {
+        case .notANumber, .badCountryCode: true
+        default: false
+        }
+    }
+
     /// Whether this says that what was asked for does not exist (exit status 4).
     var isNotFound: Bool {
         switch self {

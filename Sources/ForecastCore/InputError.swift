@@ -28,17 +28,24 @@ public enum InputError: Error, Equatable, Sendable {
     case badCountryCode(String)
 
     /// Neither the gazetteer nor the online lookup knows the name.
-    case notFound(String, country: String?)
+    case notFound(String, country: String?, suggestion: String? = nil)
     /// Not in the gazetteer, and not asked online (`--offline`).
-    case notInGazetteer(String, country: String?)
+    case notInGazetteer(String, country: String?, suggestion: String? = nil)
 
     /// A saved place, as an error names it.
     public struct Match: Equatable, Sendable {
         public var position: Int
         public var name: String
-        public init(position: Int, name: String) {
+        public var countryCode: String
+        public var admin1: String
+        /// `Name#N`, where every match has the name asked for.
+        public var address: String?
+        public init(position: Int, name: String, countryCode: String = "", admin1: String = "", address: String? = nil) {
             self.position = position
             self.name = name
+            self.countryCode = countryCode
+            self.admin1 = admin1
+            self.address = address
         }
     }
 }

@@ -29,12 +29,26 @@ public enum PlaceReference {
             return ordered[position - 1]
         }
 
-        let key = SearchKey.fold(trimmed)
         let keys = ordered.map { (SearchKey.fold($0.displayName), SearchKey.fold($0.canonicalName)) }
         let other = ordered.map { aliases?($0).map(SearchKey.fold) ?? [] }
-        let exact = ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key || other[$0].contains(key) }
+        let exactly = { (text: String) in
+            let key = SearchKey.fold(text)
+            return ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key || other[$0].contains(key) }
+        }
+        let key = SearchKey.fold(trimmed)
+        let exact = exactly(trimmed)
         if exact.count == 1 { return ordered[exact[0]] }
-        if exact.count > 1 { throw ambiguous(trimmed, exact, ordered) }
+        if exact.count > 1 { throw ambiguous(trimmed, exact, ordered, numbered: true) }
+        // "Seoul#2": the second of the places called Seoul, in the order `list` shows.
+        if let match = trimmed.wholeMatch(of: /(.*[^\s#])\s*#([0-9]{1,6})/), let number = Int(match.2) {
+            let namesakes = exactly(String(match.1))
+            if namesakes.count > 1 {
+                guard (1...namesakes.count).contains(number) else {
+                    throw ambiguous(String(match.1), namesakes, ordered, numbered: true)
+                }
+                return ordered[namesakes[number - 1]]
+            }
+        }
 
         if let cities {
             let ids = cities(trimmed)
@@ -49,7 +63,23 @@ public enum PlaceReference {
         throw .noSavedMatch(trimmed)
     }
 
-    private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place]) -> InputError {
-        .ambiguousReference(reference, matches: indices.map { InputError.Match(position: $0 + 1, name: ordered[$0].displayName) })
+    /// `numbered`: the places all have the name asked for, and `Name#N` tells them apart.
+    private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place], numbered: Bool = false) -> InputError {
+        .ambiguousReference(
+            reference,
+            matches: indices.enumerated().map { number, index in
+                InputError.Match(
+                    position: index + 1, name: ordered[index].displayName, countryCode: ordered[index].countryCode,
+                    admin1: ordered[index].admin1, address: numbered ? "\(ordered[index].displayName)#\(number + 1)" : nil)
+            })
+    }
+
+    /// The places in `ordered` called what `place` is called (itself
+    /// included), with their positions, when there is more than one: what
+    /// `Name#N` counts.
+    public static func namesakes(of place: Place, in ordered: [Place]) -> [(position: Int, place: Place)] {
+        let key = SearchKey.fold(place.displayName)
+        let same = ordered.enumerated().filter { SearchKey.fold($0.element.displayName) == key }.map { ($0.offset + 1, $0.element) }
+        return same.count > 1 ? same : []
     }
 }

@@ -190,6 +190,74 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
 
     // MARK: - Scanning
 
+    /// "Did you mean …?" for a name nothing matched: the largest city with a
+    /// name a slip away from `query` ("Seoull" → Seoul, "Pariss" → Paris), in
+    /// `country` if given. Only names of about the query's length are compared.
+    public func closest(to query: String, country: String? = nil) -> City? {
+        let key = SearchKey.fold(query)
+        let length = key.unicodeScalars.count
+        guard length >= 3, length <= 64 else { return nil }
+        let allowance = Suggestion.allowance(for: key)
+        let keyBytes = key.utf8.count
+        let wantedCountry = country?.uppercased()
+        var best: (distance: Int, city: City)?
+        forEachLine { line in
+            var keysStart = line.endIndex
+            while keysStart > line.startIndex && line[keysStart - 1] != Self.tab { keysStart -= 1 }
+            var start = keysStart
+            var nearest = Int.max
+            while start <= line.endIndex {
+                var stop = start
+                while stop < line.endIndex && line[stop] != Self.bar { stop += 1 }
+                // Bytes bound scalars: a name far longer or shorter cannot be a slip away.
+                let bytes = stop - start
+                if bytes >= keyBytes - 4 * allowance && bytes <= 4 * (length + allowance) {
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
+                    if abs(name.unicodeScalars.count - length) <= allowance {
+                        nearest = min(nearest, Suggestion.distance(key, name))
+                    }
+                }
+                start = stop + 1
+            }
+            guard nearest <= allowance, nearest <= (best?.distance ?? .max), let city = Self.parse(line) else { return }
+            if let wantedCountry, city.countryCode != wantedCountry { return }
+            if let best, nearest == best.distance, best.city.population >= city.population { return }
+            best = (nearest, city)
+        }
+        return best?.city
+    }
+
+    /// The code of the country `text` names: a known ISO code ("kr"), its
+    /// English or Korean name ("South Korea", "대한민국", "france"), or a name
+    /// people use for it ("Korea", "UK", "USA", "미국" is its own).
+    public func countryCode(named text: String) -> String? {
+        let key = SearchKey.fold(text)
+        guard !key.isEmpty else { return nil }
+        if key.count == 2, countryName(key) != nil { return key.uppercased() }
+        if let code = Self.countryNicknames[key] { return code }
+        var found: String?
+        var start = countries.startIndex
+        while start < countries.endIndex, found == nil {
+            var end = start
+            while end < countries.endIndex && countries[end] != Self.newline { end += 1 }
+            if end - start > 3 {
+                let code = String(decoding: UnsafeBufferPointer(rebasing: countries[start..<(start + 2)]), as: UTF8.self)
+                let name = String(decoding: UnsafeBufferPointer(rebasing: countries[(start + 3)..<end]), as: UTF8.self)
+                if SearchKey.fold(name) == key || koreanCountryName(code).map(SearchKey.fold) == key { found = code }
+            }
+            start = end + 1
+        }
+        return found
+    }
+
+    /// Names people give countries that are not GeoNames' own.
+    static let countryNicknames: [String: String] = [
+        "usa": "US", "united states of america": "US", "america": "US", "uk": "GB", "england": "GB", "scotland": "GB",
+        "wales": "GB", "great britain": "GB", "britain": "GB", "korea": "KR", "republic of korea": "KR", "한국": "KR",
+        "남한": "KR", "north korea": "KP", "북한": "KP", "russia": "RU", "holland": "NL", "czechia": "CZ",
+        "vatican": "VA", "uae": "AE", "turkiye": "TR",
+    ]
+
     private func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = cities.startIndex
         let end = cities.endIndex

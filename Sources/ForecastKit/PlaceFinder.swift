@@ -25,9 +25,38 @@ public struct PlaceFinder: Sendable {
         self.context = context
     }
 
+    /// What a typed name asks for: "Seoul, KR", "Paris, France" and
+    /// "서울, 대한민국" are a name in a country (as `--country` says), which
+    /// must then be one the gazetteer knows (`--country XX` is refused, not
+    /// asked online). A comma followed by no country is part of the name.
+    public func query(_ text: String, country: String?) throws(InputError) -> (name: String, country: String?) {
+        if let country {
+            guard country.count == 2, country.allSatisfy(\.isLetter), let code = context.gazetteer.countryCode(named: country) else {
+                throw .badCountryCode(country)
+            }
+            return (text, code)
+        }
+        guard let comma = text.lastIndex(of: ",") else { return (text, nil) }
+        let name = text[..<comma].trimmingCharacters(in: .whitespaces)
+        let tail = text[text.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !tail.isEmpty else { return (text, nil) }
+        if let code = context.gazetteer.countryCode(named: tail) { return (name, code) }
+        // Two letters after a comma are meant as a code: one that is none is said so.
+        if tail.count == 2, tail.allSatisfy({ $0.isASCII && $0.isLetter }) { throw .badCountryCode(tail) }
+        return (text, nil)
+    }
+
+    /// A name a slip away from `query` that the gazetteer knows, in this language where it has one.
+    public func suggestion(for query: String, country: String?, language: Language) -> String? {
+        guard let city = context.gazetteer.closest(to: query, country: country) else { return nil }
+        let typedHangul = query.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+        return (typedHangul ? city.koreanName : nil) ?? city.name(in: language) ?? city.name
+    }
+
     /// Cities called `query` (or starting so), best first, and whether they
     /// came from the online lookup because the gazetteer had none.
-    public func search(_ query: String, country: String?, limit: Int) async throws -> (matches: [GazetteerMatch], online: Bool) {
+    public func search(_ text: String, country: String?, limit: Int) async throws -> (matches: [GazetteerMatch], online: Bool) {
+        let (query, country) = try query(text, country: country)
         let found = context.gazetteer.search(query, country: country, limit: limit)
         guard found.isEmpty else { return (found, false) }
         let key = SearchKey.fold(query)
@@ -39,7 +68,8 @@ public struct PlaceFinder: Sendable {
 
     /// Which city `query` means, under the never-silent choosing rule: from
     /// the gazetteer, else (unless `online` is false: `--offline`) from the online lookup.
-    public func choose(_ query: String, country: String?, pick: Int?, online: Bool = true) async throws -> PlaceChoice {
+    public func choose(_ text: String, country: String?, pick: Int?, online: Bool = true) async throws -> PlaceChoice {
+        let (query, country) = try query(text, country: country)
         let choice = try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
         guard choice == .notFound, online else { return choice }
         let cities = try await onlineCities(query, country: country)

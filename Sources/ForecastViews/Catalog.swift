@@ -51,6 +51,8 @@ package protocol Catalog: Sendable {
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
     func nothingSavedChoose(_ example: String) -> String
     func othersCalled(_ query: String, _ others: Int) -> String
+    /// A label now shared by several saved places (`matches` as `match` says them, with `Name#N`).
+    func sameName(_ name: String, _ matches: [String], first: String) -> String
     var foundOnline: String { get }
     /// Both were asked: the built-in gazetteer, then the online service.
     func searchFoundNothing(_ query: String) -> String
@@ -122,7 +124,7 @@ package protocol Catalog: Sendable {
     func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String
     var interruptedKept: String { get }
     func notSaved(_ reason: StoreError) -> String
-    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    /// "weather for 2 of 5 places could not be fetched (not found: 1, timed out: 1)" / "(시간 초과 1곳, …)".
     func failedSummary(_ failed: [WeatherError], of places: Int) -> String
     func field(_ field: InputError.Field) -> String
     func message(_ error: InputError) -> String
@@ -214,6 +216,13 @@ extension Catalog {
             .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// A saved place as an error names it: "3 Seoul#1 (Seoul, South Korea)".
+    package func match(_ match: InputError.Match) -> String {
+        let region = region(countryCode: match.countryCode, admin1: match.admin1)
+        let name = SafeText.clean(match.address ?? match.name)
+        return "\(match.position) \(name)" + (region.isEmpty ? "" : " (\(region))")
+    }
+
     /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
     /// Any error a use case throws, in this language (the app's status line).
     package func describe(_ error: any Error) -> String {
@@ -228,8 +237,11 @@ extension Catalog {
         }
     }
 
+    /// "timed out: no complete answer within the 10 s budget"; the kind alone
+    /// when the detail only says it again ("not found", not "not found: not found").
     package func weatherError(_ error: WeatherError) -> String {
-        "\(errorKind(error.kind)): \(detail(error))"
+        let (kind, detail) = (errorKind(error.kind), detail(error))
+        return SearchKey.fold(detail) == SearchKey.fold(kind) ? kind : "\(kind): \(detail)"
     }
 
     /// "6 (high)".

@@ -154,6 +154,11 @@ package struct English: Catalog {
         "Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC."
     }
 
+    package func sameName(_ name: String, _ matches: [String], first: String) -> String {
+        "\(matches.count) saved places are called \(quoted(name)) now (\(matches.joined(separator: ", "))): "
+            + "show, remove, move and rename tell them apart by number or as '\(SafeText.quoted(first))'; 'forecast rename' gives one another name"
+    }
+
     package func othersCalled(_ query: String, _ others: Int) -> String {
         "\(others == 1 ? "1 other place is" : "\(others) other places are") called \(quoted(query)); see 'forecast search \(SafeText.quoted(query))' and use --pick to choose another."
     }
@@ -181,14 +186,14 @@ package struct English: Catalog {
 
     package func errorKind(_ kind: WeatherError.Kind) -> String {
         switch kind {
-        case .network: "network"
-        case .timeout: "timeout"
-        case .rateLimited: "rateLimited"
-        case .unauthorized: "unauthorized"
-        case .notFound: "notFound"
-        case .badResponse: "badResponse"
-        case .provider: "provider"
-        case .cancelled: "cancelled"
+        case .network: "network error"
+        case .timeout: "timed out"
+        case .rateLimited: "rate limited"
+        case .unauthorized: "key refused"
+        case .notFound: "not found"
+        case .badResponse: "bad answer"
+        case .provider: "service error"
+        case .cancelled: "interrupted"
         }
     }
 
@@ -417,9 +422,9 @@ package struct English: Catalog {
         "the weather was shown but not saved: " + SafeText.clean(message(reason), maxLength: 300)
     }
 
-    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    /// "weather for 2 of 5 places could not be fetched (not found: 1, timed out: 1)" / "(시간 초과 1곳, …)".
     package func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
-        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \(errorKind($0.key))" }.sorted()
+        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\(errorKind($0.key)): \($0.value.count)" }.sorted()
         return "weather for \(failed.count) of \(count(places, "place", "places")) could not be fetched"
             + " (\(kinds.joined(separator: ", ")))"
     }
@@ -460,18 +465,23 @@ package struct English: Catalog {
         case .noSavedMatch(let text):
             return "no saved place matches \(quoted(text)): see 'forecast list'"
         case .ambiguousReference(let text, let matches):
-            let names = matches.map { "\($0.position) \(SafeText.clean($0.name))" }.joined(separator: ", ")
-            return "\(quoted(text)) matches \(matches.count) saved places (\(names)): use a position or a longer name"
+            let names = matches.map(match).joined(separator: ", ")
+            if let first = matches.first?.address, matches.allSatisfy({ $0.address != nil }) {
+                return "\(matches.count) saved places are called \(quoted(text)) (\(names)): use a number, or the name with #N as in '\(SafeText.quoted(first))'"
+            }
+            return "\(quoted(text)) matches \(matches.count) saved places (\(names)): use a number or a longer name"
         case .pickOutOfRange(let pick, let candidates):
             return "--pick \(pick) is out of range: there \(candidates == 1 ? "is 1 candidate" : "are \(candidates) candidates")"
         case .badCountryCode(let text):
-            return "--country takes a two-letter ISO code such as KR or US, not \(quoted(text))"
-        case .notFound(let query, let country):
+            return "\(quoted(text)) is not a country code: use a two-letter ISO code such as KR or US (or, after a comma, the country's name)"
+        case .notFound(let query, let country, let suggestion):
             let within = country.map { " in \($0.uppercased())" } ?? ""
+            if let suggestion { return "no place called \(quoted(query))\(within), in the gazetteer or online; did you mean \(quoted(suggestion))?" }
             return "no place called \(quoted(query))\(within), in the gazetteer or online; check the spelling, or add it with --lat and --lon"
-        case .notInGazetteer(let query, let country):
+        case .notInGazetteer(let query, let country, let suggestion):
             let within = country.map { " in \($0.uppercased())" } ?? ""
-            return "no place called \(quoted(query))\(within) in the gazetteer, and --offline asks nothing online"
+            let meant = suggestion.map { "; did you mean \(quoted($0))?" } ?? ""
+            return "no place called \(quoted(query))\(within) in the gazetteer, and --offline asks nothing online\(meant)"
         }
     }
 

@@ -151,6 +151,11 @@ package struct Korean: Catalog {
         "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요."
     }
 
+    package func sameName(_ name: String, _ matches: [String], first: String) -> String {
+        "이제 \(quoted(name))(이)라는 저장된 장소가 \(matches.count)곳입니다 (\(matches.joined(separator: ", "))): "
+            + "show, remove, move, rename에서는 번호나 '\(SafeText.quoted(first))'처럼 구별하세요. 'forecast rename'으로 다른 이름을 줄 수 있습니다"
+    }
+
     package func othersCalled(_ query: String, _ others: Int) -> String {
         "\(quoted(query))(이)라는 다른 곳이 \(others)군데 더 있습니다. 'forecast search \(SafeText.quoted(query))'로 보고 --pick으로 고르세요."
     }
@@ -475,9 +480,9 @@ package struct Korean: Catalog {
         "날씨를 보여 줬지만 저장하지 못했습니다: " + SafeText.clean(message(reason), maxLength: 300)
     }
 
-    /// "weather for 2 of 5 places could not be fetched (1 timeout, 1 notFound)".
+    /// "weather for 2 of 5 places could not be fetched (not found: 1, timed out: 1)" / "(시간 초과 1곳, …)".
     package func failedSummary(_ failed: [WeatherError], of places: Int) -> String {
-        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\($0.value.count) \(errorKind($0.key))" }.sorted()
+        let kinds = Dictionary(grouping: failed, by: \.kind).map { "\(errorKind($0.key)) \($0.value.count)곳" }.sorted()
         return "\(places)곳 중 \(failed.count)곳의 날씨를 받아 오지 못했습니다"
             + " (\(kinds.joined(separator: ", ")))"
     }
@@ -525,18 +530,23 @@ package struct Korean: Catalog {
         case .noSavedMatch(let text):
             return "\(quoted(text))에 맞는 저장된 장소가 없습니다: 'forecast list'를 보세요"
         case .ambiguousReference(let text, let matches):
-            let names = matches.map { "\($0.position) \(SafeText.clean($0.name))" }.joined(separator: ", ")
+            let names = matches.map(match).joined(separator: ", ")
+            if let first = matches.first?.address, matches.allSatisfy({ $0.address != nil }) {
+                return "\(quoted(text))(이)라는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 '\(SafeText.quoted(first))'처럼 이름#번호를 쓰세요"
+            }
             return "\(quoted(text))에 맞는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 더 긴 이름을 쓰세요"
         case .pickOutOfRange(let pick, let candidates):
             return "--pick \(pick)은(는) 범위를 벗어났습니다: 후보는 \(candidates)곳입니다"
         case .badCountryCode(let text):
-            return "--country에는 KR, US 같은 두 글자 ISO 코드를 쓰세요 (\(quoted(text))은(는) 아닙니다)"
-        case .notFound(let query, let country):
+            return "\(quoted(text))은(는) 나라 코드가 아닙니다: KR, US 같은 두 글자 ISO 코드(쉼표 뒤에는 나라 이름도)를 쓰세요"
+        case .notFound(let query, let country, let suggestion):
             let within = country.map { " (\($0.uppercased()))" } ?? ""
+            if let suggestion { return "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다. \(quoted(suggestion))을(를) 찾으셨나요?" }
             return "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다: 철자를 확인하거나 --lat, --lon으로 추가하세요"
-        case .notInGazetteer(let query, let country):
+        case .notInGazetteer(let query, let country, let suggestion):
             let within = country.map { " (\($0.uppercased()))" } ?? ""
-            return "\(quoted(query))\(within)(이)라는 곳이 지명 사전에 없고, --offline이라 온라인에서 찾지 않았습니다"
+            let meant = suggestion.map { ". \(quoted($0))을(를) 찾으셨나요?" } ?? ""
+            return "\(quoted(query))\(within)(이)라는 곳이 지명 사전에 없고, --offline이라 온라인에서 찾지 않았습니다\(meant)"
         }
     }
 

@@ -120,7 +120,7 @@ struct InProcessCLI {
         let list = await cli.run("list", "--lang", "ko", "--timeout", "1")
         #expect(list.status == 2)
         #expect(list.lines.last?.contains("서비스 오류: 서비스에 문제가 생겼습니다 (HTTP 503): down for maintenance") == true, "\(list.stdout)")
-        #expect(list.stderr == "오류: 1곳 중 1곳의 날씨를 받아 오지 못했습니다 (1 서비스 오류)\n")
+        #expect(list.stderr == "오류: 1곳 중 1곳의 날씨를 받아 오지 못했습니다 (서비스 오류 1곳)\n")
         let json = await cli.run("list", "--lang", "ko", "--timeout", "1", "--format", "json", "--refresh")
         #expect(json.stdout.contains(#""message" : "the service failed (HTTP 503): down for maintenance""#), "JSON's message stays English")
     }

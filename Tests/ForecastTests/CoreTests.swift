@@ -169,7 +169,10 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
     }
 
     @Test func refusesWhatIsAmbiguousOrMissing() {
-        #expect(throws: InputError.ambiguousReference("Springfield", matches: [.init(position: 1, name: "Springfield"), .init(position: 4, name: "Springfield")])) {
+        #expect(throws: InputError.ambiguousReference("Springfield", matches: [
+            .init(position: 1, name: "Springfield", countryCode: "KR", admin1: "11", address: "Springfield#1"),
+            .init(position: 4, name: "Springfield", countryCode: "KR", admin1: "11", address: "Springfield#2"),
+        ])) {
             try PlaceReference.resolve("Springfield", in: ordered)
         }
         #expect(throws: InputError.self) { try PlaceReference.resolve("S", in: ordered) }

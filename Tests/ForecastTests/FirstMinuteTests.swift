@@ -117,4 +117,55 @@ import Testing
         #expect(column(of: "Partly cloudy", in: piped.lines[1]) == column(of: "Weather", in: piped.lines[0]))
         #expect(!(await cli.run("show", "London").stdout.contains("\u{1B}")))
     }
+
+    /// A second "Seoul" is saved with a warning, and either can be named.
+    @Test func namesakesAreWarnedOfAndAddressable() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "Seoul").status == 0)
+        #expect(await cli.run("add", "London").status == 0)
+        let second = await cli.run("add", "--lat", "37.5", "--lon", "127.03")
+        #expect(second.status == 0 && second.stderr.contains("2 saved places are called 'Seoul' now") && second.stderr.contains("'Seoul#2'"),
+                "\(second.stderr)")
+        let before = try cli.store.ordered().places
+        let ambiguous = await cli.run("show", "seoul")
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("1 Seoul#1 (Seoul, South Korea), 3 Seoul#2 (Seoul, South Korea)"),
+                "\(ambiguous.stderr)")
+        let shown = await cli.run("show", "Seoul#2")
+        #expect(shown.status == 0 && shown.lines.first?.hasPrefix("Seoul  3 of 3") == true, "\(shown.stdout)\(shown.stderr)")
+        #expect(await cli.run("show", "seoul #1").lines.first?.hasPrefix("Seoul (서울)  1 of 3") == true)
+        let outOfRange = await cli.run("remove", "Seoul#3")
+        #expect(outOfRange.status == 1 && outOfRange.stderr.contains("Seoul#2"))
+        #expect(try cli.store.ordered().places == before, "a failed command changes nothing")
+        #expect(await cli.run("rename", "Seoul#2", "Gangnam").status == 0)
+        #expect(await cli.run("show", "Seoul").status == 0, "one Seoul again")
+        // A label with '#' of its own is matched whole first.
+        #expect(await cli.run("rename", "Gangnam", "Flat#2").stderr.isEmpty)
+        #expect(await cli.run("show", "flat#2").status == 0)
+    }
+
+    /// "Seoul, KR" and "Paris, France" as people write them; slips get the name
+    /// meant; a country code that is none is refused before anything goes online.
+    @Test func namesAsPeopleWriteThem() async throws {
+        let cli = try InProcessCLI()
+        for (typed, shown) in [("Seoul, KR", "Seoul (서울)"), ("Paris, France", "Paris (파리)"), ("서울, 대한민국", "Seoul (서울)"),
+                               ("London, UK", "London (런던)")] {
+            let result = await cli.run("show", typed, "--offline")
+            #expect(result.status == 0 && result.lines.first?.hasPrefix(shown) == true, "\(typed): \(result.stdout)\(result.stderr)")
+        }
+        let paris = await cli.run("show", "Paris, US", "--offline")
+        #expect(paris.status == 0 && paris.lines.count > 1 && paris.lines[1].contains("United States"), "\(paris.stdout)")
+        let springfields = await cli.run("show", "Springfield, us", "--offline")
+        #expect(springfields.status == 1 && springfields.stderr.contains("could be any of 8 places"), "\(springfields.stderr)")
+        let slip = await cli.run("show", "Seoull", "--offline")
+        #expect(slip.status == 4 && slip.stderr.contains("did you mean 'Seoul'?"), "\(slip.stderr)")
+        let korean = await cli.run("show", "부산시티", "--offline", "--lang", "ko")
+        #expect(korean.status == 4 && !korean.stderr.contains("did you mean"), "\(korean.stderr)")
+        #expect(await cli.run("show", "Qwertyvillex", "--offline").stderr.contains("did you mean") == false)
+        for bad in [["add", "Springfield", "--country", "XX"], ["show", "Paris, QQ"], ["search", "Paris", "--country", "ZZ"]] {
+            let refused = await cli.run(arguments: bad)
+            #expect(refused.status == 64 && refused.stderr.contains("is not a country code"), "\(bad): \(refused.stderr)")
+        }
+        #expect(cli.http.count == 0, "nothing was asked online")
+        #expect(try cli.store.ordered().places.isEmpty)
+    }
 }

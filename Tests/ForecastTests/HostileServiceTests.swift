@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ForecastCore
 @testable import ForecastStore
+@testable import ForecastViews
+import ForecastGazetteer
 import GRDB
 
 /// A service that misbehaves in every way we know of, against the command line
@@ -171,7 +173,7 @@ import GRDB
                 #expect(error == nil && item["weather"] != nil, "\(test.name): \(name) must not suffer for P3: \(String(describing: error))")
             }
         }
-        #expect(result.stderr == "error: weather for 1 of 5 places could not be fetched (1 \(test.kind.rawValue))\n")
+        #expect(result.stderr == "error: weather for 1 of 5 places could not be fetched (\(Language.en.words(Gazetteer.bundled).errorKind(test.kind)): 1)\n")
 
         // The table says the same without a control character; then the cache serves every later command.
         let table = try await cli.run("list", "--offline")
@@ -201,7 +203,7 @@ import GRDB
         cli.environment = stub.environment
         try Self.places(cli, count: 30)
         let result = try await cli.run("list", "--format", "json", "--timeout", "30")
-        #expect(result.stderr == "error: weather for 1 of 30 places could not be fetched (1 provider)\n")
+        #expect(result.stderr == "error: weather for 1 of 30 places could not be fetched (service error: 1)\n")
         let requests = await stub.log.count
         // One request, then halves down to the bad place: 2 per level, log2(30) < 5 levels.
         #expect(requests <= 1 + 2 * 5, "\(requests) requests")
@@ -222,7 +224,7 @@ import GRDB
         // What only a few KB are read of is ServiceLimitsTests' to show; here, the outcome, and no
         // runaway (a loaded machine starts processes slowly, so the bound is generous).
         #expect(ContinuousClock.now - started < .seconds(40), "the default budget of 10 s, with room for a loaded machine")
-        #expect(result.stderr == "error: weather for 1 of 20 places could not be fetched (1 provider)\n")
+        #expect(result.stderr == "error: weather for 1 of 20 places could not be fetched (service error: 1)\n")
         Self.expectClean(result, "7 MB reason")
         await stub.stop()
     }

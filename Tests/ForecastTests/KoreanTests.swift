@@ -68,7 +68,7 @@ import Testing
         }
         let humidity = WeatherError.invalid(.field("current.humidity"), .outside(value: "250", range: "0…100"))
         #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이(가) 0…100 범위를 벗어났습니다")
-        #expect(english.weatherError(humidity) == "badResponse: \(humidity.message)", "the catalog's English is the error's own")
+        #expect(english.weatherError(humidity) == "bad answer: \(humidity.message)", "the catalog's English is the error's own")
         let problems: [WeatherError.Detail.Problem] = [
             .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .tooManyValues, .farFromNow, .notADate, .notATime, .missingOrNotATime,
             .missing, .wrongType, .notValid, .notValidJSON, .empty, .unreadable,
@@ -76,7 +76,7 @@ import Testing
         for part in [WeatherError.Detail.Part.field("x.y"), .answer, .currentWeather, .forecast] {
             for problem in problems {
                 let error = WeatherError.invalid(part, problem)
-                #expect(english.weatherError(error) == "badResponse: \(error.message)")
+                #expect(english.weatherError(error) == "bad answer: \(error.message)")
                 #expect(korean.weatherError(error).unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }.count > 4)
             }
         }

@@ -56,7 +56,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json")
         #expect(second.status == 2)
-        #expect(second.stderr == "error: weather for 5 of 5 places could not be fetched (5 rateLimited)\n")
+        #expect(second.stderr == "error: weather for 5 of 5 places could not be fetched (rate limited: 5)\n")
         #expect(second.stdout.contains("client-side limit of 5 calls a minute"))
         #expect(await stub.log.count == 1, "the second run asked nothing")
         await stub.stop()

@@ -100,7 +100,7 @@ import Testing
         down.environment["FORECAST_OPEN_METEO_URL"] = "http://127.0.0.1:9"
         let failed = try await down.run("search", "Paris", "--weather", "--limit", "2", "--timeout", "3")
         #expect(failed.status == 2 && failed.lines.count == 3 && failed.lines[1].contains("network"))
-        #expect(failed.stderr == "error: weather for 2 of 2 places could not be fetched (2 network)\n")
+        #expect(failed.stderr == "error: weather for 2 of 2 places could not be fetched (network error: 2)\n")
         await stub.stop()
     }
 }

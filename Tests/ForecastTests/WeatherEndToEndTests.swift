@@ -106,7 +106,7 @@ import Testing
         }
         let result = try await cli.run(["list", "--format", "json", "--batch-size", "1", "--timeout", "4"])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: weather for 8 of 10 places could not be fetched (1 notFound, 1 provider, 1 timeout, 1 unauthorized, 4 badResponse)\n")
+        #expect(result.stderr == "error: weather for 8 of 10 places could not be fetched (bad answer: 4, key refused: 1, not found: 1, service error: 1, timed out: 1)\n")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let items = try #require(json?["locations"] as? [[String: Any]])
         let byName = Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as! String, $0) })
@@ -137,7 +137,7 @@ import Testing
         let table = try await cli.run("list", "--refresh")
         #expect(table.status == 2)
         #expect(table.lines[1].contains("-5°C"), "the cached weather is still shown")
-        #expect(table.lines[1].contains("provider: the service failed (HTTP 500)") && table.lines[1].contains("updated just now"))
+        #expect(table.lines[1].contains("service error: the service failed (HTTP 500)") && table.lines[1].contains("updated just now"))
         let item = try #require(try await locations(cli, "--refresh").first)
         #expect((item["weather"] as? [String: Any])?["stale"] as? Bool == true)
         #expect((item["error"] as? [String: Any])?["kind"] as? String == "provider")

@@ -72,12 +72,14 @@ struct AddCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let draft = try await resolve(in: context)
-        let changed = switch try store.open(in: context).add(draft, labelled: label != nil) {
-        case .added(let place): PlacesChanged(.added, before: [place])
-        case .relabelled(let before, let after): PlacesChanged(.relabelled, before: [before], after: [after])
-        case .alreadySaved(let place): PlacesChanged(.alreadySaved, before: [place])
+        let places = try store.open(in: context)
+        let (changed, named) = switch try places.add(draft, labelled: label != nil) {
+        case .added(let place): (PlacesChanged(.added, before: [place]), place)
+        case .relabelled(let before, let after): (PlacesChanged(.relabelled, before: [before], after: [after]), after)
+        case .alreadySaved(let place): (PlacesChanged(.alreadySaved, before: [place]), place)
         }
         try context.render(changed, as: output.format)
+        try context.noteNamesakes(of: named, in: places)
     }
 
     /// Works out the place to save, before the database is opened: a failed

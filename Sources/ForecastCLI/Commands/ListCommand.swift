@@ -11,7 +11,8 @@ struct ListCommand: ForecastCommand {
         discussion: """
             Weather younger than the TTL (10 minutes) comes from the cache without
             any request; the rest is fetched for all places at once. A place whose
-            fetch fails shows why (network, timeout, rateLimited, unauthorized,
+            fetch fails shows why (a network error, a timeout, a refused key…;
+            JSON's error.kind: network, timeout, rateLimited, unauthorized,
             notFound, badResponse, provider), with its last known weather marked
             stale, and the others are still shown. The numbers in the first column
             are what remove, move and show accept.

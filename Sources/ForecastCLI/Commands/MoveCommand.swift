@@ -13,13 +13,14 @@ struct MoveCommand: ForecastCommand {
             Examples:
               $ forecast move Seoul 1
               $ forecast move 4 2
+              $ forecast move Tokyo last
             """
     )
 
     @Argument(help: "The place: its number, name or the start of its name.")
     var place: String
 
-    @Argument(help: "The new position, from 1.")
+    @Argument(help: "The new position, from 1; or first or last.")
     var position: String
 
     @OptionGroup var store: StoreOptions
@@ -27,10 +28,15 @@ struct MoveCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func run(_ context: CommandContext) async throws {
-        guard let target = Int(position.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError.notANumber(.position, position)
+        let places = try store.openSaved(in: context)
+        let typed = position.trimmingCharacters(in: .whitespaces).lowercased()
+        let target = switch typed {
+        case "first": 1
+        case "last": try places.ordered().places.count
+        default: Int(typed)
         }
-        let moved = try store.openSaved(in: context).move(place, to: target)
+        guard let target else { throw InputError.notANumber(.position, position) }
+        let moved = try places.move(place, to: target)
         try context.render(PlacesChanged(.moved, before: [moved], position: target), as: output.format)
     }
 }

@@ -29,7 +29,9 @@ struct RenameCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let label = try PlaceName(label, what: .label).value
-        let (before, after) = try store.openSaved(in: context).rename(place, to: label)
+        let places = try store.openSaved(in: context)
+        let (before, after) = try places.rename(place, to: label)
         try context.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
+        try context.noteNamesakes(of: after, in: places)
     }
 }

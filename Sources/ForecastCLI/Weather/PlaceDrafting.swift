@@ -24,12 +24,13 @@ enum PlaceDrafting {
             return finder.draft(at: coordinate, label: label)
         }
         let query = try PlaceName(name).value
-        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-            throw InputError.badCountryCode(country)
-        }
         switch try await finder.choose(query, country: country, pick: pick, online: online) {
         case .notFound:
-            throw online ? InputError.notFound(query, country: country) : InputError.notInGazetteer(query, country: country)
+            let asked = try finder.query(query, country: country)
+            let meant = finder.suggestion(for: asked.name, country: asked.country, language: words.language)
+            throw online
+                ? InputError.notFound(asked.name, country: asked.country, suggestion: meant)
+                : InputError.notInGazetteer(asked.name, country: asked.country, suggestion: meant)
         case .ambiguous(let cities):
             let out = context.stderr
             out.line(words.couldBeAnyOf(query, cities.count))
