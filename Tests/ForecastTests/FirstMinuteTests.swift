@@ -168,4 +168,36 @@ import Testing
         #expect(cli.http.count == 0, "nothing was asked online")
         #expect(try cli.store.ordered().places.isEmpty)
     }
+
+    /// The progress line shows for one place too, its spinner turns while
+    /// nothing arrives, and it is gone when the refresh ends; it never shows
+    /// when nothing is fetched, nor when stderr is not a terminal.
+    @Test func progressShowsForAnyRefreshAndSpins() async throws {
+        let words = Language.en.words(Gazetteer.bundled)
+        let written = CapturedOutput()
+        let line = ProgressLine(words: words, stderr: Terminal(isInteractive: true, columns: 80, usesColour: false, sink: written.append), fancy: true)
+        line.update(.progress(done: 0, total: 1))
+        // Polled, not timed: the line must come, and turn (a bound on how soon is scripts/bench's).
+        for _ in 0..<200 where written.value.components(separatedBy: "Fetching weather 0/1").count < 3 {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let frames = written.value.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
+        #expect(frames.count >= 2 && frames.allSatisfy { $0.hasSuffix(" Fetching weather 0/1…") }, "\(frames)")
+        #expect(Set(frames.map { $0.prefix(1) }).count >= 2, "the spinner turns: \(frames)")
+        line.finish()
+        #expect(written.value.hasSuffix("\r\u{1B}[2K"), "the line is cleared at the end")
+        let after = written.value
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(written.value == after, "nothing is drawn after the end")
+
+        let cached = CapturedOutput()
+        let idle = ProgressLine(words: words, stderr: Terminal(isInteractive: true, columns: 80, usesColour: false, sink: cached.append), fancy: false)
+        let piped = CapturedOutput()
+        let pipe = ProgressLine(words: words, stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: piped.append), fancy: false)
+        pipe.update(.progress(done: 0, total: 5))
+        try await Task.sleep(for: .milliseconds(500))
+        idle.finish()
+        pipe.finish()
+        #expect(cached.value.isEmpty && piped.value.isEmpty)
+    }
 }
