@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastGazetteer
 import ForecastKit
 import ForecastProviders
 import Foundation
@@ -91,8 +92,16 @@ public struct Forecast: AsyncParsableCommand {
             }
             return 0
         } catch {
-            return report(error, in: context)
+            return report(error, in: context, json: wantsJSON(arguments, in: context))
         }
+    }
+
+    /// Whether the output asked for is JSON: `--format json`, else (no
+    /// --format) $FORECAST_FORMAT or `forecast config format`.
+    static func wantsJSON(_ arguments: [String], in context: CommandContext) -> Bool {
+        if let format = flag("--format", in: arguments) { return format.lowercased() == "json" }
+        if let format = context.environment[Configuration.formatVariable], !format.isEmpty { return format.lowercased() == "json" }
+        return context.preferences.format == "json"
     }
 
     /// `context` with what `forecast config` keeps: its language where neither
@@ -213,37 +222,88 @@ public struct Forecast: AsyncParsableCommand {
         return found
     }
 
-    /// Prints `error` and returns the exit status it stands for.
-    static func report(_ error: any Error, in context: CommandContext) -> Int32 {
+    /// Prints `error` and returns the exit status it stands for: a line on
+    /// stderr in the user's language; with `json` (--format json, or the
+    /// format configured), also a JSON document on stdout when nothing else was
+    /// printed there, its message in English as JSON's messages always are.
+    static func report(_ error: any Error, in context: CommandContext, json: Bool = false) -> Int32 {
         let words = context.words
-        let say = { (message: String) in
+        if exitCode(for: error) == .success {
+            // --help and --version come here too, as "errors" that succeed.
+            context.stdout.line(Forecast.fullMessage(for: error))
+            return 0
+        }
+        let (message, status) = explain(error, words)
+        if let ambiguous = error as? AmbiguousName, !json {
+            let out = context.stderr
+            out.line(words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
+            out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: out.columns == nil ? .padded : .cursor(indent: 0)))
+            out.line(words.nothingSavedChoose(ambiguous.example))
+        } else if !message.isEmpty {
             context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
         }
+        if json, !context.stdout.failure.written {
+            let english = Language.en.words(context.app.gazetteer)
+            let candidates = (error as? AmbiguousName).map { ambiguous in
+                SearchOutput(
+                    query: ambiguous.query, matches: ambiguous.cities.map { GazetteerMatch(city: $0, kind: .exactName) }, online: false,
+                    now: context.app.clock()
+                ).results
+            }
+            let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: explain(error, english).message, candidates: candidates)
+            let document: [String: ErrorOutput] = ["error": item]
+            if let text = try? JSONOutput.render(document) { context.stdout.line(text) }
+        }
+        return status
+    }
+
+    /// What `error` says in `words`, and the exit status it stands for.
+    static func explain(_ error: any Error, _ words: Words) -> (message: String, status: Int32) {
         switch error {
         case let error as InputError:
-            say(words.describe(error))
-            return error.isNotFound ? ExitStatus.notFound : error.isUsage ? ExitStatus.usage : ExitStatus.failure
+            return (words.describe(error), error.isNotFound ? ExitStatus.notFound : error.isUsage ? ExitStatus.usage : ExitStatus.failure)
         case is SettingsError, is ConfigError, is ImportError, is PlaceLookupError, is StoreError:
             // Worded by the catalog's one description of the use cases' errors (the app's status line uses it too).
-            say(words.describe(error))
-            return ExitStatus.failure
+            return (words.describe(error), ExitStatus.failure)
+        case let error as AmbiguousName:
+            let heading = words.couldBeAnyOf(error.query, error.cities.count).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+            return (heading + ". " + words.nothingSavedChoose(error.example), ExitStatus.failure)
         case let error as CommandFailure:
-            if !error.message.isEmpty { say(error.message) }
-            return error.status
+            return (error.message, error.status)
         default:
             let code = exitCode(for: error)
-            // --help and --version come here too, as "errors" that succeed.
-            if code == .success {
-                context.stdout.line(Forecast.fullMessage(for: error))
-                return 0
-            }
             // The parser's message may list choices on lines of their own: keep them, on one line.
             let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
             let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
-            let message = words.parserMessage(line.replacingOccurrences(of: "Error: ", with: ""))
-            context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
-            return code == .validationFailure ? ExitStatus.usage : code.rawValue
+            return (words.parserMessage(line.replacingOccurrences(of: "Error: ", with: "")), code == .validationFailure ? ExitStatus.usage : code.rawValue)
+        }
+    }
+}
+
+/// A command's failure in JSON: `{"error": {"status", "kind", "message", "candidates"?}}`.
+struct ErrorOutput: Encodable {
+    var status: Int32
+    /// Stable: what InputError's case is called ("notFound", "ambiguousReference"),
+    /// else the exit status's meaning ("usage", "failed", "notFound", "partial", "notSaved", "interrupted").
+    var kind: String
+    var message: String
+    /// An ambiguous name's candidates, as `search --format json` gives them.
+    var candidates: [SearchOutput.Result]?
+
+    static func kind(of error: any Error, status: Int32) -> String {
+        if let error = error as? InputError {
+            let name = "\(error)"
+            return String(name.prefix { $0 != "(" })
+        }
+        if error is AmbiguousName { return "ambiguousName" }
+        switch status {
+        case ExitStatus.usage: return "usage"
+        case ExitStatus.notFound: return "notFound"
+        case ExitStatus.partial: return "partial"
+        case ExitStatus.notSaved: return "notSaved"
+        case 130: return "interrupted"
+        default: return "failed"
         }
     }
 }

@@ -51,8 +51,9 @@ package struct ListOutput: ReportOutput {
         entries = kept
     }
 
-    package func rows(words: Words) -> [ReportRow] {
-        entries.map { position, place in
+    package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
+        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; return fixed } ?? self.format
+        return entries.map { position, place in
             ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
         }
     }

@@ -36,8 +36,10 @@ package struct ReportRow: Sendable {
         self.shown[field] = shown ?? bare
     }
 
-    /// The row of `place` with its weather, in `format`'s units and words.
+    /// The row of `place` with its weather, in `format`'s units and in `words`.
     package init(place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat, words: Words, now: Date) {
+        var format = format
+        format.words = words
         let number = { (value: Double?) in ShownNumber.tenth(value).map(Self.decimal) }
         set(.position, "\(position)")
         set(.name, words.name(place))
@@ -128,6 +130,19 @@ package struct ReportTemplate {
 
 /// An output that can also be a report: one row per place.
 package protocol ReportOutput: CommandOutput {
-    func rows(words: Words) -> [ReportRow]
+    /// The rows in `format`'s units, said in `words`.
+    func rows(words: Words, format: WeatherFormat?) -> [ReportRow]
     var units: UnitsItem { get }
+}
+
+extension ReportOutput {
+    /// The rows in the user's units and `words` (markdown, line).
+    package func rows(words: Words) -> [ReportRow] { rows(words: words, format: nil) }
+
+    /// The rows for machines (CSV, TSV): SI units and English words, whatever
+    /// the user's units and language, so that a script reading them never
+    /// breaks on a setting ("남서" was SW, "temp (°F)" was "temp (°C)").
+    package func machineRows(_ english: Words) -> [ReportRow] {
+        rows(words: english, format: WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true))
+    }
 }

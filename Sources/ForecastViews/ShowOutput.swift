@@ -126,8 +126,9 @@ package struct ShowOutput: ReportOutput {
 
     // MARK: - Text
 
-    package func rows(words: Words) -> [ReportRow] {
-        [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
+    package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
+        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; return fixed } ?? self.format
+        return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
 
     package func text(_ style: TextStyle) -> [String] {

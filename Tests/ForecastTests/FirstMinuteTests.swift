@@ -4,6 +4,7 @@ import Testing
 @testable import ForecastCore
 @testable import ForecastViews
 @testable import ForecastGazetteer
+@testable import ForecastProviders
 
 /// What a new user types and sees in the first minute: slips, habits and
 /// narrow terminals.
@@ -199,5 +200,45 @@ import Testing
         idle.finish()
         pipe.finish()
         #expect(cached.value.isEmpty && piped.value.isEmpty)
+    }
+
+    /// Scripts do not break on settings: CSV and TSV keep their field names,
+    /// SI values and English words whatever the units and language, and every
+    /// failure with --format json is a JSON document.
+    @Test func machineFormatsAreStable() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "London").status == 0)
+        let plain = await cli.run("list", "--format", "csv")
+        #expect(await cli.run("units", "f").status == 0)
+        #expect(await cli.run("units", "c", "--wind", "mph").status == 0)
+        #expect(await cli.run("units", "f").status == 0)
+        for arguments in [["list", "--format", "csv", "--lang", "ko"], ["list", "--format", "csv"]] {
+            let csv = await cli.run(arguments: arguments)
+            #expect(csv.stdout.components(separatedBy: "\r\n")[0] == ReportField.allCases.map(\.rawValue).joined(separator: ","))
+            #expect(csv.stdout == plain.stdout, "\(arguments): \(csv.stdout) vs \(plain.stdout)")
+        }
+        let tsv = await cli.run("list", "--format", "tsv", "--lang", "ko")
+        #expect(tsv.lines[0].hasPrefix("position\tname\tcountry") && tsv.lines[1].contains("\tLondon\t") && tsv.lines[1].contains("\tPartly cloudy\t"), "\(tsv.stdout)")
+        // For people, their units and language.
+        #expect(await cli.run("list", "--format", "line", "--lang", "ko").stdout.hasPrefix("런던 ⛅ 4"))
+
+        for arguments in [["add", "Springfield", "--format", "json"], ["--format", "json", "show", "Nowhereville", "--offline"],
+                          ["lsit", "--format", "json"], ["show", "Paris, QQ", "--format", "json"], ["show", "9", "--format", "json"]] {
+            let failed = await cli.run(arguments: arguments)
+            #expect(failed.status != 0)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any], "\(arguments): \(failed.stdout)")
+            let error = try #require(document["error"] as? [String: Any])
+            #expect(error["status"] as? Int == Int(failed.status) && (error["message"] as? String)?.isEmpty == false && error["kind"] is String)
+            #expect(failed.stderr.hasPrefix("error: "), "people still read a line on stderr: \(failed.stderr)")
+            if arguments[0] == "add" {
+                #expect((error["candidates"] as? [[String: Any]])?.count == 8 && error["kind"] as? String == "ambiguousName")
+                #expect(failed.stderr.split(separator: "\n").count == 1, "no table on stderr with JSON: \(failed.stderr)")
+            }
+        }
+        // A partial failure keeps its one JSON document (with the place's error in it).
+        let partial = try InProcessCLI(answer: { _ in HTTPResponse(status: 503, body: Data()) })
+        #expect(await partial.run("add", "Paris").status == 0)
+        let list = await partial.run("list", "--format", "json")
+        #expect(list.status == 2 && (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) != nil, "\(list.stdout)")
     }
 }

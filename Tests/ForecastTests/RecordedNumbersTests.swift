@@ -123,8 +123,8 @@ import Testing
         let cli = try InProcessCLI(answer: Self.openMeteoAsAsked)
         #expect(await cli.run("add", "London").status == 0)
         let listed = await cli.run("list", "--format", "csv")
-        #expect(try Self.csvValue(listed, "pressure (hPa)") == "1013.9", "\(listed.stdout)")
-        #expect(try Self.csvValue(listed, "clouds (%)") == "75")
+        #expect(try Self.csvValue(listed, "pressure") == "1013.9", "\(listed.stdout)")
+        #expect(try Self.csvValue(listed, "clouds") == "75")
         let matched = await cli.run("list", "--offline", "--where", "pressure>1000 and clouds>=75", "--format", "line", "--template", "{name} {pressure} {clouds}%")
         #expect(matched.status == 0 && matched.stdout == "London 1013.9 hPa 75%\n", "\(matched.stdout) \(matched.stderr)")
 

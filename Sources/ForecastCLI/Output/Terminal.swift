@@ -28,10 +28,16 @@ struct Terminal: Sendable {
     }
 
     /// The first error a stream's write met (a full disk, a closed pipe), kept
-    /// so that the command's exit status can say the output was not written.
+    /// so that the command's exit status can say the output was not written;
+    /// and whether anything was written at all.
     final class WriteFailure: @unchecked Sendable {
         private let lock = NSLock()
         private var code: Int32?
+        private var wrote = false
+
+        /// Whether anything was written to the stream (a JSON error is printed only on an empty output).
+        var written: Bool { lock.withLock { wrote } }
+        func noteWritten() { lock.withLock { wrote = true } }
 
         var errno: Int32? { lock.withLock { code } }
 
@@ -76,7 +82,10 @@ struct Terminal: Sendable {
         }
     }
 
-    func write(_ text: String) { sink(text) }
+    func write(_ text: String) {
+        if !text.isEmpty { failure.noteWritten() }
+        sink(text)
+    }
 
     func line(_ text: String = "") { write(text + "\n") }
 

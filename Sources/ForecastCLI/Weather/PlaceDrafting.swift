@@ -32,11 +32,7 @@ enum PlaceDrafting {
                 ? InputError.notFound(asked.name, country: asked.country, suggestion: meant)
                 : InputError.notInGazetteer(asked.name, country: asked.country, suggestion: meant)
         case .ambiguous(let cities):
-            let out = context.stderr
-            out.line(words.couldBeAnyOf(query, cities.count))
-            out.lines(SearchOutput.table(cities, width: out.columns, words: words, placement: out.columns == nil ? .padded : .cursor(indent: 0)))
-            out.line(words.nothingSavedChoose("forecast \(command) \(shellQuoted(query)) --pick 1"))
-            throw CommandFailure(message: "")
+            throw AmbiguousName(query: query, cities: cities, example: "forecast \(command) \(shellQuoted(query)) --pick 1")
         case .chosen(let city, let others):
             if others > 0 && pick == nil {
                 context.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
@@ -48,4 +44,14 @@ enum PlaceDrafting {
     static func shellQuoted(_ text: String) -> String {
         text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? text : "'\(text.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
+}
+
+/// A name that could be any of several places: nothing was done. Said as the
+/// candidates' table with how to choose (stderr), or, with --format json, as
+/// JSON's error with the candidates.
+struct AmbiguousName: Error {
+    var query: String
+    var cities: [City]
+    /// The command line that would choose the first.
+    var example: String
 }
