@@ -87,10 +87,20 @@ def keys_for(city):
     return unique
 
 
+# Where the rule below picks a spelling Korean readers do not use: the
+# National Institute of Korean Language's loanword spelling (외래어 표기법),
+# as Korean encyclopaedias and news write the city.
+KOREAN_NAME_OVERRIDES = {
+    3448439: "상파울루",  # São Paulo: the rule picks 상파올로
+}
+
+
 def korean_name(city):
     """The everyday Hangul name: GeoNames has no 'preferred' flag here, so take
     the spelling the others extend (서울 in 서울시, 서울특별시; not the historic
-    경성), then the shortest."""
+    경성), then the shortest; KOREAN_NAME_OVERRIDES first."""
+    if int(city["geonameid"]) in KOREAN_NAME_OVERRIDES:
+        return KOREAN_NAME_OVERRIDES[int(city["geonameid"])]
     names = sorted({a for a in city["alternatenames"] if HANGUL.search(a)})
     if not names:
         return ""

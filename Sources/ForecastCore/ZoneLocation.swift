@@ -14,6 +14,32 @@ public enum ZoneLocation {
         return name.isEmpty ? nil : name
     }
 
+    /// What an alias stands for in the tz database's links ("L America/New_York
+    /// US/Eastern" in tzdata.zi): `Asia/Calcutta` is `Asia/Kolkata`.
+    public static func linkTarget(of zone: String, tzdata: String) -> String? {
+        for line in tzdata.split(separator: "\n") where line.hasPrefix("L ") {
+            let fields = line.split(separator: " ")
+            if fields.count == 3, fields[2] == zone { return String(fields[1]) }
+        }
+        return nil
+    }
+
+    /// A zone file's symbolic link target as a zone name: "../America/New_York"
+    /// beside "US/Eastern" is "America/New_York"; "Kyiv" beside "Europe/Kiev" is "Europe/Kyiv".
+    public static func zoneName(linkedFrom zone: String, target: String) -> String? {
+        guard !target.hasPrefix("/") else { return zoneName(tz: nil, localtimeTarget: target) }
+        var parts = zone.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else if part != "." {
+                parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
     /// The coordinate zone1970.tab gives `zone`, or nil if it lists no such zone.
     public static func coordinate(of zone: String, zoneTable: String) -> Coordinate? {
         zones(in: zoneTable).first { $0.zone == zone }?.coordinate

@@ -68,6 +68,25 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         return best.flatMap { Self.parse($0.line) }
     }
 
+    /// The most populous city within `kilometres` of `coordinate`, in `zone`
+    /// if given: a tz zone's principal place is its main city, where the
+    /// nearest point may be a suburb (Europe/Kyiv's is nearest "Nova
+    /// Zabudova", Asia/Ho_Chi_Minh's "Quận Năm").
+    public func largest(near coordinate: Coordinate, within kilometres: Double, zone: String? = nil) -> City? {
+        var best: (population: Int, line: UnsafeBufferPointer<UInt8>)?
+        let wantedZone = zone.map { Array($0.utf8) }
+        forEachLine { line in
+            let fields = Self.fields(line, upTo: 8)
+            guard fields.count >= 8, let population = Int(Self.string(fields[6])), population > (best?.population ?? -1),
+                  let lat = Double(Self.string(fields[4])), let lon = Double(Self.string(fields[5])),
+                  let here = try? Coordinate(latitude: lat, longitude: lon), here.distance(to: coordinate) <= kilometres
+            else { return }
+            if let wantedZone, !fields[7].elementsEqual(wantedZone) { return }
+            best = (population, line)
+        }
+        return best.flatMap { Self.parse($0.line) }
+    }
+
     /// The city with this GeoNames id.
     public func city(id: Int) -> City? {
         let prefix = Array("\(id)\t".utf8)
@@ -132,7 +151,8 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
     /// The name of a GeoNames admin1 region ("KR", "11" → "Seoul"; "US", "IL" →
     /// "Illinois"), or nil where the data has none.
     public func regionName(country: String, code: String) -> String? {
-        guard !code.isEmpty else { return nil }
+        guard !code.isEmpty, code != "00" else { return nil }  // "00": GeoNames has no region there (Monaco, Kowloon)
+        if let corrected = Self.regionCorrections[country.uppercased() + "." + code] { return corrected }
         let prefix = Array((country.uppercased() + "\t" + code + "\t").utf8)
         var start = regions.startIndex
         while start < regions.endIndex {
@@ -145,6 +165,28 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         }
         return nil
     }
+
+    /// The region as shown: its name; else its code when the code says
+    /// something ("IL", "ENG"), nothing when it is a bare number or "00".
+    public func regionText(country: String, code: String) -> String {
+        regionName(country: country, code: code) ?? (code.allSatisfy(\.isNumber) ? "" : code)
+    }
+
+    /// Region names the built data gets wrong, as GeoNames itself names these
+    /// admin1 codes (admin1CodesASCII.txt, the list the codes come from). The
+    /// build names a code by the region most of its towns' nearest neighbours
+    /// are in, which fails where a small region lies inside a larger one (the
+    /// city-states Bremen and Sejong, the emirate of Dubai, Metro Manila,
+    /// Delhi, Hong Kong's districts), and its source predates France's 2016 regions
+    /// (the codes are the new ones: 76 is Occitanie, not Midi-Pyrénées).
+    static let regionCorrections: [String: String] = [
+        "AE.03": "Dubai", "AE.06": "Sharjah", "DE.03": "Bremen", "KR.22": "Sejong", "PH.NCR": "Metro Manila",
+        "IN.07": "Delhi",
+        "FR.24": "Centre-Val de Loire", "FR.27": "Bourgogne-Franche-Comté", "FR.28": "Normandy", "FR.32": "Hauts-de-France",
+        "FR.44": "Grand Est", "FR.75": "Nouvelle-Aquitaine", "FR.76": "Occitanie", "FR.84": "Auvergne-Rhône-Alpes",
+        "HK.HEA": "Eastern", "HK.HSO": "Southern", "HK.KKT": "Kwun Tong", "HK.KYT": "Yau Tsim Mong", "HK.NIS": "Islands",
+        "HK.NKT": "Kwai Tsing", "HK.NNO": "North",
+    ]
 
     /// The Korean name of the city with this GeoNames id, if it has one. The
     /// first call reads every city once (a few milliseconds); later ones are lookups.

@@ -148,7 +148,7 @@ public struct PlaceFinder: Sendable {
 
     /// The tz database's zone1970.tab, where $TZDIR (or the system) keeps it.
     func zoneTable() -> (path: String, text: String?) {
-        let path = (context.environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone1970.tab"
+        let path = zoneDirectory + "/zone1970.tab"
         return (path, context.files.readText(path))
     }
 
@@ -161,10 +161,22 @@ public struct PlaceFinder: Sendable {
         }
         let table = zoneTable()
         guard let text = table.text else { throw .unreadableZoneTable(path: table.path) }
-        guard let coordinate = ZoneLocation.coordinate(of: zone, zoneTable: text) else { throw .zoneWithoutCity(zone) }
+        // zone.tab has the zones zone1970.tab merged into others (Europe/Oslo's own
+        // place, not Berlin's); an alias (US/Eastern, Asia/Calcutta) is looked up as what it links to.
+        let tables = [text] + [context.files.readText(zoneDirectory + "/zone.tab")].compactMap { $0 }
+        var found: (zone: String, coordinate: Coordinate)?
+        for name in [zone] + aliasTargets(of: zone) where found == nil {
+            for table in tables where found == nil {
+                if let coordinate = ZoneLocation.coordinate(of: name, zoneTable: table) { found = (name, coordinate) }
+            }
+        }
+        guard let (zone, coordinate) = found else { throw .zoneWithoutCity(zone) }
         // The zone's main city itself, when the gazetteer has it in that zone: then
         // `add --here` and `add Seoul` are the same place, and never saved twice.
-        if let city = context.gazetteer.nearest(to: coordinate), city.timeZone == zone {
+        // The most populous near the zone's point, not the nearest (a suburb).
+        if let city = context.gazetteer.largest(near: coordinate, within: Self.mainCityKilometres, zone: zone)
+            ?? context.gazetteer.nearest(to: coordinate).flatMap({ $0.timeZone == zone ? $0 : nil })
+        {
             var draft = draft(city, label: label)
             draft.timeZone = zone
             return draft
@@ -172,5 +184,25 @@ public struct PlaceFinder: Sendable {
         var draft = draft(at: coordinate, label: label)
         draft.timeZone = zone
         return draft
+    }
+
+    /// How far from a tz zone's point its main city may be (Kyiv's centre is 5 km from it).
+    static let mainCityKilometres = 30.0
+
+    /// Where the tz database is: $TZDIR, else the system's.
+    var zoneDirectory: String { context.environment["TZDIR"] ?? "/usr/share/zoneinfo" }
+
+    /// What `zone` is an alias of: its file's link target, else tzdata.zi's link line.
+    func aliasTargets(of zone: String) -> [String] {
+        var targets: [String] = []
+        if let target = context.files.symbolicLinkTarget(zoneDirectory + "/" + zone),
+           let name = ZoneLocation.zoneName(linkedFrom: zone, target: target) {
+            targets.append(name)
+        }
+        if let tzdata = context.files.readText(zoneDirectory + "/tzdata.zi"),
+           let name = ZoneLocation.linkTarget(of: zone, tzdata: tzdata), !targets.contains(name) {
+            targets.append(name)
+        }
+        return targets
     }
 }

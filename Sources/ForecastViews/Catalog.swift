@@ -211,7 +211,7 @@ extension Catalog {
     /// "Seoul, South Korea" / "Seoul, 대한민국". Region names have no Korean
     /// spelling in the data; they stay as GeoNames writes them.
     package func region(countryCode: String, admin1: String) -> String {
-        let region = gazetteer.regionName(country: countryCode, code: admin1) ?? admin1
+        let region = gazetteer.regionText(country: countryCode, code: admin1)
         return [region, countryCode.isEmpty ? "" : countryName(countryCode)]
             .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
     }

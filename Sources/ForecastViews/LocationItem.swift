@@ -23,7 +23,8 @@ package struct PlaceFields: Encodable {
         countryName = Gazetteer.bundled.countryName(countryCode)
         region = admin1
         // Places found online stored the region's name itself.
-        regionName = Gazetteer.bundled.regionName(country: countryCode, code: admin1) ?? (admin1.isEmpty ? nil : admin1)
+        let region = Gazetteer.bundled.regionText(country: countryCode, code: admin1)
+        regionName = region.isEmpty ? nil : region
         latitude = coordinate.latitude
         longitude = coordinate.longitude
         timezone = timeZone

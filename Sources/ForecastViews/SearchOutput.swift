@@ -81,7 +81,7 @@ package struct SearchOutput: CommandOutput {
         for (index, city) in cities.enumerated() {
             var row = [
                 "\(index + 1)", names[index].first ?? "", names[index].dropFirst().first ?? "",
-                SafeText.clean(words.gazetteer.regionName(country: city.countryCode, code: city.admin1) ?? city.admin1, maxLength: 100),
+                SafeText.clean(words.gazetteer.regionText(country: city.countryCode, code: city.admin1), maxLength: 100),
                 "\(words.countryName(city.countryCode)) (\(city.countryCode))",
                 city.coordinate.description, city.timeZone, Self.grouped(city.population),
             ]

@@ -241,4 +241,36 @@ import Testing
         let list = await partial.run("list", "--format", "json")
         #expect(list.status == 2 && (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) != nil, "\(list.stdout)")
     }
+
+    /// "Where I am" from a zone alias (a link in the tz database, by its file's
+    /// symbolic link or by tzdata.zi's link line), and the zone's main city
+    /// rather than the suburb nearest its point; regions named as GeoNames names them.
+    @Test func whereIAmFromAliasesAndMainCities() async throws {
+        let folder = TemporaryFolder()
+        let zones = folder.path("zoneinfo")
+        try FileManager.default.createDirectory(atPath: zones + "/US", withIntermediateDirectories: true)
+        let table = """
+            UA\t+5026+03031\tEurope/Kyiv
+            US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)
+            VN\t+1045+10640\tAsia/Ho_Chi_Minh
+            AE\t+2518+05518\tAsia/Dubai
+
+            """
+        try table.write(toFile: zones + "/zone1970.tab", atomically: true, encoding: .utf8)
+        try "L Europe/Kyiv Europe/Kiev\nL Asia/Ho_Chi_Minh Asia/Saigon\n".write(toFile: zones + "/tzdata.zi", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: zones + "/US/Eastern", withDestinationPath: "../America/New_York")
+        for (zone, city, region) in [("US/Eastern", "New York City", "New York, United States"), ("Europe/Kiev", "Kyiv", "Kyiv City, Ukraine"),
+                                     ("Asia/Saigon", "Ho Chi Minh City", "Vietnam"), ("Asia/Dubai", "Dubai", "Dubai, United Arab Emirates")] {
+            var cli = try InProcessCLI()
+            cli.environment["TZ"] = zone
+            cli.environment["TZDIR"] = zones
+            let added = await cli.run("add", "--here")
+            #expect(added.status == 0 && added.stdout.hasPrefix("Saved \(city) (") && added.stdout.contains(region), "\(zone): \(added.stdout)\(added.stderr)")
+        }
+        let words = Language.en.words(Gazetteer.bundled)
+        #expect(words.region(countryCode: "DE", admin1: "03") == "Bremen, Germany")
+        #expect(words.region(countryCode: "MC", admin1: "00") == "Monaco", "no '00'")
+        #expect(words.region(countryCode: "PH", admin1: "NCR") == "Metro Manila, Philippines")
+        #expect(Language.ko.words(Gazetteer.bundled).name(Gazetteer.bundled.search("Sao Paulo", limit: 1)[0].city).hasPrefix("상파울루"))
+    }
 }
