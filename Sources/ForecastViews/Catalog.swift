@@ -51,6 +51,8 @@ package protocol Catalog: Sendable {
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
     func nothingSavedChoose(_ example: String) -> String
     func othersCalled(_ query: String, _ others: Int) -> String
+    /// Under a `show` cut to the terminal's height: how to see the rest.
+    var showMore: String { get }
     /// A label now shared by several saved places (`matches` as `match` says them, with `Name#N`).
     func sameName(_ name: String, _ matches: [String], first: String) -> String
     var foundOnline: String { get }

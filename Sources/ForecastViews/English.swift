@@ -154,6 +154,8 @@ package struct English: Catalog {
         "Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC."
     }
 
+    package var showMore: String { "More: --full, or --hours N, --days N" }
+
     package func sameName(_ name: String, _ matches: [String], first: String) -> String {
         "\(matches.count) saved places are called \(quoted(name)) now (\(matches.joined(separator: ", "))): "
             + "show, remove, move and rename tell them apart by number or as '\(SafeText.quoted(first))'; 'forecast rename' gives one another name"

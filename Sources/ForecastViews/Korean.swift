@@ -151,6 +151,8 @@ package struct Korean: Catalog {
         "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요."
     }
 
+    package var showMore: String { "더 보기: --full 또는 --hours N, --days N" }
+
     package func sameName(_ name: String, _ matches: [String], first: String) -> String {
         "이제 \(quoted(name))(이)라는 저장된 장소가 \(matches.count)곳입니다 (\(matches.joined(separator: ", "))): "
             + "show, remove, move, rename에서는 번호나 '\(SafeText.quoted(first))'처럼 구별하세요. 'forecast rename'으로 다른 이름을 줄 수 있습니다"

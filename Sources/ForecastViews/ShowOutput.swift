@@ -25,13 +25,26 @@ package struct ShowOutput: ReportOutput {
     package var source: SourceItem?
 
     /// How much of the forecast to show.
-    package struct Span {
-        package init(days: Int = 7, hours: Int = 24) {
+    package struct Span: Equatable {
+        package init(days: Int = 7, hours: Int = 24, chart: Bool = true) {
             self.days = days
             self.hours = hours
+            self.chart = chart
         }
         package var days = 7
         package var hours = 24
+        /// The temperature chart under the hours (drawn from 3 hours on: one or two points make no line).
+        package var chart = true
+
+        /// `--full`: two days of hours, a week of days, the chart.
+        package static let full = Span(days: 7, hours: 48)
+
+        /// What a short terminal may show instead, the largest first: the
+        /// default, then half the hours, then no chart and fewer hours and days.
+        package static let compact: [Span] =
+            [Span(), Span(days: 7, hours: 12)]
+            + [(7, 12), (7, 9), (7, 6), (5, 6), (3, 6), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)]
+            .map { Span(days: $0.0, hours: $0.1, chart: false) }
     }
 
     package struct Current: Encodable {
@@ -67,6 +80,8 @@ package struct ShowOutput: ReportOutput {
     private let format: WeatherFormat
     private let now: Date
     private let span: Span
+    /// Whether the span was cut to fit the terminal (the text then says how to see it all).
+    package var shortened = false
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
@@ -206,7 +221,9 @@ package struct ShowOutput: ReportOutput {
         let hours = data.comingHours(span.hours, from: now)
         if !hours.isEmpty {
             lines.append("")
-            lines.append(out.bold(words.nextHours(span.hours)))
+            // As many hours as asked, or as the steps there are cover (43 of 48; OpenWeatherMap's 8 steps are 24 hours).
+            let step = hours.count > 1 ? max(1, SafeNumber.rounded(hours[1].time.timeIntervalSince(hours[0].time) / 3600) ?? 1) : 1
+            lines.append(out.bold(words.nextHours(min(span.hours, hours.count * step))))
             var table = TextTable(headers: words.hourHeaders, alignments: [.left, .left, .right, .right, .right, .left])
             // The day is shown where it changes: "Mon 00:00" after "23:00".
             var day = clock(now).date
@@ -221,7 +238,8 @@ package struct ShowOutput: ReportOutput {
                 ])
             }
             lines += table.render(out.placement(indent: 2)).map { "  " + $0 }
-            let chart = TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:))
+            let chart = span.chart && hours.count >= 3
+                ? TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:)) : []
             if !chart.isEmpty {
                 lines.append("")
                 lines += chart.map { "  " + $0 }
@@ -254,6 +272,7 @@ package struct ShowOutput: ReportOutput {
             lines.append("")
             lines.append(out.dim("  " + words.weatherCredit(source, air: data.airQuality != nil)))
         }
+        if shortened { lines.append(out.dim("  " + words.showMore)) }
         return lines
     }
 }

@@ -27,6 +27,8 @@ struct InProcessCLI {
         "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
     ]
     var columns: Int?
+    /// The terminal's height, with `columns` (nil: unknown).
+    var rows: Int?
 
     init(now: Date = january2026, answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
         HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
@@ -189,9 +191,11 @@ extension InProcessCLI {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
         let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment)
+        var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
+        stdout.rows = rows
         let context = CommandContext(
             app: app,
-            stdout: Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append),
+            stdout: stdout,
             stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
             words: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment).words(app.gazetteer),
             openStore: { _ in SavedPlaces(store: store, context: app) }, storeExists: { _ in true }, emoji: true)

@@ -273,4 +273,35 @@ import Testing
         #expect(words.region(countryCode: "PH", admin1: "NCR") == "Metro Manila, Philippines")
         #expect(Language.ko.words(Gazetteer.bundled).name(Gazetteer.bundled.search("Sao Paulo", limit: 1)[0].city).hasPrefix("상파울루"))
     }
+
+    /// `show` on a short terminal keeps the current conditions in view: fewer
+    /// hours and days, saying how to see the rest; asked spans, --full, a pipe
+    /// and JSON are never cut. One or two hours draw no chart.
+    @Test func showFitsTheTerminal() async throws {
+        // London's recorded current and daily answer, with its recorded 48 hours (43 of them to come).
+        var answer = try #require(Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any])
+        let hourly = try #require(Fixture.json("openmeteo_hourly_2day_2026.json") as? [String: Any])
+        answer["hourly"] = hourly["hourly"]
+        answer["hourly_units"] = hourly["hourly_units"]
+        let body = try JSONSerialization.data(withJSONObject: answer)
+        var cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: body) })
+        #expect(await cli.run("add", "London").status == 0)
+        cli.columns = 100
+        let tall = await cli.run("show", "London")
+        #expect(tall.stdout.contains("Next 24 hours") && !tall.stdout.contains("More:"))
+        for rows in [50, 40, 34] {
+            cli.rows = rows
+            let shown = await cli.run("show", "London")
+            #expect(shown.status == 0 && shown.stdout.components(separatedBy: "\n").count - 1 <= rows - 2, "\(rows): \(shown.stdout)")
+            #expect(shown.lines.first?.hasPrefix("London (런던)") == true && shown.stdout.contains("More: --full"), "\(rows)")
+        }
+        cli.rows = 40
+        #expect(await cli.run("show", "London", "--full").stdout.contains("Next 43 hours"), "all there is of the 48 asked")
+        let asked = await cli.run("show", "London", "--hours", "2")
+        #expect(asked.stdout.contains("Next 2 hours") && !asked.stdout.contains("More:") && !asked.stdout.contains("┤"), "no chart for two points")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(await cli.run("show", "London", "--format", "json").stdout.utf8)) as? [String: Any])
+        #expect((json["daily"] as? [Any])?.count ?? 0 >= 1 && (json["hourly"] as? [Any])?.count == 24, "JSON is never cut to a terminal")
+        (cli.columns, cli.rows) = (nil, nil)
+        #expect(await cli.run("show", "London").stdout.contains("Next 24 hours"), "a pipe gets the whole default")
+    }
 }

@@ -57,11 +57,14 @@ struct ShowCommand: ForecastCommand {
     @Flag(name: [.long, .customLong("prev")], help: "Show the place before the last viewed one.")
     var previous = false
 
-    @Option(name: .long, help: ArgumentHelp("How many days of forecast to show (1–7).", valueName: "n"))
-    var days = 7
+    @Option(name: .long, help: ArgumentHelp("How many days of forecast to show (1–7; default 7, fewer to fit a short terminal).", valueName: "n"))
+    var days: Int?
 
-    @Option(name: .long, help: ArgumentHelp("How many hours of forecast to show (1–48).", valueName: "n"))
-    var hours = 24
+    @Option(name: .long, help: ArgumentHelp("How many hours of forecast to show (1–48; default 24, fewer to fit a short terminal).", valueName: "n"))
+    var hours: Int?
+
+    @Flag(name: .long, help: "Show everything: 48 hours with the chart and 7 days, however tall.")
+    var full = false
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: ReportFormatOption
@@ -79,8 +82,8 @@ struct ShowCommand: ForecastCommand {
             throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
         }
         if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
-        if !(1...7).contains(days) { throw ValidationError(Spoken.parsing.usage(.days(days))) }
-        if !(1...48).contains(hours) { throw ValidationError(Spoken.parsing.usage(.hours(hours))) }
+        if let days, !(1...7).contains(days) { throw ValidationError(Spoken.parsing.usage(.days(days))) }
+        if let hours, !(1...48).contains(hours) { throw ValidationError(Spoken.parsing.usage(.hours(hours))) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -133,12 +136,12 @@ struct ShowCommand: ForecastCommand {
         let format = WeatherFormat(
             temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
             emoji: context.emoji)
-        try context.render(
+        let now = context.app.clock()
+        try render(in: context) { span in
             ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
-                settings: settings, format: format, now: context.app.clock(), span: ShowOutput.Span(days: days, hours: hours),
-                source: SourceItem(weatherSettings.descriptor)),
-            as: output)
+                settings: settings, format: format, now: now, span: span, source: SourceItem(weatherSettings.descriptor))
+        }
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
             do { try store.recordViewed(place) } catch {
@@ -162,14 +165,33 @@ struct ShowCommand: ForecastCommand {
             id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,
             admin1: draft.admin1, coordinate: draft.coordinate, timeZone: draft.timeZone, geonamesID: draft.geonamesID,
             position: 0, addedAt: now)
-        try context.render(
+        try render(in: context) { span in
             ShowOutput(
                 place: place, position: 0, count: 0, weather: outcome.weather[0] ?? PlaceWeather(), settings: settings,
-                format: format, now: now, span: ShowOutput.Span(days: days, hours: hours), saved: false,
-                source: SourceItem(weatherSettings.descriptor)),
-            as: output)
+                format: format, now: now, span: span, saved: false, source: SourceItem(weatherSettings.descriptor))
+        }
         context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
         try WeatherSession.finish(outcome, places: 1, in: context)
+    }
+
+    /// Prints the place's output over the span asked for (--hours, --days,
+    /// --full); with none asked, on a terminal showing the table, the largest
+    /// span whose lines fit its height (the prompt and a note kept in view),
+    /// saying how to see the rest. A pipe, JSON and the report formats get the whole default.
+    func render(in context: CommandContext, _ output: (ShowOutput.Span) -> ShowOutput) throws {
+        let base = full ? ShowOutput.Span.full : ShowOutput.Span()
+        let asked = ShowOutput.Span(days: days ?? base.days, hours: hours ?? base.hours)
+        var shown = output(asked)
+        if !full, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
+            let style = context.style
+            func fits(_ span: ShowOutput.Span) -> Bool { output(span).text(style).count + 1 <= rows - 2 }
+            if !fits(asked) {
+                let compact = ShowOutput.Span.compact
+                shown = output(compact.first { fits($0) } ?? compact[compact.count - 1])
+                shown.shortened = true
+            }
+        }
+        try context.render(shown, as: self.output)
     }
 
     /// The `add` that saves what this showed.

@@ -9,6 +9,8 @@ struct Terminal: Sendable {
     /// How many columns the terminal has; nil when this is not a terminal
     /// (piped output is never cut to fit).
     let columns: Int?
+    /// How many lines the terminal shows; nil when this is not a terminal.
+    var rows: Int?
     /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
     let usesColour: Bool
     private let sink: @Sendable (String) -> Void
@@ -48,19 +50,21 @@ struct Terminal: Sendable {
     static func stream(_ descriptor: Int32, environment: [String: String]) -> Terminal {
         let interactive = isatty(descriptor) == 1
         var columns: Int?
+        var rows: Int?
         if interactive {
             var size = winsize()
-            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-                columns = Int(size.ws_col)
-            } else {
-                columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-            }
+            let positive = { (name: String) in environment[name].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } }
+            let measured = ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0
+            columns = measured && size.ws_col > 0 ? Int(size.ws_col) : positive("COLUMNS")
+            rows = measured && size.ws_row > 0 ? Int(size.ws_row) : positive("LINES")
         }
         let failure = WriteFailure()
-        return Terminal(
+        var terminal = Terminal(
             isInteractive: interactive, columns: columns,
             usesColour: interactive && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
             failure: failure, sink: { writeAll($0, to: descriptor, failure: failure) })
+        terminal.rows = rows
+        return terminal
     }
 
     /// Writes all of `text`, retrying short writes. An error (a closed pipe, a
