@@ -255,7 +255,7 @@ package final class BrowseApp: @unchecked Sendable {
         case .setSort(let order):
             write { places in try places.setSort(order) }
         case .setUnit(let unit):
-            write { places in _ = try places.setUnits(temperature: unit, wind: nil) }
+            write { places in _ = try places.setUnits(UnitChange(temperature: unit)) }
         case .move(let id, let step):
             write { places in try places.move(id: id, by: step) }
         case .remove(let id):

@@ -146,8 +146,7 @@ package enum BrowseView {
     static func show(
         _ place: Place, _ state: BrowseState, weather: PlaceWeather? = nil, saved: Bool, position: Int, style: TextStyle
     ) -> [String] {
-        let format = WeatherFormat(
-            temperatureUnit: state.settings.temperatureUnit, windUnit: state.settings.windUnit, words: style.words, emoji: style.emoji)
+        let format = WeatherFormat(state.settings, words: style.words, emoji: style.emoji)
         let output = ShowOutput(
             place: place, position: position, count: state.places.count, weather: weather ?? shown(place, state),
             settings: state.settings, format: format, now: state.now,

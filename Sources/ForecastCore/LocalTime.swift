@@ -123,6 +123,8 @@ public struct ClockReading: Hashable, Sendable {
     public var minute: Int
     public var second: Int
     public var utcOffset: Int
+    /// The clock it is read on (the user's `units --clock`).
+    public var clock: ClockStyle = .h24
 
     /// The reading at `instant`, `utcOffset` seconds east of UTC. Beyond
     /// ±100,000 years an instant is nonsense; clamping keeps the arithmetic from trapping.
@@ -142,4 +144,10 @@ public struct ClockReading: Hashable, Sendable {
 
     /// "14:05".
     public var hourMinute: String { LocalTime.twoDigits(hour) + ":" + LocalTime.twoDigits(minute) }
+
+    /// On a 12-hour clock: the hour 1–12 and the minutes ("2:05"), and whether it is after noon.
+    public var twelveHour: (text: String, afternoon: Bool) {
+        let h = hour % 12 == 0 ? 12 : hour % 12
+        return ("\(h):" + LocalTime.twoDigits(minute), hour >= 12)
+    }
 }

@@ -6,16 +6,19 @@ public struct Settings: Hashable, Sendable {
     public var windUnit: WindUnit
     /// What `forecast config` set; nil where it set nothing.
     public var preferences: Preferences
+    /// Precipitation, distance, pressure and the clock.
+    public var measures: MeasureUnits
 
     public init(
         temperatureUnit: TemperatureUnit = .celsius, sort: PlaceSort = .custom, lastViewedPlaceID: Int64? = nil,
-        windUnit: WindUnit = .ms, preferences: Preferences = Preferences()
+        windUnit: WindUnit = .ms, preferences: Preferences = Preferences(), measures: MeasureUnits = .metric
     ) {
         self.temperatureUnit = temperatureUnit
         self.sort = sort
         self.lastViewedPlaceID = lastViewedPlaceID
         self.windUnit = windUnit
         self.preferences = preferences
+        self.measures = measures
     }
 }
 

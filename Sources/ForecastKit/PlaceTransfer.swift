@@ -23,7 +23,7 @@ public enum PlaceTransfer {
     static func settings(_ exported: ExportedSettings) throws(ImportError) -> Settings {
         var settings = Settings(
             temperatureUnit: exported.temperatureUnit, sort: PlaceSort(key: exported.sort, descending: exported.sortDescending),
-            windUnit: exported.windUnit)
+            windUnit: exported.windUnit, measures: exported.measures)
         let values: [(ConfigKey, String?)] = [
             (.provider, exported.provider), (.language, exported.language), (.ttl, exported.ttlMinutes.map { String($0) }),
             (.concurrency, exported.concurrency.map(String.init)), (.format, exported.format),

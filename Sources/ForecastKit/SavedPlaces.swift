@@ -203,9 +203,7 @@ public struct SavedPlaces: Sendable {
 
     public func setSort(_ order: PlaceSort) throws { try store.setSort(order) }
 
-    public func setUnits(temperature: TemperatureUnit?, wind: WindUnit?) throws -> Settings {
-        try store.setUnits(temperature: temperature, wind: wind)
-    }
+    public func setUnits(_ change: UnitChange) throws -> Settings { try store.setUnits(change) }
 
     public func setPreferences(_ preferences: Preferences, temperature: TemperatureUnit, wind: WindUnit) throws -> Settings {
         try store.setPreferences(preferences, temperature: temperature, wind: wind)

@@ -356,6 +356,7 @@ public final class PlaceStore: Sendable {
             }
             if applySettings, let settings {
                 try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
+                try Self.writeMeasures(settings.measures, db)
                 try db.execute(
                     sql: "UPDATE settings SET sort_key = ?, sort_descending = ?",
                     arguments: [settings.sort.key, settings.sort.descending])
@@ -497,14 +498,27 @@ public final class PlaceStore: Sendable {
             ])
     }
 
-    /// Sets whichever units are given, both or neither, in one transaction;
+    /// Sets whichever units are given, any or none, in one transaction;
     /// returns the units now in force.
-    public func setUnits(temperature: TemperatureUnit?, wind: WindUnit?) throws -> Settings {
+    public func setUnits(_ change: UnitChange) throws -> Settings {
         try write { db in
-            if let temperature { try db.execute(sql: "UPDATE settings SET temperature_unit = ?", arguments: [temperature]) }
-            if let wind { try db.execute(sql: "UPDATE settings SET wind_unit = ?", arguments: [wind]) }
+            let columns: [(String, (any DatabaseValueConvertible)?)] = [
+                ("temperature_unit", change.temperature), ("wind_unit", change.wind),
+                ("precipitation_unit", change.precipitation?.rawValue), ("distance_unit", change.distance?.rawValue),
+                ("pressure_unit", change.pressure?.rawValue), ("clock", change.clock?.rawValue),
+            ]
+            for case let (column, value?) in columns {
+                try db.execute(sql: "UPDATE settings SET \(column) = ?", arguments: [value])
+            }
             return try Self.settings(db)
         }
+    }
+
+    /// Writes every unit of `settings` (an import's).
+    private static func writeMeasures(_ measures: MeasureUnits, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE settings SET precipitation_unit = ?, distance_unit = ?, pressure_unit = ?, clock = ?",
+            arguments: [measures.precipitation.rawValue, measures.distance.rawValue, measures.pressure.rawValue, measures.clock.rawValue])
     }
 
     // MARK: - Weather cache

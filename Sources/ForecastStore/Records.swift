@@ -155,10 +155,17 @@ extension SavedRow {
             ttl = number(row, "ttl_minutes").flatMap { (0...10_080).contains($0) ? $0 : nil }
             if ttl == nil { damaged.append("ttl_minutes") }
         }
+        let metric = MeasureUnits.metric
+        let measures = MeasureUnits(
+            precipitation: choice("precipitation_unit", PrecipitationUnit.init(rawValue:), default: metric.precipitation) ?? metric.precipitation,
+            distance: choice("distance_unit", DistanceUnit.init(rawValue:), default: metric.distance) ?? metric.distance,
+            pressure: choice("pressure_unit", PressureUnit.init(rawValue:), default: metric.pressure) ?? metric.pressure,
+            clock: choice("clock", ClockStyle.init(rawValue:), default: metric.clock) ?? metric.clock)
         let settings = Settings(
             temperatureUnit: temperature, sort: PlaceSort(key: sortKey, descending: descending), lastViewedPlaceID: lastViewed,
             windUnit: wind,
-            preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format))
+            preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format),
+            measures: measures)
         return (settings, damaged)
     }
 }

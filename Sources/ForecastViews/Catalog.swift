@@ -47,6 +47,10 @@ package protocol Catalog: Sendable {
     func temperatureUnitName(_ unit: TemperatureUnit) -> String
     func temperaturesShown(in unit: TemperatureUnit, now: Bool) -> String
     func windShown(in unit: WindUnit, now: Bool) -> String
+    /// "Precipitation is shown in mm, distances in km, pressure in hPa, times on a 24-hour clock."
+    func measuresShown(_ measures: MeasureUnits, now: Bool) -> String
+    /// "2:05 PM" / "오후 2:05".
+    func twelveHour(_ reading: ClockReading) -> String
     var nothingSavedYet: String { get }
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
     func nothingSavedChoose(_ example: String) -> String
@@ -216,6 +220,11 @@ extension Catalog {
         let region = gazetteer.regionText(country: countryCode, code: admin1)
         return [region, countryCode.isEmpty ? "" : countryName(countryCode)]
             .map { SafeText.clean($0, maxLength: 100) }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// A time of day on the reading's clock: "14:05", "2:05 PM", "오후 2:05".
+    package func time(_ reading: ClockReading) -> String {
+        reading.clock == .h12 ? twelveHour(reading) : reading.hourMinute
     }
 
     /// A saved place as an error names it: "3 Seoul#1 (Seoul, South Korea)".

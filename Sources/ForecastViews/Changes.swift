@@ -62,20 +62,24 @@ package struct SortShown: CommandOutput {
 
 /// The units, shown or just set: `units`' one output.
 package struct UnitsShown: CommandOutput {
-    package init(units: UnitsItem, changed: [String]) {
+    package init(units: UnitsItem, measures: MeasureUnits, changed: [String]) {
         self.units = units
+        self.measures = measures
         self.changed = changed
     }
     package var units: UnitsItem
-    /// What was just set: "temperature", "wind"; empty when only shown.
+    /// What was just set: "temperature", "wind", "precipitation", "distance", "pressure", "clock"; empty when only shown.
     package var changed: [String]
+    private let measures: MeasureUnits
+
+    package enum CodingKeys: CodingKey { case units, changed }
 
     package func text(_ style: TextStyle) -> [String] {
         let words = style.words
-        if changed.isEmpty {
-            return [words.temperaturesShown(in: units.temperature, now: false), words.windShown(in: units.wind, now: false)]
-        }
-        return (changed.contains("temperature") ? [words.temperaturesShown(in: units.temperature, now: true)] : [])
-            + (changed.contains("wind") ? [words.windShown(in: units.wind, now: true)] : [])
+        let now = !changed.isEmpty
+        let others = ["precipitation", "distance", "pressure", "clock"]
+        return (!now || changed.contains("temperature") ? [words.temperaturesShown(in: units.temperature, now: now)] : [])
+            + (!now || changed.contains("wind") ? [words.windShown(in: units.wind, now: now)] : [])
+            + (!now || changed.contains(where: others.contains) ? [words.measuresShown(measures, now: now)] : [])
     }
 }

@@ -53,12 +53,12 @@ package struct English: Catalog {
 
     /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
     package func dateTime(_ r: ClockReading) -> String {
-        "\(day(r.date)) \(r.date.year) \(r.hourMinute)"
+        "\(day(r.date)) \(r.date.year) \(time(r))"
     }
 
     /// "Sun 14:05" / "(일) 14:05".
     package func weekdayTime(_ r: ClockReading) -> String {
-        "\(weekday(r.date)) \(r.hourMinute)"
+        "\(weekday(r.date)) \(time(r))"
     }
 
     /// "updated 3 h ago" / "3시간 전 갱신".
@@ -138,8 +138,21 @@ package struct English: Catalog {
     }
 
     package func windShown(in unit: WindUnit, now: Bool) -> String {
-        now ? "Wind speeds are now shown in \(unit.symbol)."
-            : "Wind speeds are shown in \(unit.symbol)."
+        let name = unit == .bft ? "Beaufort forces" : unit == .kn ? "knots" : unit.symbol
+        return now ? "Wind speeds are now shown in \(name)." : "Wind speeds are shown in \(name)."
+    }
+
+    package func measuresShown(_ measures: MeasureUnits, now: Bool) -> String {
+        let clock = measures.clock == .h12 ? "a 12-hour" : "a 24-hour"
+        let precipitation = measures.precipitation == .inch ? "inches" : "mm"
+        let distance = measures.distance == .mi ? "miles" : "km"
+        return (now ? "Now precipitation is" : "Precipitation is") + " shown in \(precipitation), distances in "
+            + "\(distance), pressure in \(measures.pressure.symbol), times on \(clock) clock."
+    }
+
+    package func twelveHour(_ reading: ClockReading) -> String {
+        let (text, afternoon) = reading.twelveHour
+        return text + (afternoon ? " PM" : " AM")
     }
 
     package var nothingSavedYet: String { "No places saved yet. Add one with: forecast add Seoul" }

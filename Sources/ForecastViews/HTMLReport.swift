@@ -106,7 +106,7 @@ package struct HTMLReport {
             "\(words.uvIndex) \(words.uv(today?.uvIndexMax))",
             "\(words.airQuality) \(words.air(report.airQuality, error: entry.weather.airQualityError))",
         ]
-        facts.append(LocalTime.reading(now, in: zone).hourMinute + " " + SafeText.clean(place.timeZone, maxLength: 64))
+        facts.append(format.time(now, in: zone) + " " + SafeText.clean(place.timeZone, maxLength: 64))
         html += "<p class=\"now\">" + facts.map(HTML.escape).joined(separator: " · ") + "</p>\n"
         if let error = entry.weather.error {
             html += "<p class=\"error\">\(HTML.escape(words.staleBecause(words.age(entry.weather.fetchedAt ?? now, now: now), error)))</p>\n"

@@ -50,12 +50,12 @@ package struct Korean: Catalog {
 
     /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
     package func dateTime(_ r: ClockReading) -> String {
-        "\(r.date.year)년 \(day(r.date)) \(r.hourMinute)"
+        "\(r.date.year)년 \(day(r.date)) \(time(r))"
     }
 
     /// "Sun 14:05" / "(일) 14:05".
     package func weekdayTime(_ r: ClockReading) -> String {
-        "(\(weekday(r.date))) \(r.hourMinute)"
+        "(\(weekday(r.date))) \(time(r))"
     }
 
     /// "updated 3 h ago" / "3시간 전 갱신".
@@ -135,8 +135,21 @@ package struct Korean: Catalog {
     }
 
     package func windShown(in unit: WindUnit, now: Bool) -> String {
-        now ? "이제 풍속을 \(unit.symbol)(으)로 보여 줍니다."
-            : "풍속은 \(unit.symbol)(으)로 보여 줍니다."
+        let name = unit == .bft ? "보퍼트 풍력 계급" : unit == .kn ? "노트" : unit.symbol
+        return now ? "이제 풍속을 \(name)(으)로 보여 줍니다." : "풍속은 \(name)(으)로 보여 줍니다."
+    }
+
+    package func measuresShown(_ measures: MeasureUnits, now: Bool) -> String {
+        let clock = measures.clock == .h12 ? "12시간제" : "24시간제"
+        let precipitation = measures.precipitation == .inch ? "인치" : "mm"
+        let distance = measures.distance == .mi ? "마일" : "km"
+        return (now ? "이제 " : "") + "강수량은 \(precipitation), 거리는 \(distance), "
+            + "기압은 \(measures.pressure.symbol)(으)로, 시각은 \(clock)로 보여 줍니다."
+    }
+
+    package func twelveHour(_ reading: ClockReading) -> String {
+        let (text, afternoon) = reading.twelveHour
+        return (afternoon ? "오후 " : "오전 ") + text
     }
 
     package var nothingSavedYet: String { "저장된 장소가 없습니다. 추가하려면: forecast add 서울" }

@@ -36,7 +36,7 @@ package struct ListOutput: ReportOutput {
         settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: Words, emoji: Bool, now: Date, source: SourceItem? = nil
     ) {
         self.source = source
-        format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: words, emoji: emoji)
+        format = WeatherFormat(settings, words: words, emoji: emoji)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
         self.now = now
         self.weather = weather
@@ -74,7 +74,7 @@ package struct ListOutput: ReportOutput {
             table.append([
                 "\(position)", DisplayWidth.truncate(words.name(place), to: 24),
                 clocks[place.timeZone] ?? {
-                    let clock = words.weekdayTime(LocalTime.reading(now, in: LocalTime.zone(place.timeZone)))
+                    let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
                     clocks[place.timeZone] = clock
                     return clock
                 }(),

@@ -48,7 +48,7 @@ package struct ReportRow: Sendable {
         set(.latitude, Coordinate.format(place.coordinate.latitude))
         set(.longitude, Coordinate.format(place.coordinate.longitude))
         set(.timezone, SafeText.clean(place.timeZone, maxLength: 64))
-        set(.time, LocalTime.reading(now, in: LocalTime.zone(place.timeZone)).hourMinute)
+        set(.time, format.time(now, in: LocalTime.zone(place.timeZone)))
         if let report = weather?.report {
             let c = report.current
             let today = report.today(now: now)
@@ -60,7 +60,8 @@ package struct ReportRow: Sendable {
             set(.humidity, number(c.humidity))
             set(.wind, number(format.wind(c.windSpeed)), shown: format.windText(c.windSpeed, direction: nil))
             set(.direction, c.windDirection.map { words.compass(CompassPoint(degrees: $0)) })
-            set(.pressure, number(c.pressure), shown: number(c.pressure).map { "\($0) hPa" })
+            // The number in hPa (markdown's header and --where say so); a line reads it in the user's unit.
+            set(.pressure, number(c.pressure), shown: c.pressure.map { format.pressureText($0) })
             set(.clouds, number(c.cloudCover))
             set(.low, number(format.temperature(today?.minimum)), shown: format.temperatureText(today?.minimum))
             set(.high, number(format.temperature(today?.maximum)), shown: format.temperatureText(today?.maximum))

@@ -151,7 +151,7 @@ package struct ShowOutput: ReportOutput {
         let words = style.words
         let report = self
         let zone = LocalTime.zone(place.timeZone)
-        let clock = { (date: Date) in LocalTime.reading(date, in: zone) }
+        let clock = { (date: Date) in format.reading(date, in: zone) }
         var lines: [String] = []
         // The name as shown, and the city's name in another language when it differs.
         var title = words.name(place)
@@ -181,7 +181,7 @@ package struct ShowOutput: ReportOutput {
         lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         var facts = TextTable(headers: ["", "", "", ""])
-        let time = { (date: Date?) in date.map { clock($0).hourMinute } ?? "–" }
+        let time = { (date: Date?) in date.map { words.time(clock($0)) } ?? "–" }
         facts.rows = [
             [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
             [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
@@ -229,7 +229,7 @@ package struct ShowOutput: ReportOutput {
             var day = clock(now).date
             for hour in hours {
                 let reading = clock(hour.time)
-                let time = reading.date == day ? reading.hourMinute : words.weekdayTime(reading)
+                let time = reading.date == day ? words.time(reading) : words.weekdayTime(reading)
                 day = reading.date
                 table.append([
                     time, format.symbol(hour.condition, isDay: hour.isDay),

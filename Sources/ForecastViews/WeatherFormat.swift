@@ -5,12 +5,21 @@ import Foundation
 /// units are converted, and where JSON's numbers get the precision the text
 /// gives them.
 package struct WeatherFormat {
-    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, words: Words, emoji: Bool) {
+    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, words: Words, emoji: Bool, measures: MeasureUnits = .metric) {
         self.temperatureUnit = temperatureUnit
         self.windUnit = windUnit
         self.words = words
         self.emoji = emoji
+        self.measures = measures
     }
+
+    /// In the user's units (`settings`'), said in `words`.
+    package init(_ settings: Settings, words: Words, emoji: Bool) {
+        self.init(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: words, emoji: emoji, measures: settings.measures)
+    }
+
+    /// Precipitation, distance, pressure and the clock.
+    package var measures: MeasureUnits
     package var temperatureUnit: TemperatureUnit
     package var windUnit: WindUnit
     /// The words conditions and compass points are said in.
@@ -56,28 +65,44 @@ package struct WeatherFormat {
         return "\(temperatureText(low))/\(temperatureText(high))"
     }
 
-    /// "3.2 m/s NE".
+    /// "3.2 m/s NE", "6 kn NE", "Bft 3 NE".
     package func windText(_ speed: Double?, direction: Double?) -> String {
         guard let speed = wind(speed) else { return "–" }
         let compass = direction.map { " " + words.compass(CompassPoint(degrees: $0)) } ?? ""
-        return SafeNumber.fixed(speed, decimals: 1) + " " + windUnit.symbol + compass
+        if windUnit == .bft { return "Bft " + SafeNumber.fixed(speed, decimals: 0) + compass }
+        return SafeNumber.fixed(speed, decimals: windUnit == .ms ? 1 : 0) + " " + windUnit.symbol + compass
     }
 
-    /// "1014 hPa".
+    /// "1014 hPa", "29.94 inHg", "761 mmHg".
     package func pressureText(_ hectopascals: Double?) -> String {
-        hectopascals.map { SafeNumber.fixed($0, decimals: 0) + " hPa" } ?? "–"
+        let unit = measures.pressure
+        return hectopascals.map { SafeNumber.fixed(unit.convert(hectopascals: $0), decimals: unit.decimals) + " " + unit.symbol } ?? "–"
     }
 
-    /// "1.5 mm".
+    /// "1.5 mm", "0.06 in".
     package func millimetresText(_ millimetres: Double?) -> String {
-        millimetres.map { SafeNumber.fixed($0, decimals: 1) + " mm" } ?? "–"
+        let unit = measures.precipitation
+        return millimetres.map { SafeNumber.fixed(unit.convert(millimetres: $0), decimals: unit.decimals) + " " + unit.symbol } ?? "–"
     }
 
-    /// "8 km", or "600 m" below a kilometre.
+    /// "8 km" or "5 mi"; below one, "600 m" or "0.4 mi".
     package func visibilityText(_ metres: Double?) -> String {
         guard let metres else { return "–" }
-        return metres >= 1000 ? SafeNumber.fixed(metres / 1000, decimals: 0) + " km" : SafeNumber.fixed(metres, decimals: 0) + " m"
+        let unit = measures.distance
+        let value = unit.convert(metres: metres)
+        if value >= 1 { return SafeNumber.fixed(value, decimals: 0) + " " + unit.symbol }
+        return unit == .km ? SafeNumber.fixed(metres, decimals: 0) + " m" : SafeNumber.fixed(value, decimals: 1) + " mi"
     }
+
+    /// `date` as read in `zone`, on the user's clock (what the catalog's times say).
+    package func reading(_ date: Date, in zone: TimeZone) -> ClockReading {
+        var reading = LocalTime.reading(date, in: zone)
+        reading.clock = measures.clock
+        return reading
+    }
+
+    /// A time of day on the user's clock: "14:05" or "2:05 PM" ("오후 2:05").
+    package func time(_ date: Date, in zone: TimeZone) -> String { words.time(reading(date, in: zone)) }
 
     package func percent(_ value: Double?) -> String { value.flatMap(SafeNumber.rounded).map { "\($0)%" } ?? "–" }
 

@@ -78,13 +78,25 @@ package struct ErrorItem: Encodable {
     }
 }
 
+/// The units of an output's numbers: temperature and wind in the user's
+/// (as the text shows them); precipitation, pressure and distance as JSON
+/// keeps them (mm, hPa, m) unless `measures` names the user's (`units`' own output).
 package struct UnitsItem: Encodable {
-    package init(temperature: TemperatureUnit, wind: WindUnit) {
+    package init(temperature: TemperatureUnit, wind: WindUnit, measures: MeasureUnits? = nil) {
         self.temperature = temperature
         self.wind = wind
+        precipitation = measures?.precipitation.rawValue ?? PrecipitationUnit.mm.rawValue
+        distance = measures?.distance.rawValue ?? "m"
+        pressure = measures?.pressure.rawValue ?? PressureUnit.hPa.rawValue
+        clock = measures?.clock.rawValue
     }
     package var temperature: TemperatureUnit
     package var wind: WindUnit
+    package var precipitation: String
+    package var distance: String
+    package var pressure: String
+    /// The clock times read on (`units` only: JSON's times are ISO 8601).
+    package var clock: String?
 }
 
 /// Whose weather it is, as JSON's `source` and a table's last line say it:

@@ -304,4 +304,35 @@ import Testing
         (cli.columns, cli.rows) = (nil, nil)
         #expect(await cli.run("show", "London").stdout.contains("Next 24 hours"), "a pipe gets the whole default")
     }
+
+    /// Unit systems and each quantity's unit, kept across runs; CSV never changes with them.
+    @Test func unitsForEveryQuantity() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run("add", "London").status == 0)
+        let csv = await cli.run("list", "--format", "csv").stdout
+        let imperial = await cli.run("units", "imperial")
+        #expect(imperial.status == 0 && imperial.stdout.contains("fahrenheit") && imperial.stdout.contains("inches"), "\(imperial.stdout)")
+        let settings = try cli.store.settings()
+        #expect(settings.temperatureUnit == .fahrenheit && settings.windUnit == .mph)
+        #expect(settings.measures == MeasureUnits(precipitation: .inch, distance: .mi, pressure: .inHg, clock: .h12))
+        let shown = await cli.run("show", "London")
+        #expect(shown.stdout.contains("29.94 inHg") && shown.stdout.contains("2 mph SE") && shown.stdout.contains("4 mi") && shown.stdout.contains("7:55 AM / 4:27 PM"),
+                "\(shown.stdout)")
+        #expect(await cli.run("list", "--format", "csv").stdout == csv, "CSV keeps its units")
+        #expect(await cli.run("units", "c", "--wind", "kn", "--pressure", "mmhg", "--clock", "24h").status == 0)
+        let knots = await cli.run("show", "London")
+        #expect(knots.stdout.contains(" kn ") && knots.stdout.contains(" mmHg") && !knots.stdout.contains(" AM"), "\(knots.stdout)")
+        #expect(await cli.run("units", "--wind", "bft").status == 0)
+        #expect(await cli.run("show", "London").stdout.contains("Bft "))
+        #expect(WindUnit.beaufort(metresPerSecond: 0) == 0 && WindUnit.beaufort(metresPerSecond: 5.4) == 3 && WindUnit.beaufort(metresPerSecond: 5.5) == 4)
+        #expect(WindUnit.beaufort(metresPerSecond: 40) == 12)
+        let bad = await cli.run("units", "--pressure", "bar")
+        let wind = try cli.store.settings().windUnit
+        #expect(bad.status == 64 && wind == .bft, "a bad unit changes nothing")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(await cli.run("units", "--format", "json").stdout.utf8)) as? [String: Any])
+        #expect((json["units"] as? [String: String])?["pressure"] == "mmHg")
+        // An export carries them, and an older file without them imports as metric.
+        let exported = await cli.run("export")
+        #expect(exported.stdout.contains("\"pressureUnit\" : \"mmHg\""), "\(exported.stdout)")
+    }
 }

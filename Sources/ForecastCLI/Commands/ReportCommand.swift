@@ -43,7 +43,7 @@ struct ReportCommand: ForecastCommand {
         guard !ordered.isEmpty else { throw InputError.nothingSaved }
         let (outcome, weatherSettings) = try await WeatherSession.weather(
             for: ordered, detail: .full, options: weatherOptions, places: database, in: context)
-        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words, emoji: context.emoji)
+        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let report = HTMLReport(
             entries: ordered.enumerated().map { index, place in
                 HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())

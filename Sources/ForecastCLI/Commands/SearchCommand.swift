@@ -71,8 +71,7 @@ struct SearchCommand: ForecastCommand {
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
             preferences: settings.preferences, in: context)
-        let format = WeatherFormat(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
-            emoji: context.emoji)
+        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let found = SearchOutput(
             query: query, matches: matches, online: online,
             weather: matches.indices.map { outcome.weather[Int64($0)] ?? PlaceWeather() }, format: format, now: context.app.clock())

@@ -133,9 +133,7 @@ struct ShowCommand: ForecastCommand {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
             for: [place], detail: .full, options: weatherOptions, places: store, in: context)
         let settings = try store.settings()
-        let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
-            emoji: context.emoji)
+        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
         try render(in: context) { span in
             ShowOutput(
@@ -157,9 +155,7 @@ struct ShowCommand: ForecastCommand {
         let settings = try store.openExisting(in: context)?.settings() ?? Settings()
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language), preferences: settings.preferences, in: context)
-        let format = WeatherFormat(
-            temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: context.words,
-            emoji: context.emoji)
+        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
         let place = Place(
             id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,

@@ -3,47 +3,115 @@ import ForecastCore
 import ForecastViews
 
 extension WindUnit: ExpressibleByArgument {}
+extension PrecipitationUnit: ExpressibleByArgument {}
+extension DistanceUnit: ExpressibleByArgument {}
+extension PressureUnit: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let unit = Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
+        self = unit
+    }
+}
+extension ClockStyle: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "24h", "24": self = .h24
+        case "12h", "12": self = .h12
+        default: return nil
+        }
+    }
+}
 
 extension TemperatureUnit: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["celsius", "fahrenheit", "kelvin", "c", "f", "k"] }
 }
 
+/// `units`' argument: a temperature unit, or a whole system.
+enum UnitsChoice: ExpressibleByArgument {
+    case temperature(TemperatureUnit)
+    case system(UnitSystem)
+
+    init?(argument: String) {
+        if let system = UnitSystem(rawValue: argument.lowercased()) {
+            self = .system(system)
+        } else if let unit = TemperatureUnit(argument: argument) {
+            self = .temperature(unit)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { UnitSystem.allCases.map(\.rawValue) + TemperatureUnit.allValueStrings }
+}
+
 struct UnitsCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
-        abstract: "Show or set the temperature and wind units.",
+        abstract: "Show or set the units: temperature, wind, precipitation, distance, pressure and the clock.",
         discussion: """
-            Both are kept for later runs. Weather is stored in °C and m/s and
-            converted only for display.
+            Every choice is kept for later runs. Weather is stored in °C, m/s, mm,
+            metres and hPa and converted only for display. metric is °C, km/h, mm,
+            km, hPa and a 24-hour clock; imperial is °F, mph, in, mi, inHg and a
+            12-hour clock. CSV and TSV never change with these (see README's
+            Report fields); JSON gives temperature and wind in your units and the
+            rest as stored, and its "units" says which.
 
             Examples:
               $ forecast units             # shows the current units
+              $ forecast units imperial
               $ forecast units fahrenheit
-              $ forecast units c --wind kmh
-              $ forecast units --wind mph
+              $ forecast units c --wind kn --pressure mmHg
+              $ forecast units --wind bft --clock 12h
             """
     )
 
-    @Argument(help: "celsius, fahrenheit or kelvin (or c, f, k).")
-    var unit: TemperatureUnit?
+    @Argument(help: "metric or imperial; or a temperature unit: celsius, fahrenheit or kelvin (c, f, k).")
+    var unit: UnitsChoice?
 
-    @Option(name: .long, help: "Wind speed unit: ms, kmh or mph.")
+    @Option(name: .long, help: "Wind speed: ms, kmh, mph, kn (knots) or bft (Beaufort).")
     var wind: WindUnit?
+
+    @Option(name: .long, help: "Precipitation: mm or in.")
+    var precipitation: PrecipitationUnit?
+
+    @Option(name: .long, help: "Distance (visibility): km or mi.")
+    var distance: DistanceUnit?
+
+    @Option(name: .long, help: "Pressure: hPa, inHg or mmHg.")
+    var pressure: PressureUnit?
+
+    @Option(name: .long, help: "Times of day: 24h or 12h.")
+    var clock: ClockStyle?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func run(_ context: CommandContext) async throws {
-        if unit == nil && wind == nil {
-            let settings = try store.openExisting(in: context)?.settings() ?? Settings()
-            let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
-            try context.render(UnitsShown(units: units, changed: []), as: output.format)
-            return
+    /// What the command line asks to change: a system first, then each unit named.
+    var change: UnitChange {
+        var change = UnitChange()
+        switch unit {
+        case .system(let system)?: change = UnitChange(system)
+        case .temperature(let temperature)?: change.temperature = temperature
+        case nil: break
         }
-        let settings = try store.open(in: context).setUnits(temperature: unit, wind: wind)
-        let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
-        let changed = (unit == nil ? [] : ["temperature"]) + (wind == nil ? [] : ["wind"])
-        try context.render(UnitsShown(units: units, changed: changed), as: output.format)
+        if let wind { change.wind = wind }
+        if let precipitation { change.precipitation = precipitation }
+        if let distance { change.distance = distance }
+        if let pressure { change.pressure = pressure }
+        if let clock { change.clock = clock }
+        return change
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let change = change
+        let settings = change.isEmpty
+            ? try store.openExisting(in: context)?.settings() ?? Settings()
+            : try store.open(in: context).setUnits(change)
+        let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit, measures: settings.measures)
+        let changed = [
+            ("temperature", change.temperature != nil), ("wind", change.wind != nil), ("precipitation", change.precipitation != nil),
+            ("distance", change.distance != nil), ("pressure", change.pressure != nil), ("clock", change.clock != nil),
+        ].filter(\.1).map(\.0)
+        try context.render(UnitsShown(units: units, measures: settings.measures, changed: changed), as: output.format)
     }
 }

@@ -67,6 +67,16 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
     public var ttlMinutes: Double?
     public var concurrency: Int?
     public var format: String?
+    /// Precipitation, distance, pressure and the clock (a file from before they existed: the metric ones).
+    public var precipitationUnit: PrecipitationUnit
+    public var distanceUnit: DistanceUnit
+    public var pressureUnit: PressureUnit
+    public var clock: ClockStyle
+
+    /// The units among them.
+    public var measures: MeasureUnits {
+        MeasureUnits(precipitation: precipitationUnit, distance: distanceUnit, pressure: pressureUnit, clock: clock)
+    }
 
     /// Each setting only if set: one left out is the default (a file written
     /// by hand may hold just `{"ttlMinutes": 30}`); one present must be valid.
@@ -82,6 +92,11 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
         ttlMinutes = try container.decodeIfPresent(Double.self, forKey: .ttlMinutes)
         concurrency = try container.decodeIfPresent(Int.self, forKey: .concurrency)
         format = try container.decodeIfPresent(String.self, forKey: .format)
+        let metric = MeasureUnits.metric
+        precipitationUnit = try container.decodeIfPresent(PrecipitationUnit.self, forKey: .precipitationUnit) ?? metric.precipitation
+        distanceUnit = try container.decodeIfPresent(DistanceUnit.self, forKey: .distanceUnit) ?? metric.distance
+        pressureUnit = try container.decodeIfPresent(PressureUnit.self, forKey: .pressureUnit) ?? metric.pressure
+        clock = try container.decodeIfPresent(ClockStyle.self, forKey: .clock) ?? metric.clock
     }
 
     public init(_ settings: Settings) {
@@ -94,5 +109,9 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
         ttlMinutes = settings.preferences.ttlMinutes
         concurrency = settings.preferences.concurrency
         format = settings.preferences.format
+        precipitationUnit = settings.measures.precipitation
+        distanceUnit = settings.measures.distance
+        pressureUnit = settings.measures.pressure
+        clock = settings.measures.clock
     }
 }

@@ -1,12 +1,15 @@
 /// The unit wind speeds are shown in. Stored values are always m/s.
 public enum WindUnit: String, CaseIterable, Codable, Sendable {
-    case ms, kmh, mph
+    /// Metres a second, kilometres an hour, miles an hour, knots, and the Beaufort force (0–12).
+    case ms, kmh, mph, kn, bft
 
     public var symbol: String {
         switch self {
         case .ms: "m/s"
         case .kmh: "km/h"
         case .mph: "mph"
+        case .kn: "kn"
+        case .bft: "Bft"
         }
     }
 
@@ -15,7 +18,17 @@ public enum WindUnit: String, CaseIterable, Codable, Sendable {
         case .ms: speed
         case .kmh: speed * 3.6
         case .mph: speed / 0.44704
+        case .kn: speed * 3600 / 1852
+        case .bft: Double(Self.beaufort(metresPerSecond: speed))
         }
+    }
+
+    /// The Beaufort force of a mean wind speed: the WMO's upper bounds in m/s
+    /// (0.2, 1.5, 3.3, 5.4, 7.9, 10.7, 13.8, 17.1, 20.7, 24.4, 28.4, 32.6),
+    /// as the tenths the services give are rounded; 12 above.
+    public static func beaufort(metresPerSecond speed: Double) -> Int {
+        let bounds = [0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7]
+        return bounds.firstIndex { speed < $0 } ?? 12
     }
 }
 
