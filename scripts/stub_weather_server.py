@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """A local stand-in for Open-Meteo, OpenWeatherMap and MET Norway, for benchmarks and demos.
 
-Answers every request after --delay seconds, in the real services' shapes,
-made up for each place the way the real service answers (only the variables
-asked for; times local to each place's zone, from today), and, for
-OpenWeatherMap, the recorded responses in Tests/ForecastTests/Fixtures moved to today:
+Answers every request after --delay seconds, in the real services' shapes, with
+weather made up for each place the way the real service answers (only the
+variables asked for; times local to each place's zone, from today). One
+generator makes the weather for all three, so they tell the same story about a
+place and an hour:
   GET /v1/forecast?latitude=a,b&longitude=c,d   an object (one place) or an array
                                                  in request order with location_id
   GET /v1/air-quality?latitude=a,b&longitude=c,d the air-quality API's frame, the same way
-  GET /data/2.5/weather, /data/2.5/forecast     OpenWeatherMap current and 5 day / 3 hour
+  GET /data/2.5/weather?lat=a&lon=b              OpenWeatherMap current and 5 day / 3 hour
+  GET /data/2.5/forecast?lat=a&lon=b             for the place asked, in the shapes of the
+                                                 recorded answers in Tests/ForecastTests/Fixtures
+                                                 (units=standard, metric or imperial)
   GET /weatherapi/locationforecast/2.0/complete?lat=a&lon=b
                                                  MET Norway's answer for the place (60 hourly
                                                  steps, then 6-hourly for a week), with Expires
@@ -20,65 +24,414 @@ With --gzip-bomb every weather answer is 1 GiB of zeros gzipped (about 1 MB);
 with --hang no weather request is ever answered.
 Binds 127.0.0.1 only. Prints the port it listens on, then serves until killed.
 
+The made-up weather is the same for the same place and hour, whenever asked, and
+holds together:
+  - a wet weather code (drizzle, rain, snow, showers, thunder) comes with a chance
+    of precipitation of 50 % or more and some millimetres; a dry one (clear to
+    overcast, fog) with 20 % or less and none. A day's (or a 3- or 6-hour
+    period's) code is its most significant hour's, its chance the highest of
+    its hours', its amount their sum;
+  - temperature is one smooth curve through the days and nights (warmest in
+    the mid-afternoon, colder towards the poles and in winter); a day's low
+    and high are its hours' lowest and highest;
+  - sunrise and sunset come from NOAA's solar equations for the place and date,
+    in its local time; on a polar night both are the day's midnight, on a
+    polar day the day runs from midnight to midnight, as Open-Meteo answers;
+    is_day is 1 from sunrise to sunset.
+
 Usage: scripts/stub_weather_server.py [--port 0] [--delay 0.1]
 """
 import argparse
 import json
 import math
-import os
 import socket
 import threading
 import time
+import zlib
+from collections import namedtuple
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime, parsedate_to_datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
-
-FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "ForecastTests", "Fixtures")
-
-
-def fixture(name):
-    with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
-        return json.load(f)
-
-
-OWM_CURRENT = fixture("owm_current_london_latlon_2020.json")
-OWM_FORECAST = fixture("owm_forecast5_london_2025.json")
 
 UNITS = {
     "temperature_2m": "°C", "apparent_temperature": "°C", "relative_humidity_2m": "%", "is_day": "",
     "precipitation": "mm", "weather_code": "wmo code", "cloud_cover": "%", "pressure_msl": "hPa",
     "wind_speed_10m": "m/s", "wind_direction_10m": "°", "wind_gusts_10m": "m/s", "visibility": "m",
-    "precipitation_probability": "%", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
-    "sunrise": "iso8601", "sunset": "iso8601", "precipitation_sum": "mm", "precipitation_probability_max": "%",
-    "uv_index_max": "",
+    "precipitation_probability": "%", "uv_index": "", "uv_index_clear_sky": "",
+    "temperature_2m_max": "°C", "temperature_2m_min": "°C", "sunrise": "iso8601", "sunset": "iso8601",
+    "precipitation_sum": "mm", "precipitation_probability_max": "%", "uv_index_max": "",
 }
-CODES = [0, 1, 2, 3, 45, 61, 63, 71, 80, 95]
+
+# The WMO codes the generator gives, from the most significant to the least: a
+# day's code is its most significant hour's (thunder over snow over rain over
+# showers over drizzle over fog over cloud), as the app ranks them too.
+SIGNIFICANCE = [95, 75, 73, 71, 65, 63, 61, 81, 80, 51, 45, 3, 2, 1, 0]
+SNOW = {71, 73, 75}
+
+# Each code as MET Norway's symbol (and whether it takes _day or _night) and as
+# OpenWeatherMap's condition: id, group, description, icon without its d or n.
+Condition = namedtuple("Condition", "symbol sunlit owm_id owm_main owm_description owm_icon")
+CONDITIONS = {
+    0: Condition("clearsky", True, 800, "Clear", "clear sky", "01"),
+    1: Condition("fair", True, 801, "Clouds", "few clouds", "02"),
+    2: Condition("partlycloudy", True, 802, "Clouds", "scattered clouds", "03"),
+    3: Condition("cloudy", False, 804, "Clouds", "overcast clouds", "04"),
+    45: Condition("fog", False, 741, "Fog", "fog", "50"),
+    51: Condition("lightrain", False, 300, "Drizzle", "light intensity drizzle", "09"),
+    61: Condition("lightrain", False, 500, "Rain", "light rain", "10"),
+    63: Condition("rain", False, 501, "Rain", "moderate rain", "10"),
+    65: Condition("heavyrain", False, 502, "Rain", "heavy intensity rain", "10"),
+    71: Condition("lightsnow", False, 600, "Snow", "light snow", "13"),
+    73: Condition("snow", False, 601, "Snow", "snow", "13"),
+    75: Condition("heavysnow", False, 602, "Snow", "heavy snow", "13"),
+    80: Condition("lightrainshowers", True, 520, "Rain", "light intensity shower rain", "09"),
+    81: Condition("rainshowers", True, 521, "Rain", "shower rain", "09"),
+    95: Condition("rainandthunder", False, 211, "Thunderstorm", "thunderstorm", "11"),
+}
+
+# Big cities, for OpenWeatherMap's name, country and time zone of a coordinate
+# (population rounded, as OpenWeatherMap gives it).
+City = namedtuple("City", "name country latitude longitude zone population")
+CITIES = [
+    City("Seoul", "KR", 37.566, 126.978, "Asia/Seoul", 10000000),
+    City("Busan", "KR", 35.180, 129.076, "Asia/Seoul", 3400000),
+    City("Tokyo", "JP", 35.690, 139.692, "Asia/Tokyo", 14000000),
+    City("Beijing", "CN", 39.904, 116.407, "Asia/Shanghai", 21000000),
+    City("Shanghai", "CN", 31.230, 121.474, "Asia/Shanghai", 24000000),
+    City("Hong Kong", "HK", 22.320, 114.170, "Asia/Hong_Kong", 7500000),
+    City("Bangkok", "TH", 13.754, 100.501, "Asia/Bangkok", 8000000),
+    City("Singapore", "SG", 1.290, 103.850, "Asia/Singapore", 5600000),
+    City("Jakarta", "ID", -6.208, 106.846, "Asia/Jakarta", 10000000),
+    City("Delhi", "IN", 28.652, 77.231, "Asia/Kolkata", 16000000),
+    City("Mumbai", "IN", 19.076, 72.878, "Asia/Kolkata", 12000000),
+    City("Dubai", "AE", 25.205, 55.271, "Asia/Dubai", 3000000),
+    City("Istanbul", "TR", 41.013, 28.950, "Europe/Istanbul", 15000000),
+    City("Moscow", "RU", 55.756, 37.617, "Europe/Moscow", 12000000),
+    City("Cairo", "EG", 30.044, 31.236, "Africa/Cairo", 9500000),
+    City("Lagos", "NG", 6.455, 3.394, "Africa/Lagos", 15000000),
+    City("Nairobi", "KE", -1.286, 36.817, "Africa/Nairobi", 4000000),
+    City("Johannesburg", "ZA", -26.204, 28.047, "Africa/Johannesburg", 5600000),
+    City("Cape Town", "ZA", -33.925, 18.424, "Africa/Johannesburg", 4600000),
+    City("London", "GB", 51.507, -0.128, "Europe/London", 1000000),
+    City("Paris", "FR", 48.857, 2.352, "Europe/Paris", 2100000),
+    City("Berlin", "DE", 52.520, 13.405, "Europe/Berlin", 3600000),
+    City("Madrid", "ES", 40.417, -3.704, "Europe/Madrid", 3300000),
+    City("Rome", "IT", 41.903, 12.496, "Europe/Rome", 2800000),
+    City("Oslo", "NO", 59.914, 10.752, "Europe/Oslo", 700000),
+    City("Stockholm", "SE", 59.329, 18.069, "Europe/Stockholm", 1000000),
+    City("Reykjavik", "IS", 64.147, -21.942, "Atlantic/Reykjavik", 120000),
+    City("Tromsø", "NO", 69.649, 18.955, "Europe/Oslo", 77000),
+    City("Longyearbyen", "SJ", 78.223, 15.627, "Arctic/Longyearbyen", 2000),
+    City("Anchorage", "US", 61.218, -149.900, "America/Anchorage", 290000),
+    City("New York", "US", 40.713, -74.006, "America/New_York", 8300000),
+    City("Chicago", "US", 41.878, -87.630, "America/Chicago", 2700000),
+    City("Los Angeles", "US", 34.052, -118.244, "America/Los_Angeles", 3900000),
+    City("Toronto", "CA", 43.653, -79.383, "America/Toronto", 2800000),
+    City("Mexico City", "MX", 19.433, -99.133, "America/Mexico_City", 9000000),
+    City("Honolulu", "US", 21.307, -157.858, "Pacific/Honolulu", 350000),
+    City("São Paulo", "BR", -23.551, -46.633, "America/Sao_Paulo", 12000000),
+    City("Buenos Aires", "AR", -34.604, -58.382, "America/Argentina/Buenos_Aires", 3000000),
+    City("Lima", "PE", -12.046, -77.043, "America/Lima", 10000000),
+    City("Santiago", "CL", -33.449, -70.669, "America/Santiago", 6000000),
+    City("Sydney", "AU", -33.869, 151.209, "Australia/Sydney", 5000000),
+    City("Melbourne", "AU", -37.814, 144.963, "Australia/Melbourne", 5000000),
+    City("Auckland", "NZ", -36.849, 174.763, "Pacific/Auckland", 1700000),
+]
+# How near a coordinate must be to a city of CITIES to take its name and zone.
+NAMED_WITHIN_KM = 100
 
 
-def weather(latitude, longitude, hour_of_day, day=0):
-    """Plausible values for a place: colder away from the equator, warmest mid-afternoon,
-    a sky that changes from day to day. Temperatures in °C, wind in m/s."""
-    seed = int(abs(latitude * 7 + longitude * 3)) + day
-    mean = 27 - 0.55 * abs(latitude)
-    temperature = round(mean + 4 * math.sin((hour_of_day - 9) / 24 * 2 * math.pi) + (seed % 5 - 2), 1)
-    wind = round(1 + seed % 6 + 0.3 * (hour_of_day % 4), 1)
+def distance_km(latitude1, longitude1, latitude2, longitude2):
+    """The great-circle distance between two coordinates, in kilometres."""
+    a1, a2 = math.radians(latitude1), math.radians(latitude2)
+    half = (math.sin((a2 - a1) / 2) ** 2
+            + math.cos(a1) * math.cos(a2) * math.sin(math.radians(longitude2 - longitude1) / 2) ** 2)
+    return 2 * 6371 * math.asin(math.sqrt(min(1.0, half)))
+
+
+@lru_cache(maxsize=4096)
+def place_named(latitude, longitude):
+    """What OpenWeatherMap calls a coordinate: (name, country, zone, population).
+    The nearest city of CITIES within NAMED_WITHIN_KM, in its own zone; else
+    "lat,lon", no country, and a zone of whole hours from the longitude alone
+    (15° an hour: right at sea, rough on land, where real zones follow borders)."""
+    city = min(CITIES, key=lambda c: distance_km(latitude, longitude, c.latitude, c.longitude))
+    if distance_km(latitude, longitude, city.latitude, city.longitude) <= NAMED_WITHIN_KM:
+        return city.name, city.country, ZoneInfo(city.zone), city.population
+    hours = max(-12, min(12, round(longitude / 15)))
+    return f"{latitude:.2f},{longitude:.2f}", "", timezone(timedelta(hours=hours)), 0
+
+
+# --- The sun ------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16384)
+def sun_terms(hour):
+    """The sun's declination (degrees) and the equation of time (minutes) at the
+    start of `hour` (whole hours since 1970, UTC), by the formulas of NOAA's solar
+    calculator. Both change so slowly that once an hour is exact enough."""
+    century = (hour / 24 + 2440587.5 - 2451545) / 36525
+    mean_longitude = math.radians((280.46646 + century * (36000.76983 + century * 0.0003032)) % 360)
+    anomaly = math.radians(357.52911 + century * (35999.05029 - 0.0001537 * century))
+    eccentricity = 0.016708634 - century * (0.000042037 + 0.0000001267 * century)
+    centre = (math.sin(anomaly) * (1.914602 - century * (0.004817 + 0.000014 * century))
+              + math.sin(2 * anomaly) * (0.019993 - 0.000101 * century) + math.sin(3 * anomaly) * 0.000289)
+    omega = math.radians(125.04 - 1934.136 * century)
+    apparent_longitude = math.radians(math.degrees(mean_longitude) + centre - 0.00569 - 0.00478 * math.sin(omega))
+    mean_obliquity = 23 + (26 + (21.448 - century * (46.815 + century * (0.00059 - century * 0.001813))) / 60) / 60
+    obliquity = math.radians(mean_obliquity + 0.00256 * math.cos(omega))
+    declination = math.degrees(math.asin(math.sin(obliquity) * math.sin(apparent_longitude)))
+    y = math.tan(obliquity / 2) ** 2
+    equation = 4 * math.degrees(
+        y * math.sin(2 * mean_longitude) - 2 * eccentricity * math.sin(anomaly)
+        + 4 * eccentricity * y * math.sin(anomaly) * math.cos(2 * mean_longitude)
+        - 0.5 * y * y * math.sin(4 * mean_longitude) - 1.25 * eccentricity ** 2 * math.sin(2 * anomaly))
+    return declination, equation
+
+
+def sun_elevation(latitude, longitude, instant):
+    """The sun's height above the horizon (degrees) at a place at `instant` (unix seconds)."""
+    declination, equation = sun_terms(instant // 3600)
+    solar_minutes = (instant % 86400) / 60 + equation + 4 * longitude
+    angle = math.radians(solar_minutes / 4 - 180)
+    latitude, declination = math.radians(latitude), math.radians(declination)
+    sine = (math.sin(latitude) * math.sin(declination)
+            + math.cos(latitude) * math.cos(declination) * math.cos(angle))
+    return math.degrees(math.asin(max(-1.0, min(1.0, sine))))
+
+
+def solar_noon(longitude, near):
+    """The instant (unix seconds) of solar noon at `longitude` nearest to `near`."""
+    _, equation = sun_terms(near // 3600)
+    noon = near - near % 86400 + (720 - 4 * longitude - equation) * 60
+    return noon + 86400 * round((near - noon) / 86400)
+
+
+def hour_angle(latitude, instant):
+    """The sun's hour angle at sunrise or sunset (degrees), by its declination at
+    `instant`: when its upper edge crosses the horizon, refraction included
+    (NOAA's zenith of 90.833°). 0 when it stays down all day, 180 when it stays up."""
+    declination = math.radians(sun_terms(instant // 3600)[0])
+    # The poles themselves have no hour angle: a hair off them is the same sky.
+    phi = math.radians(max(-89.99, min(89.99, latitude)))
+    cosine = (math.cos(math.radians(90.833)) - math.sin(phi) * math.sin(declination)) / (
+        math.cos(phi) * math.cos(declination))
+    return math.degrees(math.acos(max(-1.0, min(1.0, cosine))))
+
+
+@lru_cache(maxsize=16384)
+def sun_times(latitude, longitude, day, zone):
+    """Sunrise and sunset (unix seconds, to the minute) on the local date `day` in
+    `zone`, each refined with the sun's declination and equation of time at the
+    moment itself, as NOAA's calculator does. On a polar night both are the day's
+    midnight; on a polar day sunrise is the day's midnight and sunset the next one
+    (Open-Meteo's answer, github.com/open-meteo/open-meteo/pull/844)."""
+    midnight = int(datetime(day.year, day.month, day.day, tzinfo=zone).timestamp())
+    following = day + timedelta(days=1)
+    next_midnight = int(datetime(following.year, following.month, following.day, tzinfo=zone).timestamp())
+    noon = solar_noon(longitude, int(datetime(day.year, day.month, day.day, 12, tzinfo=zone).timestamp()))
+    angle = hour_angle(latitude, int(noon))
+    if angle == 0:
+        return midnight, midnight
+    if angle == 180:
+        return midnight, next_midnight
+    noon_equation = sun_terms(int(noon) // 3600)[1]
+    times = []
+    for side in (-1, 1):
+        moment = noon + side * angle * 240  # 4 minutes of time a degree
+        for _ in range(2):
+            equation = sun_terms(int(moment) // 3600)[1]
+            moment = noon + (noon_equation - equation) * 60 + side * hour_angle(latitude, int(moment)) * 240
+        times.append(round(moment / 60) * 60)
+    return times[0], times[1]
+
+
+def is_day(latitude, longitude, instant, zone):
+    """1 from sunrise to sunset (as sun_times gives them, to the minute), else 0.
+    The day before and after count too: near the polar circles a sunset can
+    fall after midnight."""
+    today = datetime.fromtimestamp(instant, zone).date()
+    for day in (today - timedelta(days=1), today, today + timedelta(days=1)):
+        sunrise, sunset = sun_times(latitude, longitude, day, zone)
+        if sunrise <= instant < sunset:
+            return 1
+    return 0
+
+
+def local(instant, zone, pattern="%Y-%m-%dT%H:%M"):
+    """An instant (unix seconds) as local time in `zone`, the way Open-Meteo writes it."""
+    return datetime.fromtimestamp(instant, zone).strftime(pattern)
+
+
+# --- Noise: random-looking, but the same for a place and a time ----------------
+
+MASK = (1 << 64) - 1
+# Independent streams of noise, one for each thing it decides.
+WARMTH, WETNESS_DAY, WETNESS_HOURS, CLIMATE, WIND, DIRECTION, SHOWERS, FOG = range(8)
+
+
+def mix(value):
+    """SplitMix64's finaliser: a well-spread 64-bit number from any integer."""
+    value = (value + 0x9E3779B97F4A7C15) & MASK
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & MASK
+    return value ^ (value >> 31)
+
+
+@lru_cache(maxsize=65536)
+def noise(cell, stream, knot):
+    """A number in [0, 1), fixed for a grid cell (tenths of a degree), a stream and a knot."""
+    value = mix(mix(mix(mix(stream) ^ (cell[0] & MASK)) ^ (cell[1] & MASK)) ^ (knot & MASK))
+    return value / 2.0 ** 64
+
+
+def smooth(cell, stream, x):
+    """Noise that changes smoothly with x: noise() at whole x, eased between them
+    (a cosine, so even its slope has no corners)."""
+    knot = math.floor(x)
+    before, after = noise(cell, stream, knot), noise(cell, stream, knot + 1)
+    return before + (after - before) * (1 - math.cos(math.pi * (x - knot))) / 2
+
+
+# --- The weather --------------------------------------------------------------
+
+# Wetness (0–1) above which it rains or snows.
+WET_FROM = 0.78
+
+
+@lru_cache(maxsize=16384)
+def weather_at(latitude, longitude, instant):
+    """The made-up weather at a place at `instant` (unix seconds), as Open-Meteo's
+    variables in its units (°C, %, mm, m/s, hPa, m); is_day, which depends on the
+    zone the days are counted in, is added by at(). An hour's amount and chance
+    are those of the hour ending at `instant`, as Open-Meteo's hours are.
+
+    Everything follows from smooth noise: day-to-day knots at each solar noon and
+    six-hourly ones, eased between, so nothing jumps at midnight. Wetness decides
+    the cloud, the weather code, the chance and the amount together."""
+    cell = (round(latitude * 10), round(longitude * 10))
+    solar_seconds = instant + longitude * 240  # local mean solar time
+    solar_hour = solar_seconds / 3600 % 24
+    solar_day = math.floor(solar_seconds / 86400)
+    days = solar_seconds / 86400 - 0.5  # knots at solar noon
+    hour = instant // 3600
+
+    wetness = (0.75 * smooth(cell, WETNESS_DAY, days) + 0.25 * smooth(cell, WETNESS_HOURS, instant / 21600)
+               + 0.2 * (noise(cell, CLIMATE, 0) - 0.5))
+    wetness = max(0.0, min(1.0, (wetness - 0.1) / 0.8))
+    intensity = max(0.0, (wetness - WET_FROM) / (1 - WET_FROM))
+    cloud = round(100 * min(1.0, wetness / WET_FROM) ** 1.5)
+
+    # Temperature: warmer towards the equator, a season lagging the sun by a
+    # month, a day-to-day wander of ±4 °C, and a daily swing that peaks at 15:00
+    # solar time, smaller under cloud and where the sun stays low.
+    declination = sun_terms(hour)[0]
+    season = 0.15 * latitude * sun_terms(hour - 30 * 24)[0] / 23.44
+    noon_height = 90 - abs(latitude - declination)
+    sunshine = max(0.1, math.sin(math.radians(max(0.0, noon_height))))
+    swing = (2 + 4 * (1 - cloud / 100)) * sunshine
+    afternoon = math.cos(2 * math.pi * (solar_hour - 15) / 24)
+    temperature = (28 - 0.4 * abs(latitude) + season + 8 * (smooth(cell, WARMTH, days) - 0.5)
+                   + swing * afternoon - 2 * intensity)
+
+    wind = 1 + 5 * smooth(cell, WIND, days) + 3 * intensity + 1.5 * sunshine * max(0.0, afternoon)
+    humidity = 45 + 45 * wetness - 12 * sunshine * afternoon
+    visibility = 50000 - 30000 * wetness
+    if wetness >= WET_FROM:
+        # Wet: snow when it is cold, thunder when warm and heavy, showers on
+        # showery days, else drizzle or rain by how hard it falls.
+        if temperature <= 1:
+            code = 71 if intensity < 0.4 else 73 if intensity < 0.75 else 75
+        elif temperature >= 18 and intensity >= 0.85:
+            code = 95
+        elif noise(cell, SHOWERS, solar_day) > 0.6:
+            code = 80 if intensity < 0.5 else 81
+        else:
+            code = 51 if intensity < 0.15 else 61 if intensity < 0.5 else 63 if intensity < 0.8 else 65
+        precipitation = round((0.1 + 0.4 * intensity + 3.5 * intensity ** 3) * (1.5 if code == 95 else 1), 1)
+        probability = round(55 + 43 * intensity)
+        humidity = max(humidity, 82 + 15 * intensity)
+        visibility = 10000 - 8000 * intensity
+    else:
+        code = 0 if cloud < 20 else 1 if cloud < 45 else 2 if cloud < 75 else 3
+        # Fog on some still mornings under cloud.
+        if cloud >= 45 and 4 <= solar_hour < 10 and wind < 3.5 and noise(cell, FOG, solar_day) < 0.25:
+            code = 45
+            humidity = 98 + 2 * noise(cell, FOG, hour)
+            visibility = 200 + 700 * noise(cell, FOG, hour)
+        precipitation = 0.0
+        probability = round(20 * (wetness / WET_FROM) ** 4)
+
+    temperature = round(max(-70.0, min(55.0, temperature)), 1)
+    humidity = round(max(15.0, min(100.0, humidity)))
+    # Feels like: wind chill below 10 °C, mugginess above 20 °C, each eased in
+    # from nothing, so it stays within a few degrees of the temperature.
+    chill = 0.5 * wind * max(0.0, min(1.0, (10 - temperature) / 10))
+    muggy = 0.1 * max(0, humidity - 40) * max(0.0, min(1.0, (temperature - 20) / 10))
+    elevation = sun_elevation(latitude, longitude, instant)
+    uv_clear = 12 * math.sin(math.radians(elevation)) ** 2.5 if elevation > 0 else 0.0
     return {
         "temperature_2m": temperature,
-        "apparent_temperature": round(temperature - 0.7 * wind, 1),
-        "relative_humidity_2m": 40 + seed % 50,
-        "is_day": 1 if 7 <= hour_of_day < 18 else 0,
-        "precipitation": [0, 0, 0, 0.2, 1.4][seed % 5],
-        "weather_code": CODES[(seed + hour_of_day // 6) % len(CODES)],
-        "cloud_cover": (seed * 13) % 101,
-        "pressure_msl": 1000 + seed % 30,
-        "wind_speed_10m": wind,
-        "wind_direction_10m": (seed * 37) % 360,
-        "wind_gusts_10m": round(wind * 1.6, 1),
-        "visibility": 8000 + (seed % 5) * 3000,
-        "precipitation_probability": round(50 + 45 * math.sin(seed + hour_of_day / 6)),
+        "apparent_temperature": round(temperature - chill + muggy, 1),
+        "relative_humidity_2m": humidity,
+        "precipitation": precipitation,
+        "weather_code": code,
+        "cloud_cover": cloud,
+        "pressure_msl": round(1030 - 30 * smooth(cell, WETNESS_DAY, days), 1),
+        "wind_speed_10m": round(wind, 1),
+        "wind_direction_10m": round(360 * smooth(cell, DIRECTION, days)) % 360,
+        "wind_gusts_10m": round(wind * 1.6 + 1, 1),
+        "visibility": round(visibility),
+        "precipitation_probability": probability,
+        "uv_index": round(uv_clear * (1 - 0.6 * (cloud / 100) ** 2), 2),
+        "uv_index_clear_sky": round(uv_clear, 2),
     }
+
+
+def at(latitude, longitude, instant, zone):
+    """weather_at() with is_day, by the sunrise and sunset of the place's days in `zone`."""
+    return dict(weather_at(latitude, longitude, instant), is_day=is_day(latitude, longitude, instant, zone))
+
+
+def period(hours):
+    """Several hours' weather as one: the most significant code, the highest
+    chance, and the amounts of rain and of snow summed (mm)."""
+    code = min((hour["weather_code"] for hour in hours), key=SIGNIFICANCE.index)
+    chance = max(hour["precipitation_probability"] for hour in hours)
+    snow = round(sum(hour["precipitation"] for hour in hours if hour["weather_code"] in SNOW), 2)
+    rain = round(sum(hour["precipitation"] for hour in hours if hour["weather_code"] not in SNOW), 2)
+    return code, chance, rain, snow
+
+
+def day_hours(day, zone):
+    """The instants (unix seconds) of a local date's hours in `zone`, 00:00 to 23:00."""
+    following = day + timedelta(days=1)
+    start = int(datetime(day.year, day.month, day.day, tzinfo=zone).timestamp())
+    end = int(datetime(following.year, following.month, following.day, tzinfo=zone).timestamp())
+    return range(start, end, 3600)
+
+
+def day_summary(latitude, longitude, day, zone):
+    """Open-Meteo's daily variables for a local date, all from that day's hours:
+    low and high, the most significant code, the highest chance, the sum, the
+    highest UV index, and the sunrise and sunset."""
+    hours = [weather_at(latitude, longitude, instant) for instant in day_hours(day, zone)]
+    code, chance, rain, snow = period(hours)
+    sunrise, sunset = sun_times(latitude, longitude, day, zone)
+    temperatures = [hour["temperature_2m"] for hour in hours]
+    return {
+        "temperature_2m_min": min(temperatures), "temperature_2m_max": max(temperatures),
+        "weather_code": code, "precipitation_sum": round(rain + snow, 1),
+        "precipitation_probability_max": chance,
+        "uv_index_max": max(hour["uv_index"] for hour in hours),
+        "sunrise": local(sunrise, zone), "sunset": local(sunset, zone),
+    }
+
+
+# --- The services' answers ----------------------------------------------------
 
 
 def open_meteo(latitude, longitude, zone_name, query):
@@ -89,84 +442,175 @@ def open_meteo(latitude, longitude, zone_name, query):
         zone, zone_name = ZoneInfo("UTC"), "UTC"
     now = datetime.now(zone).replace(second=0, microsecond=0)
     now = now.replace(minute=now.minute - now.minute % 15)
-    midnight = now.replace(hour=0, minute=0)
     answer = {"latitude": latitude, "longitude": longitude, "generationtime_ms": 0.1,
               "utc_offset_seconds": int(now.utcoffset().total_seconds()), "timezone": zone_name,
               "timezone_abbreviation": now.tzname(), "elevation": 30.0}
     names = lambda key: [v for v in query.get(key, [""])[0].split(",") if v]
     current = names("current")
     if current:
-        values = weather(latitude, longitude, now.hour)
+        values = at(latitude, longitude, int(now.timestamp()), zone)
         answer["current_units"] = dict({"time": "iso8601", "interval": "seconds"}, **{v: UNITS.get(v, "") for v in current})
         answer["current"] = dict({"time": now.strftime("%Y-%m-%dT%H:%M"), "interval": 900},
                                  **{v: values.get(v) for v in current})
     hourly = names("hourly")
     if hourly:
         hours = int(query.get("forecast_hours", ["48"])[0])
-        start = now.replace(minute=0)
-        times = [start + timedelta(hours=h) for h in range(hours)]
-        rows = [weather(latitude, longitude, t.hour, (t - midnight).days) for t in times]
+        start = int(now.replace(minute=0).timestamp())
+        times = [start + 3600 * h for h in range(hours)]
+        rows = [at(latitude, longitude, t, zone) for t in times]
         answer["hourly_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in hourly})
-        answer["hourly"] = dict({"time": [t.strftime("%Y-%m-%dT%H:%M") for t in times]},
+        answer["hourly"] = dict({"time": [local(t, zone) for t in times]},
                                 **{v: [row.get(v) for row in rows] for v in hourly})
     daily = names("daily")
     if daily:
         days = int(query.get("forecast_days", ["7"])[0])
-        dates = [midnight + timedelta(days=d) for d in range(days)]
-        columns = {"time": [d.strftime("%Y-%m-%d") for d in dates]}
-        for v in daily:
-            column = []
-            for index, d in enumerate(dates):
-                low = weather(latitude, longitude, 5, index)["temperature_2m"]
-                high = weather(latitude, longitude, 15, index)["temperature_2m"]
-                column.append({
-                    "temperature_2m_min": low, "temperature_2m_max": high,
-                    "weather_code": weather(latitude, longitude, 12, index)["weather_code"],
-                    "sunrise": d.replace(hour=7, minute=12).strftime("%Y-%m-%dT%H:%M"),
-                    "sunset": d.replace(hour=17, minute=24).strftime("%Y-%m-%dT%H:%M"),
-                    "precipitation_sum": weather(latitude, longitude, 12, index)["precipitation"] * 3,
-                    "precipitation_probability_max": weather(latitude, longitude, 12, index)["precipitation_probability"],
-                    "uv_index_max": round(max(0.0, 11 - abs(latitude) / 6 + (index % 3) - 1), 1),
-                }.get(v))
-            columns[v] = column
+        dates = [now.date() + timedelta(days=d) for d in range(days)]
+        summaries = [day_summary(latitude, longitude, d, zone) for d in dates]
         answer["daily_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in daily})
-        answer["daily"] = columns
+        answer["daily"] = dict({"time": [d.isoformat() for d in dates]},
+                               **{v: [summary.get(v) for summary in summaries] for v in daily})
     return answer
 
 
-# WMO codes as MET Norway's symbols; those that show the sun or moon take _day or _night.
-MET_SYMBOLS = {0: "clearsky", 1: "fair", 2: "partlycloudy", 3: "cloudy", 45: "fog", 61: "lightrain", 63: "rain",
-               71: "snow", 80: "rainshowers", 95: "rainandthunder"}
-MET_WITH_SUN = {"clearsky", "fair", "partlycloudy", "rainshowers"}
+def owm_units(units):
+    """OpenWeatherMap's `units` as two conversions: of °C, and of m/s.
+    standard (the default): K and m/s; metric: °C and m/s; imperial: °F and mph."""
+    if units == "metric":
+        return (lambda c: round(c, 2)), (lambda speed: round(speed, 2))
+    if units == "imperial":
+        return (lambda c: round(c * 9 / 5 + 32, 2)), (lambda speed: round(speed * 2.23694, 2))
+    return (lambda c: round(c + 273.15, 2)), (lambda speed: round(speed, 2))
+
+
+def owm_weather(code, day):
+    """OpenWeatherMap's `weather` list for a WMO code, its icon by day ("d") or night ("n")."""
+    condition = CONDITIONS[code]
+    return [{"id": condition.owm_id, "main": condition.owm_main, "description": condition.owm_description,
+             "icon": condition.owm_icon + ("d" if day else "n")}]
+
+
+def owm_ids(name, country):
+    """Stable made-up city and station ids for a named place; 0 for an unnamed one,
+    as OpenWeatherMap answers at sea."""
+    if not country:
+        return 0, 0
+    number = zlib.crc32(name.encode())
+    return 1000000 + number % 9000000, 1000 + number % 9000
+
+
+def owm_current(latitude, longitude, units, now):
+    """OpenWeatherMap's current weather at a place, at `now` (unix seconds), in the
+    shape of owm_current_london_latlon_2020.json: the same weather as Open-Meteo's
+    for that place and moment. temp_min and temp_max spread a degree around the
+    temperature, as the service's spread across a city does. On a polar night or
+    day, sunrise and sunset are midnights as sun_times() gives them (a real 0
+    would be refused by the app as 56 years away)."""
+    name, country, zone, _ = place_named(latitude, longitude)
+    city_id, station_id = owm_ids(name, country)
+    w = weather_at(latitude, longitude, now)
+    temperature, speed = owm_units(units)
+    sunrise, sunset = sun_times(latitude, longitude, datetime.fromtimestamp(now, zone).date(), zone)
+    answer = {
+        "coord": {"lon": round(longitude, 4), "lat": round(latitude, 4)},
+        "weather": owm_weather(w["weather_code"], is_day(latitude, longitude, now, zone)),
+        "base": "stations",
+        "main": {"temp": temperature(w["temperature_2m"]), "feels_like": temperature(w["apparent_temperature"]),
+                 "temp_min": temperature(w["temperature_2m"] - 0.8), "temp_max": temperature(w["temperature_2m"] + 0.9),
+                 "pressure": round(w["pressure_msl"]), "humidity": w["relative_humidity_2m"]},
+        "visibility": min(10000, w["visibility"]),
+        "wind": {"speed": speed(w["wind_speed_10m"]), "deg": w["wind_direction_10m"]},
+    }
+    # Left out when nothing falls, as the service does.
+    if w["precipitation"]:
+        answer["snow" if w["weather_code"] in SNOW else "rain"] = {"1h": w["precipitation"]}
+    answer.update({
+        "clouds": {"all": w["cloud_cover"]}, "dt": now,
+        "sys": {"type": 1, "id": station_id, "country": country, "sunrise": sunrise, "sunset": sunset},
+        "timezone": int(datetime.fromtimestamp(now, zone).utcoffset().total_seconds()),
+        "id": city_id, "name": name, "cod": 200,
+    })
+    return answer
+
+
+def owm_forecast(latitude, longitude, units, now):
+    """OpenWeatherMap's 5 day / 3 hour forecast for a place, in the shape of
+    owm_forecast5_london_2025.json: 40 steps from the next 3-hour mark (UTC), each
+    with the temperature at its time and the code, chance (`pop`, 0–1) and amount
+    of the three hours ending then (the app reads them so)."""
+    name, country, zone, population = place_named(latitude, longitude)
+    city_id, _ = owm_ids(name, country)
+    temperature, speed = owm_units(units)
+    first = (now // 10800 + 1) * 10800
+    steps = []
+    for index in range(40):
+        dt = first + index * 10800
+        w = weather_at(latitude, longitude, dt)
+        code, chance, rain, snow = period([weather_at(latitude, longitude, dt - 3600 * h) for h in range(3)])
+        day = is_day(latitude, longitude, dt, zone)
+        pop = round(chance / 100, 2)
+        step = {
+            "dt": dt,
+            "main": {"temp": temperature(w["temperature_2m"]), "feels_like": temperature(w["apparent_temperature"]),
+                     "temp_min": temperature(w["temperature_2m"]), "temp_max": temperature(w["temperature_2m"]),
+                     "pressure": round(w["pressure_msl"]), "sea_level": round(w["pressure_msl"]),
+                     "grnd_level": round(w["pressure_msl"]) - 4, "humidity": w["relative_humidity_2m"], "temp_kf": 0},
+            "weather": owm_weather(code, day),
+            "clouds": {"all": w["cloud_cover"]},
+            "wind": {"speed": speed(w["wind_speed_10m"]), "deg": w["wind_direction_10m"],
+                     "gust": speed(w["wind_gusts_10m"])},
+            "visibility": min(10000, w["visibility"]),
+            # The service writes a certain 0 or 1 as a whole number.
+            "pop": int(pop) if pop in (0, 1) else pop,
+        }
+        if rain:
+            step["rain"] = {"3h": rain}
+        if snow:
+            step["snow"] = {"3h": snow}
+        step["sys"] = {"pod": "d" if day else "n"}
+        step["dt_txt"] = datetime.fromtimestamp(dt, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        steps.append(step)
+    sunrise, sunset = sun_times(latitude, longitude, datetime.fromtimestamp(now, zone).date(), zone)
+    return {"cod": "200", "message": 0, "cnt": len(steps), "list": steps,
+            "city": {"id": city_id, "name": name, "coord": {"lat": round(latitude, 4), "lon": round(longitude, 4)},
+                     "country": country, "population": population,
+                     "timezone": int(datetime.fromtimestamp(now, zone).utcoffset().total_seconds()),
+                     "sunrise": sunrise, "sunset": sunset}}
+
+
+def met_period(latitude, longitude, start, hours, zone):
+    """MET Norway's next_1_hours or next_6_hours from `start`: the symbol of the
+    most significant of those hours (_day or _night by the sun halfway through),
+    their amount and highest chance."""
+    code, chance, rain, snow = period([weather_at(latitude, longitude, start + 3600 * h) for h in range(1, hours + 1)])
+    condition = CONDITIONS[code]
+    symbol = condition.symbol
+    if condition.sunlit:
+        symbol += "_day" if is_day(latitude, longitude, start + hours * 1800, zone) else "_night"
+    return {"summary": {"symbol_code": symbol},
+            "details": {"precipitation_amount": round(rain + snow, 1), "probability_of_precipitation": float(chance)}}
 
 
 def met_norway(latitude, longitude, now):
     """MET Norway's Locationforecast 2.0 `complete` shape for one place, made up
     the same way as the others: hourly steps with next_1_hours, then 6-hourly ones."""
+    zone = place_named(latitude, longitude)[2]
     start = now.replace(minute=0, second=0, microsecond=0)
-    offset = round(longitude / 15)
+    first = int(start.timestamp())
     steps = list(range(60)) + list(range(60, 60 + 7 * 24, 6))
     series = []
     for step in steps:
-        at = start + timedelta(hours=step)
-        local_hour = (at.hour + offset) % 24
-        w = weather(latitude, longitude, local_hour, day=(step + at.hour + offset) // 24)
-        symbol = MET_SYMBOLS[w["weather_code"]]
-        if symbol in MET_WITH_SUN:
-            symbol += "_day" if w["is_day"] else "_night"
-        period = {"summary": {"symbol_code": symbol},
-                  "details": {"precipitation_amount": w["precipitation"],
-                              "probability_of_precipitation": float(w["precipitation_probability"])}}
+        instant = first + step * 3600
+        w = weather_at(latitude, longitude, instant)
         data = {"instant": {"details": {
             "air_pressure_at_sea_level": float(w["pressure_msl"]), "air_temperature": w["temperature_2m"],
             "cloud_area_fraction": float(w["cloud_cover"]), "relative_humidity": float(w["relative_humidity_2m"]),
             "wind_from_direction": float(w["wind_direction_10m"]), "wind_speed": w["wind_speed_10m"],
-            "wind_speed_of_gust": w["wind_gusts_10m"],
-            "ultraviolet_index_clear_sky": round(max(0.0, 8 * math.sin((local_hour - 6) / 12 * math.pi)), 1)}}}
+            "wind_speed_of_gust": w["wind_gusts_10m"], "ultraviolet_index_clear_sky": round(w["uv_index_clear_sky"], 1)}}}
         if step < 60:
-            data["next_1_hours"] = period
-        data["next_6_hours"] = period
-        series.append({"time": at.strftime("%Y-%m-%dT%H:%M:%SZ"), "data": data})
+            data["next_1_hours"] = met_period(latitude, longitude, instant, 1, zone)
+        data["next_6_hours"] = met_period(latitude, longitude, instant, 6, zone)
+        series.append({"time": datetime.fromtimestamp(instant, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                       "data": data})
     return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [longitude, latitude, 0]},
             "properties": {"meta": {"updated_at": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
                                     "units": {"air_temperature": "celsius", "precipitation_amount": "mm",
@@ -193,20 +637,6 @@ def air_quality(latitude, longitude, zone_name):
                         "pm2_5": pm2_5, "pm10": round(pm2_5 * 1.7, 1)}}
 
 
-def shifted(value, seconds, key=None):
-    """A recorded OpenWeatherMap answer with its unix times moved to now."""
-    if isinstance(value, dict):
-        return {k: shifted(v, seconds, k) for k, v in value.items()}
-    if isinstance(value, list):
-        return [shifted(v, seconds, key) for v in value]
-    if key in ("dt", "sunrise", "sunset") and isinstance(value, int) and not isinstance(value, bool):
-        return value + seconds
-    return value
-
-
-def days_since(dt):
-    return int((time.time() - dt) // 86400) * 86400
-
 lock = threading.Lock()
 requests = 0
 log = []
@@ -215,7 +645,6 @@ GZIP_BOMB = None
 
 def gzip_bomb():
     """1 GiB of zeros in one gzip member, made in pieces (about 1 MB)."""
-    import zlib
     compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
     zeros = bytes(1 << 20)
     parts = [compressor.compress(zeros) for _ in range(1024)]
@@ -287,11 +716,19 @@ class Handler(BaseHTTPRequestHandler):
                 objects.append(item)
             body = objects[0] if len(objects) == 1 else objects
             return self.send(200, json.dumps(body).encode())
-        if url.path == "/data/2.5/weather":
-            return self.send(200, json.dumps(shifted(OWM_CURRENT, days_since(OWM_CURRENT["dt"]))).encode())
-        if url.path == "/data/2.5/forecast":
-            first = OWM_FORECAST["list"][0]["dt"]
-            return self.send(200, json.dumps(shifted(OWM_FORECAST, days_since(first))).encode())
+        if url.path in ("/data/2.5/weather", "/data/2.5/forecast"):
+            coordinates = []
+            for key, limit, name in (("lat", 90, "latitude"), ("lon", 180, "longitude")):
+                try:
+                    value = float(query[key][0])
+                except (KeyError, ValueError):
+                    value = math.nan
+                if not -limit <= value <= limit:
+                    return self.send(400, json.dumps({"cod": "400", "message": f"wrong {name}"}).encode())
+                coordinates.append(value)
+            units = query.get("units", ["standard"])[0]
+            answer = owm_current if url.path == "/data/2.5/weather" else owm_forecast
+            return self.send(200, json.dumps(answer(*coordinates, units, int(time.time()))).encode())
         if url.path == "/weatherapi/locationforecast/2.0/complete":
             try:
                 latitude, longitude = float(query["lat"][0]), float(query["lon"][0])
