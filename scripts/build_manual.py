@@ -71,33 +71,126 @@ def arguments(command):
     return "\n".join(out)
 
 
+GLOBAL_OPTIONS = [
+    ("--db <path>", "The database file (default: $FORECAST_DB, else $XDG_DATA_HOME/forecast/forecast.sqlite)."),
+    ("--lang <code>", "Language of every word: en or ko (default: $FORECAST_LANG, else 'forecast config language', else the locale)."),
+    ("--format <format>", "Output format: table or json, and for list and show also csv, tsv, markdown and line. With json, a failure is a JSON document too."),
+    ("-h, --help", "Help for forecast or for a command (forecast help COMMAND)."),
+    ("--version", "The version."),
+]
+
+# Every variable the program reads (ManualTests checks none is missing).
+ENVIRONMENT = [
+    ("FORECAST_DB", "The database file, when --db is not given."),
+    ("XDG_DATA_HOME", "Where the default database lives: $XDG_DATA_HOME/forecast/forecast.sqlite (default ~/.local/share)."),
+    ("HOME", "The home directory, for the default database and ~ in paths."),
+    ("FORECAST_LANG", "Language (en, ko) when --lang is not given; else 'forecast config language'."),
+    ("LC_ALL, LC_MESSAGES, LANG", "The locale, read for the language last (ko_KR.UTF-8 speaks Korean)."),
+    ("FORECAST_PROVIDER", "The weather service: open-meteo (default), openweathermap or metno."),
+    ("OPENWEATHER_API_KEY", "The OpenWeatherMap key; never stored, never printed (not even in part)."),
+    ("FORECAST_CONTACT", "An e-mail address or URL sent to MET Norway in the User-Agent, as its terms ask."),
+    ("FORECAST_TTL_MINUTES", "How long fetched weather stays fresh (default 10)."),
+    ("FORECAST_CONCURRENCY", "How many requests run at once (1-256)."),
+    ("FORECAST_FORMAT", "The default output format of list and show (table, json, csv, tsv, markdown, line)."),
+    ("FORECAST_OPEN_METEO_URL, FORECAST_OPEN_METEO_GEOCODING_URL, FORECAST_OPEN_METEO_AIR_QUALITY_URL, FORECAST_OPENWEATHER_URL, FORECAST_METNO_URL",
+     "Base URLs of the services (for a proxy, a mirror or a local stand-in such as scripts/stub_weather_server.py)."),
+    ("FORECAST_ONLY_LOCAL_HOSTS", "Set to 1, requests go to this machine only (the test harness sets it)."),
+    ("FORECAST_ASCII", "Set (to anything), symbols are ASCII words (sun, rain) instead of emoji; as with TERM=dumb."),
+    ("NO_COLOR", "Set (to anything), no colour (https://no-color.org)."),
+    ("TERM", "dumb: no colour and ASCII symbols."),
+    ("COLUMNS, LINES", "The terminal's size, where it cannot be asked (tables fit the width, show the height)."),
+    ("TZ, TZDIR", "The time zone 'add --here' goes by, and where the tz database is (zone1970.tab, zone.tab, tzdata.zi)."),
+]
+
+FILES = [
+    ("~/.local/share/forecast/forecast.sqlite", "The saved places, their order, the settings, the last viewed place and cached weather (SQLite, WAL)."),
+    ("/usr/share/zoneinfo/zone1970.tab", "Each time zone's principal place, for 'add --here'."),
+]
+
+EXIT_STATUS = [
+    ("0", "Success."),
+    ("1", "The command failed: bad input, an ambiguous name, a service or a database that cannot be used; 'list --where' matched no place."),
+    ("2", "The weather for some places could not be fetched (the rest was shown)."),
+    ("3", "The weather was shown but could not be saved (a read-only database, a full disk)."),
+    ("4", "Not found: no such saved place, no place of that name."),
+    ("64", "The command line itself is wrong (an unknown command or option, a value that is not one)."),
+    ("130", "Interrupted (Ctrl-C); what had arrived was kept."),
+    ("141", "The output's reader went away (as with | head)."),
+]
+
+EXAMPLES = [
+    ("forecast", "The saved places with their weather (the same as forecast list)."),
+    ("forecast add Seoul", "Save a place by name (English or Korean: forecast add 서울)."),
+    ("forecast add 'Springfield, US' --pick 2", "A name in a country; the second of its candidates."),
+    ("forecast add --here", "Where this computer's time zone says you are."),
+    ("forecast Seoul", "Show a place, saved or not."),
+    ("forecast show --next", "Page through the saved places, as the apps swipe."),
+    ("forecast sort temp --desc", "Warmest first; kept for later runs."),
+    ("forecast units imperial", "°F, mph, inches, miles, inHg and a 12-hour clock."),
+    ("forecast list --where 'rain>=60' --format line", "For cron: the places where rain is likely, one line each."),
+    ("forecast report -o weather.html", "A self-contained HTML report."),
+    ("forecast browse", "The full-screen app."),
+    ("forecast --generate-completion-script bash > ~/.local/share/bash-completion/completions/forecast", "Completions for bash (also zsh, fish)."),
+]
+
+
+def definitions(items):
+    return "\n".join(".TP\n.B " + roff(term) + "\n" + roff(text) for term, text in items)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "forecast")
     out = sys.argv[2] if len(sys.argv) > 2 else OUT
     tree = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True, capture_output=True, text=True).stdout)
     root = tree["command"]
     version = subprocess.run([binary, "--version"], check=True, capture_output=True, text=True).stdout.strip()
+    # The root's discussion, without its examples and exit statuses (their own sections below).
+    description = root.get("discussion", "").split("\nExamples:")[0].split("\nExit status:")[0].strip()
+    commands = [c for c in root.get("subcommands", []) if c["commandName"] != "help" and c.get("shouldDisplay", True)]
     page = [
         f'.TH FORECAST 1 "" "forecast {version}" "User Commands"',
         ".SH NAME",
         "forecast \\- " + roff(root.get("abstract", "")),
         ".SH SYNOPSIS",
         ".B forecast",
+        "[\\-\\-db \\fIpath\\fR] [\\-\\-lang \\fIcode\\fR] [\\-\\-format \\fIformat\\fR]",
         ".I command",
-        "[options]",
+        "[options] [arguments]",
+        ".br",
+        ".B forecast",
+        ".I place",
+        ".br",
+        ".B forecast",
         ".SH DESCRIPTION",
-        paragraphs(root.get("discussion", "")),
+        paragraphs(description),
+        ".PP",
+        roff("With no command, forecast lists the saved places; a first word that is no command is a place to show "
+             "(forecast Seoul). A slip (forecast lsit) is answered with the command meant. The commands: "
+             + ", ".join(c["commandName"] for c in commands) + "."),
         ".SH COMMANDS",
     ]
-    for command in root.get("subcommands", []):
-        if command["commandName"] == "help" or not command.get("shouldDisplay", True):
-            continue
+    for command in commands:
         page.append(".SS forecast " + command["commandName"])
         page.append(roff(command.get("abstract", "")))
         if command.get("discussion"):
             page.append(".PP\n" + paragraphs(command["discussion"]))
         page.append(arguments(command))
-    page.append(".SH SEE ALSO\nREADME.md in the source repository; forecast \\fIcommand\\fR \\-\\-help.")
+    page += [
+        ".SH OPTIONS",
+        roff("These go before or after the command's name."),
+        definitions(GLOBAL_OPTIONS),
+        ".SH ENVIRONMENT",
+        definitions(ENVIRONMENT),
+        ".SH FILES",
+        definitions(FILES),
+        ".SH EXIT STATUS",
+        definitions(EXIT_STATUS),
+        ".SH EXAMPLES",
+        definitions(EXAMPLES),
+        ".SH SEE ALSO",
+        roff("forecast COMMAND --help; sqlite3(1). Weather from Open-Meteo (CC BY 4.0), OpenWeatherMap and MET Norway (CC BY 4.0); "
+             "places from GeoNames (CC BY 4.0)."),
+    ]
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(page) + "\n")

@@ -335,4 +335,22 @@ import Testing
         let exported = await cli.run("export")
         #expect(exported.stdout.contains("\"pressureUnit\" : \"mmHg\""), "\(exported.stdout)")
     }
+
+    /// The man page has the sections a man page has, and names every variable the program reads.
+    @Test func theManPageNamesEveryVariableAndStatus() throws {
+        let page = try String(contentsOf: CLI.packageRoot.appending(path: "docs/forecast.1"), encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            #expect(page.contains(".SH \(section)\n"), "\(section)")
+        }
+        var read = Set<String>()
+        let sources = CLI.packageRoot.appending(path: "Sources")
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? FileManager.DirectoryEnumerator()
+        where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: /"((?:FORECAST|OPENWEATHER|XDG|NO|LC)_[A-Z_]+|TZDIR|TZ|LANG|COLUMNS|LINES|TERM|HOME)"/) { read.insert(String(match.1)) }
+        }
+        #expect(read.count >= 20, "\(read)")
+        for name in read.sorted() { #expect(page.contains(name), "the man page does not mention \(name)") }
+        for status in ["0", "1", "2", "3", "4", "64", "130", "141"] { #expect(page.contains(".B \(status)\n"), "exit status \(status)") }
+    }
 }

@@ -38,7 +38,7 @@ struct ListCommand: ForecastCommand {
               $ forecast list --offline --format json
               $ forecast list --offline --format csv > weather.csv
               $ forecast list --format line --template '{name} {symbol} {temp} {humidity}%'
-              $ forecast list --where 'rain>=60 or aqi>100' --format line && notify-send umbrella
+              $ forecast list --where 'rain>=60' --format line && notify-send umbrella
               $ forecast list --where 'temp<0 and not wind>10'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """,

@@ -15,7 +15,7 @@ struct ReportFormatOption: ParsableArguments {
     var format: ReportFormat?
 
     @Option(name: .long, help: ArgumentHelp(
-        "With --format line: the fields to print, e.g. '{name} {symbol} {temp} {humidity}'. See 'Report fields' in README.",
+        "With --format line: the fields to print, e.g. '{name} {symbol} {temp} {humidity}'; the fields: \(ReportField.allCases.map(\.rawValue).joined(separator: ", ")).",
         valueName: "template"))
     var template: String?
 
