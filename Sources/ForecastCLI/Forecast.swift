@@ -92,7 +92,7 @@ public struct Forecast: AsyncParsableCommand {
             }
             return 0
         } catch {
-            return report(error, in: context, json: wantsJSON(arguments, in: context))
+            return report(error, in: context, json: wantsJSON(arguments, in: context), arguments: arguments)
         }
     }
 
@@ -135,7 +135,7 @@ public struct Forecast: AsyncParsableCommand {
     static func asksNoDatabase(_ arguments: [String]) -> Bool {
         let options = Array(arguments.prefix { $0 != "--" })
         if options.contains(where: { ["--help", "-h", "--version"].contains($0) || $0.hasPrefix("--generate-completion-script")
-            || $0.hasPrefix("--experimental-dump-help") }) {
+            || $0.hasPrefix("--experimental-dump-help") || $0.hasPrefix("---completion") }) {
             return true
         }
         // The first word that is neither a global option nor its value is the command.
@@ -178,6 +178,8 @@ public struct Forecast: AsyncParsableCommand {
             }
         }
         let rootOnly = ["--help", "-h", "--version", "help"]
+        // The shell's completion asks the parser itself, with the words typed as they are.
+        if arguments.first?.hasPrefix("---completion") == true { return arguments }
         guard let word = rest.first, word != "--" else { return ["list"] + leading + rest }
         if word.hasPrefix("--generate-completion-script") || word.hasPrefix("--experimental-dump-help") || rootOnly.contains(word) {
             if word == "help", rest.count > 1 {
@@ -226,11 +228,14 @@ public struct Forecast: AsyncParsableCommand {
     /// stderr in the user's language; with `json` (--format json, or the
     /// format configured), also a JSON document on stdout when nothing else was
     /// printed there, its message in English as JSON's messages always are.
-    static func report(_ error: any Error, in context: CommandContext, json: Bool = false) -> Int32 {
+    static func report(_ error: any Error, in context: CommandContext, json: Bool = false, arguments: [String] = []) -> Int32 {
         let words = context.words
         if exitCode(for: error) == .success {
-            // --help and --version come here too, as "errors" that succeed.
-            context.stdout.line(Forecast.fullMessage(for: error))
+            // --help, --version and the completion scripts come here too, as "errors" that succeed.
+            let text = Forecast.fullMessage(for: error)
+            let script = arguments.contains { $0.hasPrefix("--generate-completion-script") }
+            // (No completions is no line at all: an empty one would be offered as a candidate.)
+            if !text.isEmpty { context.stdout.line(script ? Completions.withAliases(text, aliases: Completions.aliases) : text) }
             return 0
         }
         let (message, status) = explain(error, words)
@@ -398,7 +403,7 @@ struct FormatOption: ParsableArguments {
 /// else $LC_ALL, $LC_MESSAGES or $LANG. `runMain` reads the flag before the
 /// parse (the checks the parse runs speak in it); this declares and checks it.
 struct LanguageOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Language: \(Phrases.listed(Language.allCases.map(\.rawValue), "or")) (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp("Language: \(Phrases.listed(Language.allCases.map(\.rawValue), "or")) (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).", valueName: "code"), completion: Completions.languages)
     var lang: String?
 
     func validate() throws {

@@ -21,6 +21,18 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The values it takes, where they are a list (for completion): none for numbers.
+    public var choices: [String] {
+        switch self {
+        case .provider: WeatherProviders.all.map(\.name.rawValue)
+        case .language: Language.allCases.map(\.rawValue)
+        case .format: Configuration.formats
+        case .windUnit: WindUnit.allCases.map(\.rawValue)
+        case .temperatureUnit: TemperatureUnit.allCases.map(\.rawValue)
+        case .ttl, .concurrency: []
+        }
+    }
+
     public var defaultValue: String {
         switch self {
         case .provider: WeatherProviders.default.name.rawValue

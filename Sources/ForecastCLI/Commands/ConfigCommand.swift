@@ -33,18 +33,18 @@ struct ConfigCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "The setting to show or set.")
+    @Argument(help: "The setting to show or set.", completion: Completions.configKeys)
     var key: String?
 
     /// Unrecognised words are values too, so that `config ttl -5` is refused as a
     /// value (a negative TTL) rather than misread as an unknown option.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value to keep for it.", valueName: "value"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value to keep for it.", valueName: "value"), completion: Completions.configValues)
     var values: [String] = []
 
     var value: String? { values.first }
 
 
-    @Option(name: .long, help: ArgumentHelp("Forget a setting: the environment or the default decides again.", valueName: "key"))
+    @Option(name: .long, help: ArgumentHelp("Forget a setting: the environment or the default decides again.", valueName: "key"), completion: Completions.configKeys)
     var unset: String?
 
     @OptionGroup var store: StoreOptions

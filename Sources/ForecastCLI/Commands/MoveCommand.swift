@@ -17,7 +17,7 @@ struct MoveCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "The place: its number, name or the start of its name.")
+    @Argument(help: "The place: its number, name or the start of its name.", completion: Completions.savedPlaces)
     var place: String
 
     @Argument(help: "The new position, from 1; or first or last.")

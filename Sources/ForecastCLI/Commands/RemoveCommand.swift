@@ -20,7 +20,7 @@ struct RemoveCommand: ForecastCommand {
         aliases: ["rm"]
     )
 
-    @Argument(help: ArgumentHelp("Places to remove.", valueName: "place"))
+    @Argument(help: ArgumentHelp("Places to remove.", valueName: "place"), completion: Completions.savedPlaces)
     var places: [String] = []
 
     @Flag(name: .long, help: "Remove the saved rows that cannot be read (list names them), and nothing else.")

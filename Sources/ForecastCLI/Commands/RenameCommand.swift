@@ -17,7 +17,7 @@ struct RenameCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "The place: its number, name or the start of its name.")
+    @Argument(help: "The place: its number, name or the start of its name.", completion: Completions.savedPlaces)
     var place: String
 
     @Argument(help: "The new label.")

@@ -36,7 +36,7 @@ struct ShowCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "The place: its number, name or the start of its name; or any place's name.")
+    @Argument(help: "The place: its number, name or the start of its name; or any place's name.", completion: Completions.savedPlaces)
     var place: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Latitude of a place to show, saved or not.", valueName: "degrees"))

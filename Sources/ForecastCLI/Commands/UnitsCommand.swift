@@ -64,7 +64,7 @@ struct UnitsCommand: ForecastCommand {
             """
     )
 
-    @Argument(help: "metric or imperial; or a temperature unit: celsius, fahrenheit or kelvin (c, f, k).")
+    @Argument(help: "metric or imperial; or a temperature unit: celsius, fahrenheit or kelvin (c, f, k).", completion: .list(UnitsChoice.allValueStrings))
     var unit: UnitsChoice?
 
     @Option(name: .long, help: "Wind speed: ms, kmh, mph, kn (knots) or bft (Beaufort).")

@@ -1,0 +1,68 @@
+import ArgumentParser
+import ForecastCore
+import ForecastKit
+import Foundation
+
+/// What the shell offers on Tab beyond what the parser knows itself: saved
+/// places' names (read from the database the command line names, never
+/// created), config keys and their values, languages. The generated scripts
+/// (`--generate-completion-script bash|zsh|fish`) ask the binary for these
+/// through ArgumentParser's hidden `---completion` command.
+enum Completions {
+    /// The saved places' names, for the arguments that name a saved place.
+    static let savedPlaces = CompletionKind.custom { arguments, _, prefix in
+        savedNames(arguments: arguments, prefix: prefix, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Config keys.
+    static let configKeys = CompletionKind.list(ConfigKey.allCases.map(\.rawValue))
+
+    /// A config value: the choices of the key typed before it.
+    static let configValues = CompletionKind.custom { arguments, index, prefix in
+        let key = arguments.prefix(max(0, min(index, arguments.count))).last { ConfigKey(rawValue: $0) != nil }
+        return (key.flatMap(ConfigKey.init(rawValue:))?.choices ?? []).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Languages.
+    static let languages = CompletionKind.list(Language.allCases.map(\.rawValue))
+
+    /// The names of the places saved in the database `arguments` (or the
+    /// environment) name, in the list's order, that start with `prefix`
+    /// (any case or accents); nothing when there is no database. One line
+    /// each: control characters and line breaks never reach the shell.
+    static func savedNames(arguments: [String], prefix: String, environment: [String: String]) -> [String] {
+        let context = CommandContext.live(environment: environment, language: .en)
+        let path = DatabaseLocation.resolve(
+            explicit: Forecast.flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
+        guard context.storeExists(path), let places = try? context.openStore(path).ordered().places else { return [] }
+        let wanted = SearchKey.fold(prefix)
+        var seen = Set<String>()
+        return places.map { SafeText.printable($0.displayName) }
+            .filter { !$0.isEmpty && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
+    }
+
+    /// A generated completion script that also knows the commands' aliases
+    /// (`forecast rm <Tab>` offered the commands again): bash and zsh dispatch
+    /// on the command's name, and the alias is added beside it. (fish's script
+    /// matches whole command lines and is left as generated.)
+    static func withAliases(_ script: String, aliases: [(alias: String, command: String)]) -> String {
+        var script = script
+        for (alias, command) in aliases {
+            // bash: the top-level dispatch's case list.
+            script = script.replacingOccurrences(
+                of: "    case \"${subcommand}\" in\n", with: "    case \"${subcommand}\" in\n    \(alias))\n        _forecast_\(command)\n        ;;\n",
+                options: [], range: script.range(of: "    case \"${subcommand}\" in\n"))
+            // zsh: the argument dispatch.
+            script = script.replacingOccurrences(
+                of: "        case \"${words[1]}\" in\n", with: "        case \"${words[1]}\" in\n        \(alias))\n            _forecast_\(command) && ret=0\n            ;;\n")
+        }
+        return script
+    }
+
+    /// Every alias and the command it stands for.
+    static var aliases: [(alias: String, command: String)] {
+        Forecast.configuration.subcommands.flatMap { command in
+            command.configuration.aliases.map { ($0, command.configuration.commandName ?? command._commandName) }
+        }
+    }
+}
