@@ -296,7 +296,7 @@ package struct English: Catalog {
     package var reportHeaders: [String] {
         ["#", "Place", "Local time", "", "Weather", "Temp",
          "Feels", "Humidity", "Wind", "Today", "Rain",
-         "UV", "AQI", ""]
+         "UV", "AQI", "Note"]
     }
 
     package func hoursCaption(_ steps: Int, unit: String) -> String {

@@ -73,15 +73,20 @@ package struct HTMLReport {
             let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>"
             let status = entry.weather.error.map { "<td class=\"error\">\(HTML.escape(words.weatherError($0)))</td>" }
                 ?? (entry.weather.stale ? "<td class=\"stale\">\(HTML.escape(words.stale(entry.weather.fetchedAt.map { words.age($0, now: now) })))</td>" : "<td></td>")
-            rows += "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td>\(cell(.time))</td>"
+            // Columns marked "opt" give way on a phone (feels, humidity, wind, UV, AQI).
+            rows += "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td class=\"opt\">\(cell(.time))</td>"
                 + "<td class=\"sym\">\(cell(.symbol))</td><td>\(cell(.condition))</td>"
-                + "<td class=\"num\">\(cell(.temp))</td><td class=\"num\">\(cell(.feels))</td><td class=\"num\">\(percent(.humidity))</td>"
-                + "<td class=\"num\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
+                + "<td class=\"num\">\(cell(.temp))</td><td class=\"num opt\">\(cell(.feels))</td><td class=\"num opt\">\(percent(.humidity))</td>"
+                + "<td class=\"num opt\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
                 + "<td class=\"num\">\(cell(.low)) / \(cell(.high))</td><td class=\"num\">\(percent(.rain))</td>"
-                + "<td class=\"num\">\(cell(.uv))</td><td class=\"num\">\(air)</td>\(status)</tr>\n"
+                + "<td class=\"num opt\">\(cell(.uv))</td><td class=\"num opt\">\(air)</td>\(status)</tr>\n"
         }
-        let head = headers.map { "<th>\(HTML.escape($0))</th>" }.joined()
-        return "<table class=\"summary\">\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table>\n"
+        let optional: Set<Int> = [2, 6, 7, 8, 11, 12]
+        let head = headers.enumerated().map { index, header in
+            "<th\(optional.contains(index) ? " class=\"opt\"" : "")>\(HTML.escape(header))</th>"
+        }.joined()
+        // In a box that scrolls sideways if it must (a phone): the page itself never does.
+        return "<div class=\"table\"><table class=\"summary\">\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
     }
 
     // MARK: - One place
@@ -128,11 +133,13 @@ package struct HTMLReport {
         :root{color-scheme:light dark;--fg:#1d2330;--muted:#667085;--line:#e4e7ec;--card:#fff;--bg:#f5f7fa;--temp:#e4572e;--rain:#3b82f6}
         @media (prefers-color-scheme:dark){:root{--fg:#e6e9ef;--muted:#98a2b3;--line:#344054;--card:#1b2130;--bg:#101520}}
         *{box-sizing:border-box}
-        body{margin:0;padding:24px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK KR","Apple SD Gothic Neo",sans-serif}
+        body{margin:0;padding:24px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans KR","Noto Sans CJK KR","Source Han Sans K","Apple SD Gothic Neo","Malgun Gothic","NanumGothic","Noto Sans CJK JP","Noto Sans CJK SC","Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji",sans-serif}
         header h1{margin:0 0 2px;font-size:24px}
         .meta,figcaption,footer,small{color:var(--muted)}
-        table.summary{border-collapse:collapse;width:100%;margin:16px 0 8px;background:var(--card);border-radius:10px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+        .table{overflow-x:auto;margin:16px 0 8px;border-radius:10px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+        table.summary{border-collapse:collapse;width:100%;background:var(--card)}
         .summary th,.summary td{padding:7px 10px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
+        .summary td.error,.summary td.stale{white-space:normal;min-width:14em;max-width:30em;overflow-wrap:anywhere}
         .summary th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
         .summary tr:last-child td{border-bottom:0}
         .num{text-align:right!important;font-variant-numeric:tabular-nums}
@@ -157,6 +164,14 @@ package struct HTMLReport {
         svg .range{fill:var(--temp);fill-opacity:.75}
         svg .label{fill:var(--fg)}
         footer{margin-top:20px;font-size:12px}
+        @media (max-width:640px){
+        body{padding:10px;font-size:15px}
+        .summary .opt{display:none}
+        .summary th,.summary td{padding:6px 6px}
+        section.place{padding:12px}
+        figure{overflow-x:auto}
+        figure svg{min-width:560px}
+        }
         """
 }
 

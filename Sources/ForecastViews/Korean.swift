@@ -354,7 +354,7 @@ package struct Korean: Catalog {
     package var reportHeaders: [String] {
         ["#", "장소", "현지 시각", "", "날씨", "기온",
          "체감", "습도", "바람", "오늘", "강수",
-         "자외선", "AQI", ""]
+         "자외선", "AQI", "비고"]
     }
 
     package func hoursCaption(_ steps: Int, unit: String) -> String {

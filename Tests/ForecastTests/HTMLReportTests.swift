@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import ForecastViews
+@testable import ForecastProviders
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -96,5 +98,26 @@ import FoundationXML
         #expect(cells[1] == "런던" && cells[5] == "8°F", "8.5 °F in the stub: \(cells)")
         #expect(try texts(xml, "//figcaption").first == "앞으로의 시간: 기온 (선, °F)과 강수 확률 (막대, %)")
         await stub.stop()
+    }
+
+    /// A place whose refresh failed: its note has a column header and wraps
+    /// inside the table; on a phone the optional columns go and the table
+    /// scrolls in its own box; Korean falls back to a CJK font.
+    @Test func aFailedPlaceAndAPhone() async throws {
+        let cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 503, body: Data("down".utf8)) })
+        #expect(await cli.run("add", "London").status == 0)
+        let report = await cli.run("report", "--lang", "ko")
+        #expect(report.status == 2)
+        let xml = try document(report.stdout)
+        let headers = try texts(xml, "//table[@class='summary']/thead/tr/th")
+        let cells = try texts(xml, "//table[@class='summary']/tbody/tr/td")
+        #expect(headers.count == cells.count && headers.last == "비고", "\(headers) \(cells)")
+        #expect(try texts(xml, "//td[@class='error']").first?.contains("서비스 오류") == true)
+        #expect(try xml.nodes(forXPath: "//div[@class='table']/table[@class='summary']").count == 1, "the table scrolls in its own box")
+        let style = HTMLReport.style
+        #expect(style.contains(".summary td.error,.summary td.stale{white-space:normal"))
+        #expect(style.contains("@media (max-width:640px)") && style.contains(".summary .opt{display:none}"))
+        #expect(style.contains("\"Noto Sans CJK KR\"") && style.contains("\"Malgun Gothic\"") && style.contains("\"Apple SD Gothic Neo\""))
+        #expect(try xml.nodes(forXPath: "//th[@class='opt']").count == 6)
     }
 }
