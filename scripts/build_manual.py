@@ -95,6 +95,7 @@ ENVIRONMENT = [
     ("FORECAST_OPEN_METEO_URL, FORECAST_OPEN_METEO_GEOCODING_URL, FORECAST_OPEN_METEO_AIR_QUALITY_URL, FORECAST_OPENWEATHER_URL, FORECAST_METNO_URL",
      "Base URLs of the services (for a proxy, a mirror or a local stand-in such as scripts/stub_weather_server.py)."),
     ("FORECAST_ONLY_LOCAL_HOSTS", "Set to 1, requests go to this machine only (the test harness sets it)."),
+    ("FORECAST_NOW", "An ISO 8601 moment the clock reads instead of the real one (README's examples are made with it)."),
     ("FORECAST_ASCII", "Set (to anything), symbols are ASCII words (sun, rain) instead of emoji; as with TERM=dumb."),
     ("NO_COLOR", "Set (to anything), no colour (https://no-color.org)."),
     ("TERM", "dumb: no colour and ASCII symbols."),

@@ -434,13 +434,22 @@ def day_summary(latitude, longitude, day, zone):
 # --- The services' answers ----------------------------------------------------
 
 
+# --now fixes the stub's clock (README's examples are regenerated against it); else the real one.
+FIXED_NOW = None
+
+
+def current_time():
+    """Seconds since 1970: the fixed moment if --now gave one, else now."""
+    return FIXED_NOW if FIXED_NOW is not None else time.time()
+
+
 def open_meteo(latitude, longitude, zone_name, query):
     """One location's answer, for the variables asked, in the place's own time."""
     try:
         zone = ZoneInfo(zone_name)
     except Exception:
         zone, zone_name = ZoneInfo("UTC"), "UTC"
-    now = datetime.now(zone).replace(second=0, microsecond=0)
+    now = datetime.fromtimestamp(current_time(), zone).replace(second=0, microsecond=0)
     now = now.replace(minute=now.minute - now.minute % 15)
     answer = {"latitude": latitude, "longitude": longitude, "generationtime_ms": 0.1,
               "utc_offset_seconds": int(now.utcoffset().total_seconds()), "timezone": zone_name,
@@ -624,7 +633,7 @@ def air_quality(latitude, longitude, zone_name):
         zone = ZoneInfo(zone_name)
     except Exception:
         zone, zone_name = ZoneInfo("UTC"), "UTC"
-    now = datetime.now(zone).replace(minute=0, second=0, microsecond=0)
+    now = datetime.fromtimestamp(current_time(), zone).replace(minute=0, second=0, microsecond=0)
     seed = int(abs(latitude * 11 + longitude * 5))
     pm2_5 = round(4 + seed % 40 + 0.5, 1)
     return {"latitude": latitude, "longitude": longitude, "generationtime_ms": 0.1,
@@ -728,13 +737,13 @@ class Handler(BaseHTTPRequestHandler):
                 coordinates.append(value)
             units = query.get("units", ["standard"])[0]
             answer = owm_current if url.path == "/data/2.5/weather" else owm_forecast
-            return self.send(200, json.dumps(answer(*coordinates, units, int(time.time()))).encode())
+            return self.send(200, json.dumps(answer(*coordinates, units, int(current_time()))).encode())
         if url.path == "/weatherapi/locationforecast/2.0/complete":
             try:
                 latitude, longitude = float(query["lat"][0]), float(query["lon"][0])
             except (KeyError, ValueError):
                 return self.send(400, b'{"error":"lat and lon are required"}')
-            now = datetime.now(timezone.utc)
+            now = datetime.fromtimestamp(current_time(), timezone.utc)
             modified = now.replace(minute=0, second=0, microsecond=0)
             headers = [("Expires", format_datetime(now + timedelta(minutes=30), usegmt=True)),
                        ("Last-Modified", format_datetime(modified, usegmt=True))]
@@ -769,7 +778,11 @@ def main():
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before each answer")
     parser.add_argument("--hang", action="store_true", help="never answer a weather request")
     parser.add_argument("--gzip-bomb", action="store_true", help="answer weather requests with a gzip bomb")
+    parser.add_argument("--now", help="a fixed moment (ISO 8601, e.g. 2026-11-23T03:00:00+00:00) instead of the clock")
     args = parser.parse_args()
+    if args.now:
+        global FIXED_NOW
+        FIXED_NOW = datetime.fromisoformat(args.now).timestamp()
     Handler.delay = args.delay
     Handler.hang = args.hang
     if args.gzip_bomb:

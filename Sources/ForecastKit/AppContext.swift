@@ -51,11 +51,18 @@ public struct AppContext: Sendable {
     /// sets it, so a service URL it forgot to point here is refused, not asked.
     public static let localOnlyVariable = "FORECAST_ONLY_LOCAL_HOSTS"
 
+    /// Set to an ISO 8601 moment ("2026-11-23T03:00:00Z"), the clock reads
+    /// that moment: README's examples are regenerated against a stub service
+    /// fixed to the same one (scripts/readme-examples). Anything else is ignored.
+    public static let fixedClockVariable = "FORECAST_NOW"
+
     /// The real network, clock and environment.
     public static func live(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppContext {
         let hosts = environment[localOnlyVariable] == "1" ? NetworkHTTPClient.loopbackHosts : nil
+        let fixed = environment[fixedClockVariable].flatMap { ISO8601DateFormatter().date(from: $0) }
         return AppContext(
             makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget, allowedHosts: hosts) },
+            clock: { fixed ?? Date() },
             environment: environment)
     }
 }
