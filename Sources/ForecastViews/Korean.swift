@@ -22,7 +22,7 @@ package struct Korean: Catalog {
     /// A saved row that cannot be read: left out of the list, with how to remove it.
     package func damaged(_ place: DamagedPlace) -> String {
         let which = place.label.map { "\(place.id) (\(quoted($0)))" } ?? "\(place.id)"
-        return "\(warningPrefix): " + "저장된 장소 \(which)을(를) 읽을 수 없어 뺐습니다 (\(place.column) 값이 올바르지 않음). 'forecast remove --damaged'로 지울 수 있습니다"
+        return "\(warningPrefix): " + "저장된 장소 \(which)\(Self.josa(which, .eulReul)) 읽을 수 없어 뺐습니다 (\(place.column) 값이 올바르지 않음). 'forecast remove --damaged'로 지울 수 있습니다"
     }
 
     /// A saved setting that cannot be used: its default stands in until it is set again.
@@ -77,7 +77,7 @@ package struct Korean: Catalog {
     package func saved(_ place: Place) -> String { "\(describe(place)) 저장했습니다." }
 
     package func relabelled(_ place: Place, to label: String) -> String {
-        "\(describe(place)) 이미 저장되어 있어 이름을 \(SafeText.clean(label))(으)로 바꿨습니다."
+        "\(describe(place)) 이미 저장되어 있어 이름을 \(SafeText.clean(label))\(Self.josa(SafeText.clean(label), .euro)) 바꿨습니다."
     }
 
     package func alreadySaved(_ place: Place) -> String {
@@ -87,7 +87,7 @@ package struct Korean: Catalog {
     package func removed(_ place: Place) -> String { "\(describe(place)) 삭제했습니다." }
 
     package func renamed(_ place: Place, to label: String) -> String {
-        "\(describe(place)) 이름을 \(SafeText.clean(label))(으)로 바꿨습니다."
+        "\(describe(place)) 이름을 \(SafeText.clean(label))\(Self.josa(SafeText.clean(label), .euro)) 바꿨습니다."
     }
 
     package func moved(_ place: Place, to position: Int) -> String {
@@ -136,7 +136,7 @@ package struct Korean: Catalog {
 
     package func windShown(in unit: WindUnit, now: Bool) -> String {
         let name = unit == .bft ? "보퍼트 풍력 계급" : unit == .kn ? "노트" : unit.symbol
-        return now ? "이제 풍속을 \(name)(으)로 보여 줍니다." : "풍속은 \(name)(으)로 보여 줍니다."
+        return now ? "이제 풍속을 \(name)\(Self.josa(name, .euro)) 보여 줍니다." : "풍속은 \(name)\(Self.josa(name, .euro)) 보여 줍니다."
     }
 
     package func measuresShown(_ measures: MeasureUnits, now: Bool) -> String {
@@ -144,7 +144,7 @@ package struct Korean: Catalog {
         let precipitation = measures.precipitation == .inch ? "인치" : "mm"
         let distance = measures.distance == .mi ? "마일" : "km"
         return (now ? "이제 " : "") + "강수량은 \(precipitation), 거리는 \(distance), "
-            + "기압은 \(measures.pressure.symbol)(으)로, 시각은 \(clock)로 보여 줍니다."
+            + "기압은 \(measures.pressure.symbol)\(Self.josa(measures.pressure.symbol, .euro)), 시각은 \(clock)로 보여 줍니다."
     }
 
     package func twelveHour(_ reading: ClockReading) -> String {
@@ -157,7 +157,7 @@ package struct Korean: Catalog {
     // MARK: - Choosing among candidates
 
     package func couldBeAnyOf(_ query: String, _ count: Int) -> String {
-        "\(quoted(query))(이)라는 곳이 \(count)군데 있습니다:"
+        "\(quoted(query))\(Self.josa(quoted(query), .ira))는 곳이 \(count)군데 있습니다:"
     }
 
     package func nothingSavedChoose(_ example: String) -> String {
@@ -167,12 +167,12 @@ package struct Korean: Catalog {
     package var showMore: String { "더 보기: --full 또는 --hours N, --days N" }
 
     package func sameName(_ name: String, _ matches: [String], first: String) -> String {
-        "이제 \(quoted(name))(이)라는 저장된 장소가 \(matches.count)곳입니다 (\(matches.joined(separator: ", "))): "
+        "이제 \(quoted(name))\(Self.josa(quoted(name), .ira))는 저장된 장소가 \(matches.count)곳입니다 (\(matches.joined(separator: ", "))): "
             + "show, remove, move, rename에서는 번호나 '\(SafeText.quoted(first))'처럼 구별하세요. 'forecast rename'으로 다른 이름을 줄 수 있습니다"
     }
 
     package func othersCalled(_ query: String, _ others: Int) -> String {
-        "\(quoted(query))(이)라는 다른 곳이 \(others)군데 더 있습니다. 'forecast search \(SafeText.quoted(query))'로 보고 --pick으로 고르세요."
+        "\(quoted(query))\(Self.josa(quoted(query), .ira))는 다른 곳이 \(others)군데 더 있습니다. 'forecast search \(SafeText.quoted(query))'로 보고 --pick으로 고르세요."
     }
 
     package var foundOnline: String {
@@ -181,7 +181,7 @@ package struct Korean: Catalog {
 
     /// Both were asked: the built-in gazetteer, then the online service.
     package func searchFoundNothing(_ query: String) -> String {
-        "\(quoted(query))(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다"
+        "\(quoted(query))\(Self.josa(quoted(query), .ira))는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다"
     }
 
     package var candidateHeaders: [String] {
@@ -222,8 +222,8 @@ package struct Korean: Catalog {
         case .noAnswerWithin(let seconds): return "\(WeatherRefresher.duration(seconds)) 안에 완전한 응답이 오지 않았습니다"
         case .noTimeLeft: return "요청할 시간이 남지 않았습니다"
         case .cannotConnect(let server): return "\(server)에 연결할 수 없습니다"
-        case .cannotTalk(let server): return "\(server)과(와) 통신할 수 없습니다"
-        case .connectionClosed(let server): return "\(server)이(가) 연결을 끊었습니다"
+        case .cannotTalk(let server): return "\(server)\(Self.josa(server, .gwaWa)) 통신할 수 없습니다"
+        case .connectionClosed(let server): return "\(server)\(Self.josa(server, .iGa)) 연결을 끊었습니다"
         case .refusedKey(let status, let reason): return "서비스가 API 키를 거부했습니다 (HTTP \(status))" + because(reason)
         case .notFound(let reason): return "찾을 수 없습니다 (HTTP 404)" + because(reason)
         case .tooManyRequests(let reason): return "요청이 너무 많습니다 (HTTP 429)" + because(reason)
@@ -235,7 +235,7 @@ package struct Korean: Catalog {
         case .cancelled: return "중단됨"
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherRefresher.duration(seconds)
-            return (inner.map(koreanDetail) ?? message) + "; 서비스가 남은 시간보다 긴 \(wait)을(를) 기다리라고 합니다. \(wait) 뒤에 다시 시도하세요"
+            return (inner.map(koreanDetail) ?? message) + "; 서비스가 남은 시간보다 긴 \(wait)\(Self.josa(wait, .eulReul)) 기다리라고 합니다. \(wait) 뒤에 다시 시도하세요"
         case .invalid(let part, let problem):
             let subject = switch part {
             case .field(let name): name
@@ -244,20 +244,20 @@ package struct Korean: Catalog {
             case .forecast: "예보 응답"
             }
             let predicate = switch problem {
-            case .notFinite: "이(가) 유한한 수가 아닙니다"
-            case .outside(let value, let range): " 값 \(value)이(가) \(range) 범위를 벗어났습니다"
+            case .notFinite: Self.josa(subject, .iGa) + " 유한한 수가 아닙니다"
+            case .outside(let value, let range): " 값 \(value)\(Self.josa(value, .iGa)) \(range) 범위를 벗어났습니다"
             case .tooMany(let count): " 항목이 \(count)개로 너무 많습니다"
             case .tooManyValues: "에 어떤 응답보다도 많은 값이 들어 있습니다"
-            case .farFromNow: "이(가) 지금에서 1년 넘게 떨어져 있습니다"
-            case .notADate: "이(가) 날짜가 아닙니다"
-            case .notATime: "이(가) 시각이 아닙니다"
-            case .missingOrNotATime: "이(가) 없거나 시각이 아닙니다"
-            case .missing: "이(가) 없습니다"
+            case .farFromNow: Self.josa(subject, .iGa) + " 지금에서 1년 넘게 떨어져 있습니다"
+            case .notADate: Self.josa(subject, .iGa) + " 날짜가 아닙니다"
+            case .notATime: Self.josa(subject, .iGa) + " 시각이 아닙니다"
+            case .missingOrNotATime: Self.josa(subject, .iGa) + " 없거나 시각이 아닙니다"
+            case .missing: Self.josa(subject, .iGa) + " 없습니다"
             case .wrongType: "의 형식이 틀렸습니다"
             case .notValid: " 값이 올바르지 않습니다"
-            case .notValidJSON: "이(가) 올바른 JSON이 아닙니다"
-            case .empty: "이(가) 비어 있습니다"
-            case .unreadable: "을(를) 읽을 수 없습니다"
+            case .notValidJSON: Self.josa(subject, .iGa) + " 올바른 JSON이 아닙니다"
+            case .empty: Self.josa(subject, .iGa) + " 비어 있습니다"
+            case .unreadable: Self.josa(subject, .eulReul) + " 읽을 수 없습니다"
             }
             return (problem.isImplausible ? "비정상 값: " : "") + subject + predicate
         case .clientLimit(let calls, let seconds):
@@ -412,7 +412,7 @@ package struct Korean: Catalog {
         }
     }
 
-    package func cannotRead(_ file: String) -> String { "\(quoted(file))을(를) 읽을 수 없습니다" }
+    package func cannotRead(_ file: String) -> String { "\(quoted(file))\(Self.josa(quoted(file), .eulReul)) 읽을 수 없습니다" }
 
     /// The output could not be written (`why`: the system's words, as a full disk's).
     package func cannotWriteOutput(_ why: String) -> String { "출력을 쓸 수 없습니다: \(why)" }
@@ -445,18 +445,18 @@ package struct Korean: Catalog {
         }
     }
 
-    package func configSet(_ key: String, _ value: String) -> String { "\(key)을(를) \(value)(으)로 바꿨습니다." }
+    package func configSet(_ key: String, _ value: String) -> String { "\(key)\(Self.josa(key, .eulReul)) \(value)\(Self.josa(value, .euro)) 바꿨습니다." }
 
     package func configUnset(_ key: String, now value: String) -> String {
         "\(key) 설정을 지웠습니다. 지금 값은 \(value)입니다."
     }
 
     package func configOverridden(_ variable: String, _ value: String) -> String {
-        "참고: \(variable)이(가) 설정되어 있어 그 값이 우선합니다: \(value)."
+        "참고: \(variable)\(Self.josa(variable, .iGa)) 설정되어 있어 그 값이 우선합니다: \(value)."
     }
 
     package func notSavedHint(_ name: String, _ command: String) -> String {
-        "\(quoted(name))은(는) 저장된 곳이 아니며 아무것도 바꾸지 않았습니다. 저장하려면: \(command)"
+        "\(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 저장된 곳이 아니며 아무것도 바꾸지 않았습니다. 저장하려면: \(command)"
     }
 
     package var nothingCachedUnsaved: String {
@@ -513,11 +513,57 @@ package struct Korean: Catalog {
         }
     }
 
-    /// A Korean word with its subject particle: 이 after a final consonant, 가 after
-    /// a vowel; 이(가) when the word does not end in a Hangul syllable.
-    private func subject(_ word: String) -> String {
-        guard let last = word.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return word + "이(가)" }
-        return word + ((last.value - 0xAC00) % 28 == 0 ? "가" : "이")
+    /// A Korean word with its subject particle: 이 after a final consonant, 가 after a vowel.
+    private func subject(_ word: String) -> String { word + Self.josa(word, .iGa) }
+
+    /// A particle whose form follows the sound it comes after.
+    package enum Josa {
+        case iGa, eunNeun, eulReul, euro, ira, gwaWa
+
+        /// After a final consonant, after a vowel, and both (when the sound is not known).
+        var forms: (final: String, vowel: String, both: String) {
+            switch self {
+            case .iGa: ("이", "가", "이(가)")
+            case .eunNeun: ("은", "는", "은(는)")
+            case .eulReul: ("을", "를", "을(를)")
+            case .euro: ("으로", "로", "(으)로")
+            case .ira: ("이라", "라", "(이)라")
+            case .gwaWa: ("과", "와", "과(와)")
+            }
+        }
+    }
+
+    /// The form of `particle` that follows `text` as it is read aloud: from a
+    /// Hangul syllable's final consonant (서울이, 부산은, 서울로: ㄹ takes 로);
+    /// a digit as read (1 일, 3 삼: final; 2 이: none); a Latin word by its last
+    /// letters as Korean readers say it (Seoul → 서울, ends in ㄹ; London, Rome,
+    /// Hong Kong end in a consonant; Paris, Tokyo, m/s, hPa in a vowel).
+    /// Quotes, brackets and closing punctuation around it are looked through;
+    /// anything else keeps both forms ("을(를)").
+    package static func josa(_ value: some CustomStringConvertible, _ particle: Josa) -> String {
+        let forms = particle.forms
+        let word = value.description.trimmingCharacters(in: CharacterSet(charactersIn: "'\"‘’“”()[]{} .,:;!?…"))
+        guard let last = word.unicodeScalars.last else { return forms.both }
+        // (final consonant, whether it is ㄹ): (으)로 takes 로 after ㄹ as after a vowel.
+        let sound: (final: Bool, rieul: Bool)?
+        switch last.value {
+        case 0xAC00...0xD7A3:
+            let coda = (last.value - 0xAC00) % 28
+            sound = (coda != 0, coda == 8)
+        case 0x30...0x39:
+            let digit = last.value - 0x30
+            sound = ([0, 1, 3, 6, 7, 8].contains(digit), [1, 7, 8].contains(digit))
+        case 0x41...0x5A, 0x61...0x7A:
+            let lower = word.lowercased()
+            if lower.hasSuffix("l") { sound = (true, true) }
+            else if lower.hasSuffix("m") || lower.hasSuffix("n") || lower.hasSuffix("ng") || lower.hasSuffix("k") { sound = (true, false) }
+            else { sound = (false, false) }
+        default:
+            sound = nil
+        }
+        guard let sound else { return forms.both }
+        if particle == .euro && sound.rieul { return forms.vowel }
+        return sound.final ? forms.final : forms.vowel
     }
 
     package func message(_ error: InputError) -> String {
@@ -531,13 +577,13 @@ package struct Korean: Catalog {
         case .numericLabel(let text):
             return "이름표는 숫자일 수 없습니다 (\(quoted(text))): 숫자는 목록의 순서로 장소를 고릅니다"
         case .tooLong(let what, let length, let maximum):
-            return "\(field(what))이(가) 너무 깁니다 (\(length)자, 최대 \(maximum)자)"
+            return "\(field(what))\(Self.josa(field(what), .iGa)) 너무 깁니다 (\(length)자, 최대 \(maximum)자)"
         case .notANumber(let what, let text):
-            return "\(field(what)) \(quoted(text))은(는) 숫자가 아닙니다"
+            return "\(field(what)) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 숫자가 아닙니다"
         case .latitudeOutOfRange(let value):
-            return "위도 \(Coordinate.format(value))은(는) 범위를 벗어났습니다: -90에서 90 사이여야 합니다"
+            return "위도 \(Coordinate.format(value))\(Self.josa(Coordinate.format(value), .eunNeun)) 범위를 벗어났습니다: -90에서 90 사이여야 합니다"
         case .longitudeOutOfRange(let value):
-            return "경도 \(Coordinate.format(value))은(는) 범위를 벗어났습니다: -180에서 180 사이여야 합니다"
+            return "경도 \(Coordinate.format(value))\(Self.josa(Coordinate.format(value), .eunNeun)) 범위를 벗어났습니다: -180에서 180 사이여야 합니다"
         case .nothingSaved:
             return "저장된 장소가 없습니다: 'forecast add <이름>'으로 추가하세요"
         case .positionOutOfRange(let position, let count):
@@ -547,56 +593,56 @@ package struct Korean: Catalog {
         case .ambiguousReference(let text, let matches):
             let names = matches.map(match).joined(separator: ", ")
             if let first = matches.first?.address, matches.allSatisfy({ $0.address != nil }) {
-                return "\(quoted(text))(이)라는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 '\(SafeText.quoted(first))'처럼 이름#번호를 쓰세요"
+                return "\(quoted(text))\(Self.josa(quoted(text), .ira))는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 '\(SafeText.quoted(first))'처럼 이름#번호를 쓰세요"
             }
             return "\(quoted(text))에 맞는 저장된 장소가 \(matches.count)곳입니다 (\(names)): 번호나 더 긴 이름을 쓰세요"
         case .pickOutOfRange(let pick, let candidates):
-            return "--pick \(pick)은(는) 범위를 벗어났습니다: 후보는 \(candidates)곳입니다"
+            return "--pick \(pick)\(Self.josa(pick, .eunNeun)) 범위를 벗어났습니다: 후보는 \(candidates)곳입니다"
         case .badCountryCode(let text):
-            return "\(quoted(text))은(는) 나라 코드가 아닙니다: KR, US 같은 두 글자 ISO 코드(쉼표 뒤에는 나라 이름도)를 쓰세요"
+            return "\(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 나라 코드가 아닙니다: KR, US 같은 두 글자 ISO 코드(쉼표 뒤에는 나라 이름도)를 쓰세요"
         case .notFound(let query, let country, let suggestion):
             let within = country.map { " (\($0.uppercased()))" } ?? ""
-            if let suggestion { return "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다. \(quoted(suggestion))을(를) 찾으셨나요?" }
-            return "\(quoted(query))\(within)(이)라는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다: 철자를 확인하거나 --lat, --lon으로 추가하세요"
+            if let suggestion { return "\(quoted(query))\(within)\(Self.josa(quoted(query) + within, .ira))는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다. \(quoted(suggestion))\(Self.josa(quoted(suggestion), .eulReul)) 찾으셨나요?" }
+            return "\(quoted(query))\(within)\(Self.josa(quoted(query) + within, .ira))는 곳을 지명 사전에서도 온라인에서도 찾지 못했습니다: 철자를 확인하거나 --lat, --lon으로 추가하세요"
         case .notInGazetteer(let query, let country, let suggestion):
             let within = country.map { " (\($0.uppercased()))" } ?? ""
-            let meant = suggestion.map { ". \(quoted($0))을(를) 찾으셨나요?" } ?? ""
-            return "\(quoted(query))\(within)(이)라는 곳이 지명 사전에 없고, --offline이라 온라인에서 찾지 않았습니다\(meant)"
+            let meant = suggestion.map { ". \(quoted($0))\(Self.josa(quoted($0), .eulReul)) 찾으셨나요?" } ?? ""
+            return "\(quoted(query))\(within)\(Self.josa(quoted(query) + within, .ira))는 곳이 지명 사전에 없고, --offline이라 온라인에서 찾지 않았습니다\(meant)"
         }
     }
 
     package func message(_ error: SettingsError) -> String {
         switch error {
         case .unknownProvider(let name):
-            return "\(WeatherSettings.providerVariable) \(quoted(name))은(는) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요"
+            return "\(WeatherSettings.providerVariable) \(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요"
         case .badLanguage(let text):
-            return "FORECAST_LANG \(quoted(text))은(는) 지원하지 않는 언어입니다: \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
+            return "FORECAST_LANG \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 지원하지 않는 언어입니다: \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
         case .badTTL(let text):
-            return "\(WeatherSettings.ttlVariable) \(quoted(text))은(는) 분 단위 숫자가 아닙니다"
+            return "\(WeatherSettings.ttlVariable) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 분 단위 숫자가 아닙니다"
         case .badConcurrency(let text):
-            return "\(WeatherSettings.concurrencyVariable) \(quoted(text))은(는) 1에서 256 사이의 숫자가 아닙니다"
+            return "\(WeatherSettings.concurrencyVariable) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 1에서 256 사이의 숫자가 아닙니다"
         case .missingKey(let variable):
             let provider = WeatherProviders.all.first { $0.keyVariable == variable }?.credit ?? variable
             let keyless = WeatherProviders.default.name
-            return "\(provider)에는 API 키가 필요합니다: \(variable)을(를) 설정하세요 (키가 필요 없는 --provider \(keyless)도 있습니다)"
+            return "\(provider)에는 API 키가 필요합니다: \(variable)\(Self.josa(variable, .eulReul)) 설정하세요 (키가 필요 없는 --provider \(keyless)도 있습니다)"
         case .badContact(let variable):
             return "\(variable)에는 200자 이하의 ASCII 전자 우편 주소나 URL을 괄호 없이 쓰세요"
         case .badURL(let variable, let value):
-            return "\(variable) \(quoted(value))은(는) http(s) URL이 아닙니다"
+            return "\(variable) \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) http(s) URL이 아닙니다"
         }
     }
 
     package func message(_ error: ConfigError) -> String {
         switch error {
         case .unknownKey(let name):
-            return "\(quoted(name))(이)라는 설정은 없습니다. 설정: \(Self.configKeys)"
+            return "\(quoted(name))\(Self.josa(quoted(name), .ira))는 설정은 없습니다. 설정: \(Self.configKeys)"
         case .badValue(let key, let value, let allowed):
             // The time to live is in minutes: said in the language, the range alone comes from the rule.
             let unit = key == .ttl ? "분" : ""
-            return "\(key.rawValue)에 \(quoted(value))은(는) 쓸 수 없습니다: \(allowed)\(unit)"
+            return "\(key.rawValue)에 \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) 쓸 수 없습니다: \(allowed)\(unit)"
         case .secret(let name):
             let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
-            return "\(quoted(name))은(는) 저장하지 않습니다: 환경 변수 \(variables)에 두세요"
+            return "\(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 저장하지 않습니다: 환경 변수 \(variables)에 두세요"
         }
     }
 
@@ -605,7 +651,7 @@ package struct Korean: Catalog {
         case .tooLarge(_, let maximum):
             return "파일이 \(maximum / 1_048_576) MB보다 큽니다. 내보낸 파일은 그렇게 크지 않습니다"
         case .notText: return "파일이 UTF-8 텍스트가 아닙니다"
-        case .notJSON(let field?): return "올바른 내보내기 파일이 아닙니다: \(field)을(를) 읽을 수 없습니다"
+        case .notJSON(let field?): return "올바른 내보내기 파일이 아닙니다: \(field)\(Self.josa(field, .eulReul)) 읽을 수 없습니다"
         case .notJSON(nil): return "파일이 올바른 JSON이 아닙니다"
         case .notAnExport:
             return "forecast에서 내보낸 파일이 아닙니다 (\"format\": \"\(PlaceExport.formatName)\"과 version이 없습니다)"
@@ -622,17 +668,17 @@ package struct Korean: Catalog {
             return "파일에 장소가 \(maximum)곳보다 많습니다. 내보낸 파일은 그렇지 않습니다"
         case .empty: return "파일이 비어 있습니다"
         case .setting(let key, let value):
-            return "파일의 설정 \(key)에 \(quoted(value))은(는) 쓸 수 없습니다"
+            return "파일의 설정 \(key)에 \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) 쓸 수 없습니다"
         case .row(let row, let problem):
             let what: String = switch problem {
-            case .missing(let field): "\(field)이(가) 없습니다"
+            case .missing(let field): "\(field)\(Self.josa(field, .iGa)) 없습니다"
             case .wrongType(let field): "\(field)의 형식이 틀렸습니다"
             case .columns(let found, let expected): "필드가 \(found)개입니다. \(expected)개여야 합니다"
             case .input(let error): message(error)
-            case .badTimeZone(let zone): "\(quoted(zone))은(는) 시간대가 아닙니다"
-            case .badCountry(let code): "\(quoted(code))은(는) 나라 코드가 아닙니다"
+            case .badTimeZone(let zone): "\(quoted(zone))\(Self.josa(quoted(zone), .eunNeun)) 시간대가 아닙니다"
+            case .badCountry(let code): "\(quoted(code))\(Self.josa(quoted(code), .eunNeun)) 나라 코드가 아닙니다"
             case .badRegion: "지역에 저장할 수 없는 문자가 있습니다"
-            case .badGeonamesID(let id): "\(quoted(id))은(는) GeoNames id가 아닙니다"
+            case .badGeonamesID(let id): "\(quoted(id))\(Self.josa(quoted(id), .eunNeun)) GeoNames id가 아닙니다"
             case .notJSON: "올바른 JSON이 아닙니다"
             }
             return "\(row)번째 장소: " + what + ". 아무것도 가져오지 않았습니다"
@@ -642,11 +688,11 @@ package struct Korean: Catalog {
     package func message(_ error: PlaceLookupError) -> String {
         switch error {
         case .onlineLookupFailed(let query, let failure):
-            "내장 지명 사전에 \(quoted(query))(이)가 없고 온라인 검색도 실패했습니다 (\(weatherError(failure)))"
+            "내장 지명 사전에 \(quoted(query))\(Self.josa(quoted(query), .iGa)) 없고 온라인 검색도 실패했습니다 (\(weatherError(failure)))"
         case .unknownLocalZone:
             "이 컴퓨터의 시간대를 알 수 없습니다 ($TZ도 /etc/localtime 링크도 없음): --lat, --lon을 쓰세요"
         case .unreadableZoneTable(let path):
-            "\(SafeText.clean(path))을(를) 읽을 수 없습니다 (tzdata를 설치하세요): --lat, --lon을 쓰세요"
+            "\(SafeText.clean(path))\(Self.josa(SafeText.clean(path), .eulReul)) 읽을 수 없습니다 (tzdata를 설치하세요): --lat, --lon을 쓰세요"
         case .zoneWithoutCity(let zone):
             "시간대 \(quoted(zone))에 해당하는 도시가 없습니다: --lat, --lon을 쓰세요"
         }
@@ -655,13 +701,13 @@ package struct Korean: Catalog {
     package func message(_ error: StoreError) -> String {
         switch error {
         case .notADatabase(let path):
-            "\(path)은(는) SQLite 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)"
+            "\(path)\(Self.josa(path, .eunNeun)) SQLite 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)"
         case .foreignDatabase(let path):
-            "\(path)은(는) forecast의 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)"
+            "\(path)\(Self.josa(path, .eunNeun)) forecast의 데이터베이스가 아닙니다. 손대지 않았습니다 (--db로 다른 파일을 고르세요)"
         case .newerSchema(let path, let found, let known):
-            "\(path)은(는) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다"
+            "\(path)\(Self.josa(path, .eunNeun)) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다"
         case .cannotOpen(let path, let reason):
-            "데이터베이스 \(path)을(를) 열 수 없습니다: \(reason)"
+            "데이터베이스 \(path)\(Self.josa(path, .eulReul)) 열 수 없습니다: \(reason)"
         case .cannotWrite(let path, let reason):
             "데이터베이스 \(path)에 쓸 수 없습니다 (읽기만 됩니다): \(reason)"
         case .damagedInTheWay(let place):
@@ -677,7 +723,7 @@ package struct Korean: Catalog {
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
         let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
         let what: String = switch error.problem {
-        case .unknownField(let name): "\(name)(이)라는 필드는 없습니다. 필드: \(fields)"
+        case .unknownField(let name): "\(name)\(Self.josa(name, .ira))는 필드는 없습니다. 필드: \(fields)"
         case .expectedField: "필드가 와야 합니다 (\(fields))"
         case .expectedComparison: "<, <=, >, >=, = 또는 !=가 와야 합니다"
         case .expectedNumber: "숫자가 와야 합니다"
@@ -708,26 +754,26 @@ package struct Korean: Catalog {
         case .nextAndPrevious: "--next와 --previous는 함께 쓸 수 없습니다"
         case .placeAndPaging: "장소와 --next/--previous 중 하나만 쓰세요"
         case .unsetAndKey: "--unset KEY와 KEY [VALUE] 중 하나만 쓰세요"
-        case .days(let days): "--days는 1에서 7 사이여야 합니다 (\(days)은(는) 안 됩니다)"
-        case .hours(let hours): "--hours는 1에서 48 사이여야 합니다 (\(hours)은(는) 안 됩니다)"
+        case .days(let days): "--days는 1에서 7 사이여야 합니다 (\(days)\(Self.josa(days, .eunNeun)) 안 됩니다)"
+        case .hours(let hours): "--hours는 1에서 48 사이여야 합니다 (\(hours)\(Self.josa(hours, .eunNeun)) 안 됩니다)"
         case .hereTakesNothing: "--here에는 이름, 좌표, --pick, --country를 함께 쓸 수 없습니다"
         case .nameAndCoordinates: "이름과 --lat/--lon 중 하나만 쓰세요"
         case .latitudeAndLongitude: "--lat와 --lon은 함께 써야 합니다"
         case .pickWithCoordinates: "--pick과 --country는 좌표가 아니라 이름에 씁니다"
         case .nameOrCoordinates: "장소 이름이나 --lat과 --lon을 주세요"
-        case .pickFromOne(let pick): "--pick은 1부터 셉니다 (\(pick)은(는) 안 됩니다)"
-        case .limit(let limit): "--limit은 1에서 100 사이여야 합니다 (\(limit)은(는) 안 됩니다)"
+        case .pickFromOne(let pick): "--pick은 1부터 셉니다 (\(pick)\(Self.josa(pick, .eunNeun)) 안 됩니다)"
+        case .limit(let limit): "--limit은 1에서 100 사이여야 합니다 (\(limit)\(Self.josa(limit, .eunNeun)) 안 됩니다)"
         case .templateNeedsLine: "--template은 --format line과 함께 씁니다"
         case .templateField(let name):
             "--template에 '\(SafeText.quoted(name))' 필드는 없습니다. 쓸 수 있는 필드: \(Self.fieldList)"
         case .templateUnclosed(let text):
-            "--template의 '\(SafeText.quoted(text))'이(가) 닫히지 않았습니다. 필드는 {name}처럼 씁니다"
+            "--template의 '\(SafeText.quoted(text))'\(Self.josa(text, .iGa)) 닫히지 않았습니다. 필드는 {name}처럼 씁니다"
         case .descendingNeedsKey:
             "--descending에는 정렬 기준이 필요합니다 (예: 'forecast sort name --descending')"
         case .unknownCommand(let word, let suggestion?):
-            "\(quoted(word))은(는) forecast 명령이 아닙니다. '\(suggestion)'을(를) 찾으셨나요? ('forecast --help' 참고)"
+            "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다. '\(suggestion)'\(Self.josa(suggestion, .eulReul)) 찾으셨나요? ('forecast --help' 참고)"
         case .unknownCommand(let word, nil):
-            "\(quoted(word))은(는) forecast 명령이 아닙니다 ('forecast --help' 참고)"
+            "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다 ('forecast --help' 참고)"
         }
     }
 
@@ -735,7 +781,7 @@ package struct Korean: Catalog {
     /// language where its shape is known; as it is otherwise.
     package func parserMessage(_ english: String) -> String {
         if let m = english.wholeMatch(of: /Missing expected argument '(.+)'/) {
-            return "필요한 인자 '\(m.1)'이(가) 없습니다"
+            return "필요한 인자 '\(m.1)'\(Self.josa(String(m.1), .iGa)) 없습니다"
         }
         if let m = english.wholeMatch(of: /Missing value for '(.+)'/) {
             return "'\(m.1)'에 값이 없습니다"
@@ -747,7 +793,7 @@ package struct Korean: Catalog {
             return "필요 없는 인자 '\(m.1)'"
         }
         if let m = english.wholeMatch(of: /The value '([^']*)' is invalid for '([^']+)'(?:\. Please provide one of (?:the following: )?(.+?)\.?)?/) {
-            return "'\(m.1)'은(는) '\(m.2)'에 쓸 수 없는 값입니다" + (m.3.map { ": \($0.replacingOccurrences(of: " or ", with: ", ")) 중 하나를 쓰세요" } ?? "")
+            return "'\(m.1)'\(Self.josa(String(m.1), .eunNeun)) '\(m.2)'에 쓸 수 없는 값입니다" + (m.3.map { ": \($0.replacingOccurrences(of: " or ", with: ", ")) 중 하나를 쓰세요" } ?? "")
         }
         return english
     }
@@ -903,7 +949,7 @@ package struct Korean: Catalog {
     }
     package var browseAsking: String { "온라인에서 찾는 중…" }
     package func browseNothingOnline(_ query: String) -> String { "\(quoted(query)) 장소를 내장 목록과 온라인 어디서도 찾지 못했습니다." }
-    package func browseConfirmRemoval(_ name: String) -> String { "\(name)을(를) 삭제할까요? y는 삭제, 다른 키는 취소." }
+    package func browseConfirmRemoval(_ name: String) -> String { "\(name)\(Self.josa(name, .eulReul)) 삭제할까요? y는 삭제, 다른 키는 취소." }
     package var browseAddHint: String { "a를 누르면 내 장소에 추가" }
     package var browseEmptyList: String { "저장된 장소가 없습니다. /를 눌러 장소를 찾고 a로 추가하세요." }
     package var browseOwnOrderShown: String { "내 순서입니다 (K와 J는 이 순서에서 옮깁니다). 옮기려면 K나 J를 다시 누르세요." }

@@ -115,7 +115,7 @@ import ForecastProviders
         let negative = await cli.run("config", "ttl", "-5")
         #expect(negative.status == 1 && negative.stderr == "error: ttl cannot be '-5': use 0–10080 minutes\n", "\(negative.stderr)")
         let korean = await cli.run("config", "ttl", "-5", "--lang", "ko")
-        #expect(korean.stderr == "오류: ttl에 '-5'은(는) 쓸 수 없습니다: 0–10080분\n", "all in Korean: \(korean.stderr)")
+        #expect(korean.stderr == "오류: ttl에 '-5'는 쓸 수 없습니다: 0–10080분\n", "all in Korean: \(korean.stderr)")
         let two = await cli.run("config", "ttl", "5", "6")
         #expect(two.status == 64)
         #expect(await cli.run("config", "ttl", "7").status == 0)

@@ -378,4 +378,14 @@ import Testing
             #expect(script.contains("rm)\n") && script.contains("_forecast_remove") && script.contains("ls)\n"), "\(shell)")
         }
     }
+
+    /// Korean particles follow the sound before them, not "(이)가" everywhere.
+    @Test func koreanParticlesFollowTheSound() {
+        let cases: [(String, Korean.Josa, String)] = [
+            ("서울", .iGa, "이"), ("부산", .eunNeun, "은"), ("도쿄", .iGa, "가"), ("서울", .euro, "로"), ("부산", .euro, "으로"),
+            ("'Seoull'", .iGa, "이"), ("'Paris'", .ira, "라"), ("'London'", .ira, "이라"), ("Tokyo", .eulReul, "를"),
+            ("m/s", .euro, "로"), ("'-5'", .eunNeun, "는"), ("250", .iGa, "이"), ("7", .euro, "로"), ("'🌧️'", .iGa, "이(가)"), ("", .eulReul, "을(를)"),
+        ]
+        for (word, particle, expected) in cases { #expect(Korean.josa(word, particle) == expected, "\(word) \(particle)") }
+    }
 }

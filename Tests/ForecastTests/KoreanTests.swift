@@ -67,7 +67,7 @@ import Testing
             #expect(!english.weatherError(error).contains("English words"), "English comes from the catalog too")
         }
         let humidity = WeatherError.invalid(.field("current.humidity"), .outside(value: "250", range: "0…100"))
-        #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이(가) 0…100 범위를 벗어났습니다")
+        #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이 0…100 범위를 벗어났습니다")
         #expect(english.weatherError(humidity) == "bad answer: \(humidity.message)", "the catalog's English is the error's own")
         let problems: [WeatherError.Detail.Problem] = [
             .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .tooManyValues, .farFromNow, .notADate, .notATime, .missingOrNotATime,
@@ -184,7 +184,7 @@ import Testing
             (["remove"], "오류: 지울 장소나 --damaged 중 하나를 주세요\n"),
             (["list", "--frob"], "오류: 알 수 없는 옵션 '--frob' (혹시 '--db'?)\n"),
             (["show", "a", "b"], "오류: 필요 없는 인자 'b'\n"),
-            (["sort", "population"], "오류: 'population'은(는) '<key>'에 쓸 수 없는 값입니다: 'name', 'temperature', 'humidity', 'custom' 중 하나를 쓰세요\n"),
+            (["sort", "population"], "오류: 'population'은 '<key>'에 쓸 수 없는 값입니다: 'name', 'temperature', 'humidity', 'custom' 중 하나를 쓰세요\n"),
             (["add", "Seoul", "--pick"], "오류: '--pick <N>'에 값이 없습니다\n"),
         ]
         for (arguments, message) in parser {
