@@ -76,11 +76,17 @@ public struct Forecast: AsyncParsableCommand {
                 throw SettingsError.badLanguage(chosen)
             }
             // The parse's checks speak the user's language; the command gets its context.
-            let command = try Spoken.$parsing.withValue(context.words) {
-                let gazetteer = context.app.gazetteer
-                let words = try invocation(arguments) { gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
-                return try parseAsRoot(words)
+            let gazetteer = context.app.gazetteer
+            let words = try Spoken.$parsing.withValue(context.words) {
+                try invocation(arguments) { gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
             }
+            // Help in Korean when the language is Korean (the parser's own is English).
+            if context.words.language == .ko, let asked = KoreanHelpScreen.asked(words),
+               let text = KoreanHelpScreen.text(for: asked, columns: context.stdout.columns ?? 80) {
+                context.stdout.line(text)
+                return 0
+            }
+            let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(words) }
             if let command = command as? any ForecastCommand {
                 try await command.run(context)
             } else if var builtIn = command as? any AsyncParsableCommand {

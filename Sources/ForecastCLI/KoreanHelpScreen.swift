@@ -1,0 +1,127 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import ForecastViews
+
+/// `--help` (and `help COMMAND`) in Korean, when the language is Korean: the
+/// same command tree ArgumentParser's English help is made from (its
+/// `--experimental-dump-help`), each text in Korean from `KoreanHelp`, the
+/// usage line and the examples as they are (commands are the same in every
+/// language). The long explanations stay in the English help and the man page,
+/// which the screen names.
+enum KoreanHelpScreen {
+    /// The command whose help `arguments` ask for ("" for forecast itself), or
+    /// nil when they ask for no help.
+    static func asked(_ arguments: [String]) -> String? {
+        let words = Array(arguments.prefix { $0 != "--" })
+        let commands = Set(Forecast.commandWords)
+        if let first = words.first, first == "help" {
+            return canonical(words.dropFirst().first { commands.contains($0) } ?? "")
+        }
+        guard words.contains("--help") || words.contains("-h") else { return nil }
+        return canonical(words.first { commands.contains($0) } ?? "")
+    }
+
+    /// A command's own name for an alias (`ls` → list).
+    static func canonical(_ word: String) -> String {
+        Completions.aliases.first { $0.alias == word }?.command ?? word
+    }
+
+    /// The help screen of `command` ("" for forecast), its descriptions
+    /// folded at spaces to `columns` (a terminal's width; 80 for a pipe).
+    static func text(for command: String, columns: Int = 80) -> String? {
+        guard let tree = dump(), let root = tree["command"] as? [String: Any] else { return nil }
+        let subcommands = root["subcommands"] as? [[String: Any]] ?? []
+        let node = command.isEmpty ? root : subcommands.first { $0["commandName"] as? String == command }
+        guard let node else { return nil }
+        let korean = { (english: String) in KoreanHelp.text(english) ?? english }
+        var lines: [String] = []
+        lines.append("개요: " + korean(node["abstract"] as? String ?? ""))
+        lines.append("")
+        let type = Forecast.configuration.subcommands.first { $0._commandName == command }
+        let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] <하위 명령>"
+        lines.append("사용법: " + usage.replacingOccurrences(of: "\n", with: " "))
+        let arguments = (node["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
+        let positional = arguments.filter { $0["kind"] as? String == "positional" }
+        let options = arguments.filter { $0["kind"] as? String != "positional" }
+        func section(_ title: String, _ items: [(String, String)]) {
+            guard !items.isEmpty else { return }
+            lines.append("")
+            lines.append(title + ":")
+            let width = min(28, items.map { DisplayWidth.of($0.0) }.max() ?? 0)
+            let indent = String(repeating: " ", count: width + 4)
+            for (name, help) in items {
+                let folded = fold(help, width: max(20, columns - width - 4))
+                if DisplayWidth.of(name) > width {
+                    lines.append("  " + name)
+                    lines += folded.map { indent + $0 }
+                } else {
+                    lines.append("  " + DisplayWidth.pad(name, to: width) + "  " + (folded.first ?? ""))
+                    lines += folded.dropFirst().map { indent + $0 }
+                }
+            }
+        }
+        section("인자", positional.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
+        section("옵션", options.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
+        if command.isEmpty {
+            section("하위 명령", subcommands.filter { $0["commandName"] as? String != "help" }.map {
+                ($0["commandName"] as? String ?? "", korean($0["abstract"] as? String ?? ""))
+            })
+        }
+        let examples = (node["discussion"] as? String ?? "").split(separator: "\n").map(String.init).filter {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("$ ")
+        }
+        if !examples.isEmpty {
+            lines.append("")
+            lines.append("예:")
+            lines += examples.map { "  " + $0.trimmingCharacters(in: .whitespaces) }
+        }
+        lines.append("")
+        lines.append("자세한 설명(영어):")
+        lines.append(command.isEmpty ? "  forecast --help --lang en" : "  forecast \(command) --help --lang en")
+        lines.append("  man forecast")
+        if command.isEmpty { lines.append("명령마다: forecast help <명령>") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces (a word longer than that stands alone).
+    static func fold(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) > width, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// "--lat <degrees>", "-h, --help", "<place> ...".
+    static func name(of argument: [String: Any]) -> String {
+        let names = (argument["names"] as? [[String: Any]] ?? []).map { name in
+            (name["kind"] as? String == "short" ? "-" : "--") + (name["name"] as? String ?? "")
+        }
+        let value = "<" + (argument["valueName"] as? String ?? "value") + ">"
+        switch argument["kind"] as? String {
+        case "positional": return value + ((argument["isRepeating"] as? Bool ?? false) ? " ..." : "")
+        case "option": return names.joined(separator: ", ") + " " + value
+        default: return names.joined(separator: ", ")
+        }
+    }
+
+    /// The command tree as ArgumentParser describes it.
+    static func dump() -> [String: Any]? {
+        do {
+            _ = try Forecast.parseAsRoot(["--experimental-dump-help"])
+            return nil
+        } catch {
+            let json = Forecast.fullMessage(for: error)
+            return try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        }
+    }
+}
