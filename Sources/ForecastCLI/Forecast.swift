@@ -11,8 +11,9 @@ public struct Forecast: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Keep your favourite places and see their weather at once.",
-        discussion: """
-            Places are kept in a SQLite database: --db PATH, else $FORECAST_DB, else
+        discussion: HelpText.flowing("""
+            forecast alone lists your places; forecast PLACE shows one, saved or
+            not (forecast Seoul). Places are kept in a SQLite database: --db PATH, else $FORECAST_DB, else
             $XDG_DATA_HOME/forecast/forecast.sqlite (~/.local/share/forecast/forecast.sqlite).
 
             Examples:
@@ -30,7 +31,7 @@ public struct Forecast: AsyncParsableCommand {
             was shown but could not be saved; 4 not found (no such saved place,
             no place of that name); 64 the command line itself is wrong; 130
             interrupted; 141 the output's reader went away (as with | head).
-            """,
+            """),
         version: Project.version,
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self, BrowseCommand.self,

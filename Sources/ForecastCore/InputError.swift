@@ -40,12 +40,22 @@ public enum InputError: Error, Equatable, Sendable {
         public var admin1: String
         /// `Name#N`, where every match has the name asked for.
         public var address: String?
-        public init(position: Int, name: String, countryCode: String = "", admin1: String = "", address: String? = nil) {
+        /// Where it is ("37.5, 127.03"): two places of one name in one region still differ there.
+        public var coordinate: String
+        public init(position: Int, name: String, countryCode: String = "", admin1: String = "", address: String? = nil, coordinate: String = "") {
             self.position = position
             self.name = name
             self.countryCode = countryCode
             self.admin1 = admin1
             self.address = address
+            self.coordinate = coordinate
+        }
+
+        /// `place` at `position` in the list shown; with `number`, addressed as `Name#number`.
+        public init(_ place: Place, position: Int, number: Int?) {
+            self.init(
+                position: position, name: place.displayName, countryCode: place.countryCode, admin1: place.admin1,
+                address: number.map { "\(place.displayName)#\($0)" }, coordinate: place.coordinate.description)
         }
     }
 }

@@ -31,17 +31,22 @@ public enum PlaceReference {
 
         let keys = ordered.map { (SearchKey.fold($0.displayName), SearchKey.fold($0.canonicalName)) }
         let other = ordered.map { aliases?($0).map(SearchKey.fold) ?? [] }
-        let exactly = { (text: String) in
+        // A label wins over a name: with one place labelled Seoul and another
+        // that is the city Seoul under another label, "Seoul" is the first.
+        let exactly = { (text: String) -> [Int] in
             let key = SearchKey.fold(text)
-            return ordered.indices.filter { keys[$0].0 == key || keys[$0].1 == key || other[$0].contains(key) }
+            let labelled = ordered.indices.filter { keys[$0].0 == key }
+            if !labelled.isEmpty { return labelled }
+            return ordered.indices.filter { keys[$0].1 == key || other[$0].contains(key) }
         }
         let key = SearchKey.fold(trimmed)
         let exact = exactly(trimmed)
         if exact.count == 1 { return ordered[exact[0]] }
         if exact.count > 1 { throw ambiguous(trimmed, exact, ordered, numbered: true) }
-        // "Seoul#2": the second of the places called Seoul, in the order `list` shows.
+        // "Seoul#2": the second of the places called Seoul in your own order
+        // (the order they were added or moved in), whatever the list is sorted by.
         if let match = trimmed.wholeMatch(of: /(.*[^\s#])\s*#([0-9]{1,6})/), let number = Int(match.2) {
-            let namesakes = exactly(String(match.1))
+            let namesakes = Self.ownOrder(exactly(String(match.1)), ordered)
             if namesakes.count > 1 {
                 guard (1...namesakes.count).contains(number) else {
                     throw ambiguous(String(match.1), namesakes, ordered, numbered: true)
@@ -63,23 +68,25 @@ public enum PlaceReference {
         throw .noSavedMatch(trimmed)
     }
 
-    /// `numbered`: the places all have the name asked for, and `Name#N` tells them apart.
-    private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place], numbered: Bool = false) -> InputError {
-        .ambiguousReference(
-            reference,
-            matches: indices.enumerated().map { number, index in
-                InputError.Match(
-                    position: index + 1, name: ordered[index].displayName, countryCode: ordered[index].countryCode,
-                    admin1: ordered[index].admin1, address: numbered ? "\(ordered[index].displayName)#\(number + 1)" : nil)
-            })
+    /// `indices` of `ordered` in your own order (position, then when added): what `Name#N` counts.
+    static func ownOrder(_ indices: [Int], _ ordered: [Place]) -> [Int] {
+        indices.sorted { (ordered[$0].position, ordered[$0].id) < (ordered[$1].position, ordered[$1].id) }
     }
 
-    /// The places in `ordered` called what `place` is called (itself
-    /// included), with their positions, when there is more than one: what
-    /// `Name#N` counts.
+    /// `numbered`: the places all have the name asked for, and `Name#N` tells them apart.
+    private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place], numbered: Bool = false) -> InputError {
+        let own = ownOrder(indices, ordered)
+        return .ambiguousReference(reference, matches: indices.map { index in
+            InputError.Match(ordered[index], position: index + 1, number: numbered ? (own.firstIndex(of: index) ?? 0) + 1 : nil)
+        })
+    }
+
+    /// The places in `ordered` labelled as `place` is (itself included), in
+    /// your own order with their positions in `ordered`, when there is more
+    /// than one: what `Name#N` counts.
     public static func namesakes(of place: Place, in ordered: [Place]) -> [(position: Int, place: Place)] {
         let key = SearchKey.fold(place.displayName)
-        let same = ordered.enumerated().filter { SearchKey.fold($0.element.displayName) == key }.map { ($0.offset + 1, $0.element) }
-        return same.count > 1 ? same : []
+        let same = ownOrder(ordered.indices.filter { SearchKey.fold(ordered[$0].displayName) == key }, ordered)
+        return same.count > 1 ? same.map { ($0 + 1, ordered[$0]) } : []
     }
 }

@@ -154,11 +154,7 @@ public struct SavedPlaces: Sendable {
     /// order shown, as errors and `Name#N` name them; empty when it is the only one.
     public func namesakes(of place: Place) throws -> [InputError.Match] {
         let found = PlaceReference.namesakes(of: place, in: try store.ordered().places)
-        return found.enumerated().map { number, entry in
-            InputError.Match(
-                position: entry.position, name: entry.place.displayName, countryCode: entry.place.countryCode,
-                admin1: entry.place.admin1, address: "\(entry.place.displayName)#\(number + 1)")
-        }
+        return found.enumerated().map { number, entry in InputError.Match(entry.place, position: entry.position, number: number + 1) }
     }
 
     /// The settings and the places in the order they are shown.

@@ -227,11 +227,15 @@ extension Catalog {
         reading.clock == .h12 ? twelveHour(reading) : reading.hourMinute
     }
 
-    /// A saved place as an error names it: "3 Seoul#1 (Seoul, South Korea)".
+    /// A saved place as an error names it: "3 Springfield (Illinois, United States)";
+    /// namesakes by their address and where they are: "Seoul#2 = 3 (Seoul, South Korea, 37.5, 127.03)".
     package func match(_ match: InputError.Match) -> String {
         let region = region(countryCode: match.countryCode, admin1: match.admin1)
-        let name = SafeText.clean(match.address ?? match.name)
-        return "\(match.position) \(name)" + (region.isEmpty ? "" : " (\(region))")
+        guard let address = match.address else {
+            return "\(match.position) \(SafeText.clean(match.name))" + (region.isEmpty ? "" : " (\(region))")
+        }
+        let place = [region, match.coordinate].filter { !$0.isEmpty }.joined(separator: ", ")
+        return "\(SafeText.clean(address)) = \(match.position)" + (place.isEmpty ? "" : " (\(place))")
     }
 
     /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
@@ -250,9 +254,13 @@ extension Catalog {
 
     /// "timed out: no complete answer within the 10 s budget"; the kind alone
     /// when the detail only says it again ("not found", not "not found: not found").
-    package func weatherError(_ error: WeatherError) -> String {
+    package func weatherError(_ error: WeatherError) -> String { weatherError(error, age: nil) }
+
+    /// "timed out (updated 2 min ago): no complete answer within the 10 s budget".
+    package func weatherError(_ error: WeatherError, age: String?) -> String {
         let (kind, detail) = (errorKind(error.kind), detail(error))
-        return SearchKey.fold(detail) == SearchKey.fold(kind) ? kind : "\(kind): \(detail)"
+        let head = kind + (age.map { " (\($0))" } ?? "")
+        return SearchKey.fold(detail) == SearchKey.fold(kind) ? head : "\(head): \(detail)"
     }
 
     /// "6 (high)".

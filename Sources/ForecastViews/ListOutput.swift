@@ -106,7 +106,9 @@ package struct ListOutput: ReportOutput {
         let age = weather.fetchedAt.map { words.age($0, now: now) }
         switch (weather.error, weather.stale) {
         case (let error?, _) where error.kind == .cancelled: return words.interrupted(age)
-        case (let error?, _): return words.weatherError(error) + (age.map { " (\($0))" } ?? "")
+        // What went wrong and how old the weather shown is first: on a narrow
+        // terminal the note is cut from its end, where the service's words are.
+        case (let error?, _): return words.weatherError(error, age: age)
         case (nil, true): return words.stale(age)
         case (nil, false): return weather.report == nil ? words.noWeatherYet : ""
         }

@@ -43,7 +43,7 @@ package struct ShowOutput: ReportOutput {
         /// default, then half the hours, then no chart and fewer hours and days.
         package static let compact: [Span] =
             [Span(), Span(days: 7, hours: 12)]
-            + [(7, 12), (7, 9), (7, 6), (5, 6), (3, 6), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)]
+            + [(7, 12), (7, 9), (7, 6), (5, 6), (3, 6), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1), (1, 0), (0, 0)]
             .map { Span(days: $0.0, hours: $0.1, chart: false) }
     }
 

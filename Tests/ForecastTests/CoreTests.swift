@@ -170,8 +170,7 @@ func samplePlace(_ id: Int64, _ name: String, position: Int) -> Place {
 
     @Test func refusesWhatIsAmbiguousOrMissing() {
         #expect(throws: InputError.ambiguousReference("Springfield", matches: [
-            .init(position: 1, name: "Springfield", countryCode: "KR", admin1: "11", address: "Springfield#1"),
-            .init(position: 4, name: "Springfield", countryCode: "KR", admin1: "11", address: "Springfield#2"),
+            .init(ordered[0], position: 1, number: 1), .init(ordered[3], position: 4, number: 2),
         ])) {
             try PlaceReference.resolve("Springfield", in: ordered)
         }

@@ -129,7 +129,7 @@ import Testing
                 "\(second.stderr)")
         let before = try cli.store.ordered().places
         let ambiguous = await cli.run("show", "seoul")
-        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("1 Seoul#1 (Seoul, South Korea), 3 Seoul#2 (Seoul, South Korea)"),
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("Seoul#1 = 1 (Seoul, South Korea, 37.566, 126.9784), Seoul#2 = 3 (Seoul, South Korea, 37.5, 127.03)"),
                 "\(ambiguous.stderr)")
         let shown = await cli.run("show", "Seoul#2")
         #expect(shown.status == 0 && shown.lines.first?.hasPrefix("Seoul  3 of 3") == true, "\(shown.stdout)\(shown.stderr)")
@@ -137,8 +137,14 @@ import Testing
         let outOfRange = await cli.run("remove", "Seoul#3")
         #expect(outOfRange.status == 1 && outOfRange.stderr.contains("Seoul#2"))
         #expect(try cli.store.ordered().places == before, "a failed command changes nothing")
+        // Numbers follow your own order, not the sort shown.
+        #expect(await cli.run("sort", "name", "--desc").status == 0)
         #expect(await cli.run("rename", "Seoul#2", "Gangnam").status == 0)
-        #expect(await cli.run("show", "Seoul").status == 0, "one Seoul again")
+        let renamed = try cli.store.ordered().places.first { $0.displayName == "Gangnam" }
+        #expect(renamed?.coordinate.latitude == 37.5, "Seoul#2 is the second Seoul added, however sorted")
+        // A label wins over a name: "Seoul" is the place labelled so, not the city Gangnam stands on.
+        let seoul = await cli.run("show", "Seoul")
+        #expect(seoul.status == 0 && seoul.lines.first?.hasPrefix("Seoul (서울)") == true, "\(seoul.stdout)\(seoul.stderr)")
         // A label with '#' of its own is matched whole first.
         #expect(await cli.run("rename", "Gangnam", "Flat#2").stderr.isEmpty)
         #expect(await cli.run("show", "flat#2").status == 0)

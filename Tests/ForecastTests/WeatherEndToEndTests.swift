@@ -137,7 +137,7 @@ import Testing
         let table = try await cli.run("list", "--refresh")
         #expect(table.status == 2)
         #expect(table.lines[1].contains("-5°C"), "the cached weather is still shown")
-        #expect(table.lines[1].contains("service error: the service failed (HTTP 500)") && table.lines[1].contains("updated just now"))
+        #expect(table.lines[1].contains("service error (updated just now): the service failed (HTTP 500)"))
         let item = try #require(try await locations(cli, "--refresh").first)
         #expect((item["weather"] as? [String: Any])?["stale"] as? Bool == true)
         #expect((item["error"] as? [String: Any])?["kind"] as? String == "provider")

@@ -9,7 +9,7 @@ struct AddCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a place, found by name or given by coordinates.",
-        discussion: """
+        discussion: HelpText.flowing("""
             A name is looked up in the built-in world gazetteer (GeoNames cities of
             15,000 people or more), in English or Korean, ignoring case and accents;
             names it does not know are looked up online (Open-Meteo geocoding).
@@ -25,7 +25,7 @@ struct AddCommand: ForecastCommand {
               $ forecast add Springfield --country US --pick 1
               $ forecast add --lat 37.5665 --lon 126.978 --name Office
               $ forecast add --here          # your time zone's main city, offline
-            """
+            """)
     )
 
     @Argument(help: "The place's name (several words are joined).")

@@ -8,7 +8,7 @@ struct BrowseCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Browse your places full-screen: the list, each place's detail, search as you type.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Opens on the detail of the place viewed last (on the list with --list,
             or when none was viewed; on the search when nothing is saved). Cached
             weather shows at once; what is due is fetched in the background and
@@ -34,7 +34,7 @@ struct BrowseCommand: ForecastCommand {
               $ forecast browse --list
               $ forecast browse --lang ko
               $ NO_COLOR=1 FORECAST_ASCII=1 forecast browse --provider metno
-            """
+            """)
     )
 
     @Flag(name: .long, help: "Open on the list, not on the place viewed last.")

@@ -9,7 +9,7 @@ struct ConfigCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or set the preferences kept for later runs.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph), temperature-unit
             (celsius, fahrenheit, kelvin) and format (the default of list and show:
@@ -30,7 +30,7 @@ struct ConfigCommand: ForecastCommand {
               $ forecast config ttl 30
               $ forecast config --unset ttl
               $ forecast config format --format json
-            """
+            """)
     )
 
     @Argument(help: "The setting to show or set.", completion: Completions.configKeys)

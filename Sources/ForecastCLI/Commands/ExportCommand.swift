@@ -12,7 +12,7 @@ struct ExportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the saved places (and the settings) to a file, to carry them elsewhere.",
-        discussion: """
+        discussion: HelpText.flowing("""
             The places in their own order, each with its label, name, country, region,
             coordinates, time zone and GeoNames id. JSON also carries the settings
             (units, sort and what 'forecast config' keeps; never the API key) and a
@@ -22,7 +22,7 @@ struct ExportCommand: ForecastCommand {
               $ forecast export -o places.json
               $ forecast export --format csv > places.csv
               $ forecast export | ssh laptop forecast import -
-            """
+            """)
     )
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
@@ -52,7 +52,7 @@ struct ImportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add the places of an exported file (JSON or CSV), all or none.",
-        discussion: """
+        discussion: HelpText.flowing("""
             The whole file is checked before anything is written; then it is saved in
             one transaction. Places already saved are skipped and counted. A file that
             cannot be read, a bad row or an unknown version is an error naming the row,
@@ -64,7 +64,7 @@ struct ImportCommand: ForecastCommand {
               $ forecast import places.csv --dry-run
               $ forecast import places.json --replace
               $ forecast export | ssh laptop forecast import -
-            """
+            """)
     )
 
     @Argument(help: ArgumentHelp("The file to read (- for standard input).", valueName: "file"))

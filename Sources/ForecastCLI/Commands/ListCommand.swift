@@ -8,7 +8,7 @@ struct ListCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the saved places and their weather, in the current sort order.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Weather younger than the TTL (10 minutes) comes from the cache without
             any request; the rest is fetched for all places at once. A place whose
             fetch fails shows why (a network error, a timeout, a refused key…;
@@ -41,7 +41,7 @@ struct ListCommand: ForecastCommand {
               $ forecast list --where 'rain>=60' --format line && notify-send umbrella
               $ forecast list --where 'temp<0 and not wind>10'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
-            """,
+            """),
         aliases: ["ls"]
     )
 

@@ -7,14 +7,14 @@ struct MoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Put a place at another position (switches the sort to custom).",
-        discussion: """
+        discussion: HelpText.flowing("""
             The list as it is shown now becomes your own order, with the place moved.
 
             Examples:
               $ forecast move Seoul 1
               $ forecast move 4 2
               $ forecast move Tokyo last
-            """
+            """)
     )
 
     @Argument(help: "The place: its number, name or the start of its name.", completion: Completions.savedPlaces)

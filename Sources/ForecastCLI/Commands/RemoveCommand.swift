@@ -6,7 +6,7 @@ struct RemoveCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Forget saved places.",
-        discussion: """
+        discussion: HelpText.flowing("""
             A place is its number in 'forecast list', its name or label (any case),
             or an unambiguous start of one. If any of them matches nothing, nothing
             is removed.
@@ -16,7 +16,7 @@ struct RemoveCommand: ForecastCommand {
               $ forecast remove seoul busan
               $ forecast remove Spring       # if only one saved name starts so
               $ forecast remove --damaged    # rows another program broke
-            """,
+            """),
         aliases: ["rm"]
     )
 

@@ -7,14 +7,14 @@ struct RenameCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Give a saved place the name you want to see.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Only the label changes: the place, its position and its weather stay.
             `forecast add NAME --as LABEL` on a place already saved does the same.
 
             Examples:
               $ forecast rename Seoul 집
               $ forecast rename 2 "Mom's place"
-            """
+            """)
     )
 
     @Argument(help: "The place: its number, name or the start of its name.", completion: Completions.savedPlaces)

@@ -8,7 +8,7 @@ struct ReportCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write one self-contained HTML report of every saved place's weather.",
-        discussion: """
+        discussion: HelpText.flowing("""
             A summary table, then for each place its current conditions, a chart of
             the next 48 hours' temperature and chance of rain, and the coming days'
             lows and highs, in your units and language. The file has no scripts,
@@ -23,7 +23,7 @@ struct ReportCommand: ForecastCommand {
               $ forecast report -o weather.html
               $ forecast report --lang ko -o 날씨.html
               $ forecast report --offline > weather.html
-            """
+            """)
     )
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))

@@ -10,7 +10,7 @@ struct SearchCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Look places up in the gazetteer without saving them.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Exact names come before names that only start with the query, then
             larger places first. Case, accents and width are ignored. Names the
             built-in gazetteer does not know are looked up online.
@@ -24,7 +24,7 @@ struct SearchCommand: ForecastCommand {
               $ forecast search sao paulo
               $ forecast search Springfield --country US --format json
               $ forecast search Springfield --weather
-            """
+            """)
     )
 
     @Argument(help: "The name or the start of it (several words are joined).")

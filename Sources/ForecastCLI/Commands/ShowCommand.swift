@@ -9,7 +9,7 @@ struct ShowCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one place's weather in detail, saved or not; a saved one is remembered as the last viewed.",
-        discussion: """
+        discussion: HelpText.flowing("""
             The place, its local time; the current conditions, today's highest UV
             index and the air quality; the next 24 hours (--hours, up to 48) with a
             temperature chart; and the coming days' lows, highs and chance of rain
@@ -33,7 +33,7 @@ struct ShowCommand: ForecastCommand {
               $ forecast show Berlin         # not saved: shown, nothing saved
               $ forecast show --lat 35.68 --lon 139.77
               $ forecast show Springfield --country US --pick 2
-            """
+            """)
     )
 
     @Argument(help: "The place: its number, name or the start of its name; or any place's name.", completion: Completions.savedPlaces)
@@ -180,7 +180,17 @@ struct ShowCommand: ForecastCommand {
         var shown = output(asked)
         if !full, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
             let style = context.style
-            func fits(_ span: ShowOutput.Span) -> Bool { output(span).text(style).count + 1 <= rows - 2 }
+            // The lines as the terminal shows them: a line wider than it takes two rows or more.
+            let columns = max(1, style.columns ?? 80)
+            func rowsTaken(_ line: String) -> Int {
+                let visible = DisplayWidth.of(line.replacing(/\x1B\[[0-9;]*[A-Za-z]/, with: ""))
+                return max(1, (visible + columns - 1) / columns)
+            }
+            func fits(_ span: ShowOutput.Span) -> Bool {
+                var shown = output(span)
+                shown.shortened = span != asked
+                return shown.text(style).reduce(0) { $0 + rowsTaken($1) } <= rows - 2
+            }
             if !fits(asked) {
                 let compact = ShowOutput.Span.compact
                 shown = output(compact.first { fits($0) } ?? compact[compact.count - 1])

@@ -13,7 +13,7 @@ struct SortCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "sort",
         abstract: "Show or set the order of the saved places.",
-        discussion: """
+        discussion: HelpText.flowing("""
             name, temperature or humidity sort on that; custom is your own order
             (see 'forecast move'). The choice is kept for later runs.
 
@@ -22,7 +22,7 @@ struct SortCommand: ForecastCommand {
               $ forecast sort name
               $ forecast sort temperature --descending
               $ forecast sort custom
-            """
+            """)
     )
 
     @Argument(help: "name, temperature (or temp), humidity or custom.")

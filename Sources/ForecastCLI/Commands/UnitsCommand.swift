@@ -47,7 +47,7 @@ struct UnitsCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
         abstract: "Show or set the units: temperature, wind, precipitation, distance, pressure and the clock.",
-        discussion: """
+        discussion: HelpText.flowing("""
             Every choice is kept for later runs. Weather is stored in °C, m/s, mm,
             metres and hPa and converted only for display. metric is °C, km/h, mm,
             km, hPa and a 24-hour clock; imperial is °F, mph, in, mi, inHg and a
@@ -61,7 +61,7 @@ struct UnitsCommand: ForecastCommand {
               $ forecast units fahrenheit
               $ forecast units c --wind kn --pressure mmHg
               $ forecast units --wind bft --clock 12h
-            """
+            """)
     )
 
     @Argument(help: "metric or imperial; or a temperature unit: celsius, fahrenheit or kelvin (c, f, k).", completion: .list(UnitsChoice.allValueStrings))
