@@ -26,7 +26,7 @@ struct CommandContext: Sendable {
     var environment: [String: String] { app.environment }
 
     /// How text reads here: the words, the terminal's width and colour, the symbols.
-    var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil) }
+    var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil && app.environment["TERM"] != "dumb") }
 
     static func live(environment: [String: String], language: Language) -> CommandContext {
         let app = AppContext.live(environment: environment)

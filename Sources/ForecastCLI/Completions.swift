@@ -10,8 +10,11 @@ import Foundation
 /// through ArgumentParser's hidden `---completion` command.
 enum Completions {
     /// The saved places' names, for the arguments that name a saved place.
-    static let savedPlaces = CompletionKind.custom { arguments, _, prefix in
-        savedNames(arguments: arguments, prefix: prefix, environment: ProcessInfo.processInfo.environment)
+    /// (The word completed is read at its index: ArgumentParser's prefix is
+    /// the command line's last word, wrong when words follow the cursor.)
+    static let savedPlaces = CompletionKind.custom { arguments, index, prefix in
+        let word = arguments.indices.contains(index) ? arguments[index] : prefix
+        return savedNames(arguments: arguments, prefix: word, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Config keys.
@@ -28,17 +31,26 @@ enum Completions {
 
     /// The names of the places saved in the database `arguments` (or the
     /// environment) name, in the list's order, that start with `prefix`
-    /// (any case or accents); nothing when there is no database. One line
-    /// each: control characters and line breaks never reach the shell.
+    /// (any case or accents); nothing when there is no database, or one this
+    /// forecast would have to upgrade: it is opened to read only, never
+    /// created, migrated or changed. A name is offered only if no shell can
+    /// read anything into it: bash's completion expands its candidates, so a
+    /// label like `$(touch x)` (from an imported file, say) would run.
     static func savedNames(arguments: [String], prefix: String, environment: [String: String]) -> [String] {
-        let context = CommandContext.live(environment: environment, language: .en)
         let path = DatabaseLocation.resolve(
             explicit: Forecast.flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
-        guard context.storeExists(path), let places = try? context.openStore(path).ordered().places else { return [] }
+        guard let places = try? SavedPlaces.openForReading(path: path, context: AppContext.live(environment: environment)).ordered().places
+        else { return [] }
         let wanted = SearchKey.fold(prefix)
         var seen = Set<String>()
         return places.map { SafeText.printable($0.displayName) }
-            .filter { !$0.isEmpty && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
+            .filter { !$0.isEmpty && isInert($0) && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
+    }
+
+    /// Whether `name` has nothing a shell expands, quotes or splits commands
+    /// at ($, backquote, backslash, quotes, !, ;, &, |, <, >, parentheses, braces, globs).
+    static func isInert(_ name: String) -> Bool {
+        !name.unicodeScalars.contains { "$`\\\"'!;&|<>(){}[]*?~".unicodeScalars.contains($0) }
     }
 
     /// A generated completion script that also knows the commands' aliases

@@ -71,6 +71,8 @@ public struct Forecast: AsyncParsableCommand {
     /// `runMain` does, and what in-process tests call.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
         let context = configured(context, arguments: arguments)
+        // The command line as the parser takes it, once known (JSON errors depend on the command).
+        var normalized = arguments
         do {
             // Checked like every other variable (it is read before the parse, to speak in it).
             if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(setting: chosen) == nil {
@@ -81,6 +83,7 @@ public struct Forecast: AsyncParsableCommand {
             let words = try Spoken.$parsing.withValue(context.words) {
                 try invocation(arguments) { gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
             }
+            normalized = words
             // Help in Korean when the language is Korean (the parser's own is English).
             if context.words.language == .ko, let asked = KoreanHelpScreen.asked(words),
                let text = KoreanHelpScreen.text(for: asked, columns: context.stdout.columns ?? 80) {
@@ -99,14 +102,17 @@ public struct Forecast: AsyncParsableCommand {
             }
             return 0
         } catch {
-            return report(error, in: context, json: wantsJSON(arguments, in: context), arguments: arguments)
+            return report(error, in: context, json: wantsJSON(normalized, in: context), arguments: arguments)
         }
     }
 
     /// Whether the output asked for is JSON: `--format json`, else (no
-    /// --format) $FORECAST_FORMAT or `forecast config format`.
+    /// --format) $FORECAST_FORMAT or `forecast config format` for the
+    /// commands that take them as their default (list and show; `arguments`
+    /// as the parser takes them).
     static func wantsJSON(_ arguments: [String], in context: CommandContext) -> Bool {
         if let format = flag("--format", in: arguments) { return format.lowercased() == "json" }
+        guard let command = arguments.first, ["list", "ls", "show"].contains(command) else { return false }
         if let format = context.environment[Configuration.formatVariable], !format.isEmpty { return format.lowercased() == "json" }
         return context.preferences.format == "json"
     }
@@ -185,8 +191,15 @@ public struct Forecast: AsyncParsableCommand {
             }
         }
         let rootOnly = ["--help", "-h", "--version", "help"]
-        // The shell's completion asks the parser itself, with the words typed as they are.
-        if arguments.first?.hasPrefix("---completion") == true { return arguments }
+        // The shell's completion asks the parser itself, with the words typed as they are;
+        // a negative index (no shell sends one) traps inside ArgumentParser 1.8.2: nothing is offered.
+        if arguments.first?.hasPrefix("---completion") == true {
+            let request = arguments.drop { $0 != "--" }.dropFirst().prefix(3)
+            if request.contains(where: { $0.contains("@-") || (Int($0).map { $0 < 0 } ?? false) }) {
+                throw CommandFailure(message: "", status: 0)
+            }
+            return arguments
+        }
         guard let word = rest.first, word != "--" else { return ["list"] + leading + rest }
         if word.hasPrefix("--generate-completion-script") || word.hasPrefix("--experimental-dump-help") || rootOnly.contains(word) {
             if word == "help", rest.count > 1 {
@@ -211,7 +224,7 @@ public struct Forecast: AsyncParsableCommand {
 
     /// A command line that does not fit, said as the parser's checks say it (exit 64).
     static func usage(_ problem: UsageProblem) -> CommandFailure {
-        CommandFailure(message: Spoken.parsing.usage(problem), status: ExitStatus.usage)
+        CommandFailure(message: Spoken.parsing.usage(problem), status: ExitStatus.usage, english: Language.en.words(Gazetteer.bundled).usage(problem))
     }
 
     /// The value of an option among the arguments (before any `--`), if given.
@@ -249,7 +262,8 @@ public struct Forecast: AsyncParsableCommand {
         if let ambiguous = error as? AmbiguousName, !json {
             let out = context.stderr
             out.line(words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
-            out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: out.columns == nil ? .padded : .cursor(indent: 0)))
+            let placement: TextTable.Placement = out.columns == nil || context.environment["TERM"] == "dumb" ? .padded : .cursor(indent: 0)
+            out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement))
             out.line(words.nothingSavedChoose(ambiguous.example))
         } else if !message.isEmpty {
             context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
@@ -281,7 +295,7 @@ public struct Forecast: AsyncParsableCommand {
             let heading = words.couldBeAnyOf(error.query, error.cities.count).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
             return (heading + ". " + words.nothingSavedChoose(error.example), ExitStatus.failure)
         case let error as CommandFailure:
-            return (error.message, error.status)
+            return (words.language == .en ? error.english ?? error.message : error.message, error.status)
         default:
             let code = exitCode(for: error)
             // The parser's message may list choices on lines of their own: keep them, on one line.
@@ -350,6 +364,8 @@ extension ForecastCommand {
 struct CommandFailure: Error {
     var message: String
     var status: Int32 = ExitStatus.failure
+    /// The same in English, for JSON's message, where the message is in another language.
+    var english: String?
 }
 
 /// Options every command that touches the database takes.

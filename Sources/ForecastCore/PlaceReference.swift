@@ -40,13 +40,13 @@ public enum PlaceReference {
             return ordered.indices.filter { keys[$0].1 == key || other[$0].contains(key) }
         }
         let key = SearchKey.fold(trimmed)
-        let exact = exactly(trimmed)
-        if exact.count == 1 { return ordered[exact[0]] }
-        if exact.count > 1 { throw ambiguous(trimmed, exact, ordered, numbered: true) }
-        // "Seoul#2": the second of the places called Seoul in your own order
-        // (the order they were added or moved in), whatever the list is sorted by.
-        if let match = trimmed.wholeMatch(of: /(.*[^\s#])\s*#([0-9]{1,6})/), let number = Int(match.2) {
-            let namesakes = Self.ownOrder(exactly(String(match.1)), ordered)
+        // "Seoul#2": the second of the places labelled Seoul in your own order
+        // (the order they were added or moved in), whatever the list is sorted
+        // by. It comes before a label that reads the same ("Seoul#1" as a
+        // label), so that the address an error gives always means what it said.
+        if let match = trimmed.wholeMatch(of: /(.+?)\s*#([0-9]{1,6})/), let number = Int(match.2) {
+            let base = SearchKey.fold(String(match.1))
+            let namesakes = Self.ownOrder(ordered.indices.filter { keys[$0].0 == base }, ordered)
             if namesakes.count > 1 {
                 guard (1...namesakes.count).contains(number) else {
                     throw ambiguous(String(match.1), namesakes, ordered, numbered: true)
@@ -54,6 +54,9 @@ public enum PlaceReference {
                 return ordered[namesakes[number - 1]]
             }
         }
+        let exact = exactly(trimmed)
+        if exact.count == 1 { return ordered[exact[0]] }
+        if exact.count > 1 { throw ambiguous(trimmed, exact, ordered, numbered: true) }
 
         if let cities {
             let ids = cities(trimmed)
@@ -76,6 +79,9 @@ public enum PlaceReference {
     /// `numbered`: the places all have the name asked for, and `Name#N` tells them apart.
     private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place], numbered: Bool = false) -> InputError {
         let own = ownOrder(indices, ordered)
+        // Name#N addresses places by their label: only where every one has the same label.
+        let labels = Set(indices.map { SearchKey.fold(ordered[$0].displayName) })
+        let numbered = numbered && labels.count == 1
         return .ambiguousReference(reference, matches: indices.map { index in
             InputError.Match(ordered[index], position: index + 1, number: numbered ? (own.firstIndex(of: index) ?? 0) + 1 : nil)
         })

@@ -21,6 +21,11 @@ public struct SavedPlaces: Sendable {
         SavedPlaces(store: try PlaceStore.open(path: path), context: context)
     }
 
+    /// The database at `path` to read only: never created, migrated or changed.
+    public static func openForReading(path: String, context: AppContext) throws -> SavedPlaces {
+        SavedPlaces(store: try PlaceStore.openForReading(path: path), context: context)
+    }
+
     /// An empty list in memory (a dry run into no database).
     public static func inMemory(context: AppContext) throws -> SavedPlaces {
         SavedPlaces(store: try PlaceStore.inMemory(), context: context)

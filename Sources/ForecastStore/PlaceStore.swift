@@ -51,6 +51,19 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// Opens an existing, current database to read only: nothing is created,
+    /// migrated or switched to WAL (what the shell's completion reads). An
+    /// older database, or anything that is not forecast's, is refused.
+    public static func openForReading(path: String) throws(StoreError) -> PlaceStore {
+        try refuseNonSQLite(at: path)
+        do {
+            return try openReadOnly(path: path, immutable: false, because: "opened to read only")
+        } catch {
+            if let store = try? openReadOnly(path: path, immutable: true, because: "opened to read only") { return store }
+            throw error
+        }
+    }
+
     /// Opens read-only; `immutable` also skips locking and the -wal/-shm files
     /// (what a still-open writer has not checkpointed is not seen).
     private static func openReadOnly(path: String, immutable: Bool, because reason: String) throws(StoreError) -> PlaceStore {

@@ -139,7 +139,7 @@ package struct HTMLReport {
         .table{overflow-x:auto;margin:16px 0 8px;border-radius:10px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
         table.summary{border-collapse:collapse;width:100%;background:var(--card)}
         .summary th,.summary td{padding:7px 10px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
-        .summary td.error,.summary td.stale{white-space:normal;min-width:14em;max-width:30em;overflow-wrap:anywhere}
+        .summary td.error,.summary td.stale{white-space:normal;min-width:10em;max-width:22em;overflow-wrap:anywhere}
         .summary th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
         .summary tr:last-child td{border-bottom:0}
         .num{text-align:right!important;font-variant-numeric:tabular-nums}
@@ -167,7 +167,7 @@ package struct HTMLReport {
         @media (max-width:640px){
         body{padding:10px;font-size:15px}
         .summary .opt{display:none}
-        .summary th,.summary td{padding:6px 6px}
+        .summary th,.summary td{padding:6px 6px;white-space:normal}
         section.place{padding:12px}
         figure{overflow-x:auto}
         figure svg{min-width:560px}

@@ -424,4 +424,41 @@ import Testing
         let wide = folded.lines.filter { !$0.contains("$ ") && !$0.hasPrefix("사용법") && DisplayWidth.of($0) > 60 }
         #expect(wide.isEmpty, "\(wide)")
     }
+
+    /// What the attack on this work found: a label that bash would run, an
+    /// address a label could hijack, a crash, escapes for a dumb terminal, Korean in JSON.
+    @Test func attacksOnTheFirstMinute() async throws {
+        #expect(!Completions.isInert("$(touch x)") && !Completions.isInert("`id`") && !Completions.isInert("L'Aquila"))
+        #expect(Completions.isInert("São Paulo") && Completions.isInert("서울") && Completions.isInert("Seoul#2"))
+
+        var cli = CLI()
+        for arguments in [["add", "Seoul"], ["add", "--lat", "37.5", "--lon", "127", "--name", "Seoul"], ["add", "Paris"],
+                          ["rename", "Paris", "$(touch pwned)"]] {
+            #expect(try await cli.run(arguments).status == 0, "\(arguments)")
+        }
+        #expect(try await cli.run("rename", "$(touch pwned)", "Seoul#1").status == 0)
+        // The address an error gives means what it said, whatever a label reads.
+        let removed = try await cli.run("remove", "Seoul#1")
+        #expect(removed.status == 0 && removed.stdout == "Removed Seoul (Seoul, South Korea).\n", "the first Seoul, not the place labelled 'Seoul#1': \(removed.stdout)")
+        cli.process = true
+        let names = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "")
+        #expect(names.stdout == "Seoul\nSeoul#1\n", "\(names.stdout)")
+        for bad in [["positional@-1"], ["positional@0", "2", "-1", "forecast", "show", "S"]] {
+            let crash = try await cli.run(["---completion", "show", "--"] + bad)
+            #expect(crash.status == 0 && crash.stdout.isEmpty, "no trap: \(crash.status)")
+        }
+        // Completion reads only: an empty file stays empty.
+        let empty = cli.folder.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        _ = try await cli.run("---completion", "show", "--", "positional@0", "4", "0", "forecast", "show", "--db", empty, "")
+        #expect((try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int) == 0)
+
+        var terminal = try InProcessCLI()
+        terminal.environment["TERM"] = "dumb"
+        terminal.columns = 100
+        #expect(await terminal.run("add", "London").status == 0)
+        #expect(!(await terminal.run("list").stdout.contains("\u{1B}")), "TERM=dumb gets no cursor moves")
+        let json = await terminal.run("--lang", "ko", "--format", "json", "lsit")
+        #expect(json.stdout.contains("is not a forecast command") && json.stderr.contains("명령이 아닙니다"), "JSON in English, the line in Korean")
+    }
 }

@@ -36,6 +36,24 @@ enum WeatherSession {
         _ work: @escaping @Sendable (_ events: @escaping @Sendable (RefreshEvent) -> Void) async throws -> T
     ) async throws -> T {
         let progress = ProgressLine(words: context.words, stderr: context.stderr, fancy: context.emoji)
+        // SIGTERM and SIGHUP end the command as they would, but not with the progress line left on the terminal.
+        let endings = [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                progress.finish()
+                signal(number, SIG_DFL)
+                kill(getpid(), number)  // to the process: this queue's thread blocks it
+            }
+            source.resume()
+            return source
+        }
+        defer {
+            for (number, source) in zip([SIGTERM, SIGHUP], endings) {
+                source.cancel()
+                signal(number, SIG_DFL)
+            }
+        }
         let (result, interrupted) = await cancellableOnInterrupt { () async -> Result<T, any Error> in
             do {
                 return .success(try await work { progress.update($0) })
@@ -73,11 +91,12 @@ enum WeatherSession {
     /// saved; else normally. A failed save is always said, whatever else is.
     static func finish(_ outcome: WeatherOutcome, places: Int, in context: CommandContext) throws {
         let words = context.words
-        if outcome.cancelled {
-            throw CommandFailure(message: words.interruptedKept, status: 130)
-        }
+        // A failed save is said even when interrupted: "kept" would not be true.
         if let reason = outcome.notSaved {
             context.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
+        }
+        if outcome.cancelled {
+            throw CommandFailure(message: outcome.notSaved == nil ? words.interruptedKept : "", status: 130)
         }
         if let until = outcome.heldUntil {
             // On this machine's clock: when the user may ask again.
