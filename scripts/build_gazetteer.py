@@ -74,6 +74,9 @@ def keys_for(city):
     """
     primary = fold(city["name"])
     keys = [primary]
+    # A Korean name chosen by KOREAN_NAME_OVERRIDES is a key too (it may not be among GeoNames' alternates).
+    if int(city["geonameid"]) in KOREAN_NAME_OVERRIDES:
+        keys.append(fold(KOREAN_NAME_OVERRIDES[int(city["geonameid"])]))
     for alt in city["alternatenames"]:
         if HANGUL.search(alt):
             keys.append(fold(alt))
@@ -92,6 +95,7 @@ def keys_for(city):
 # as Korean encyclopaedias and news write the city.
 KOREAN_NAME_OVERRIDES = {
     3448439: "상파울루",  # São Paulo: the rule picks 상파올로
+    703448: "키이우",  # Kyiv: the Ukrainian-based spelling Korean media and the government use since 2022 (키예프 is the Russian-based one)
 }
 
 

@@ -284,7 +284,7 @@ package final class BrowseApp: @unchecked Sendable {
                     } else {
                         post.yield(.event(.candidates(query: query, matches.map(\.city), online: online)))
                     }
-                } catch PlaceLookupError.onlineLookupFailed(_, let failure) where failure.kind == .notFound {
+                } catch PlaceLookupError.onlineLookupFailed(_, let failure, _) where failure.kind == .notFound {
                     post.yield(.event(.lookupFailed(query: query, words.browseNothingOnline(query))))
                 } catch {
                     post.yield(.event(.lookupFailed(query: query, words.describe(error))))

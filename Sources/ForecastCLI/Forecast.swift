@@ -70,6 +70,15 @@ public struct Forecast: AsyncParsableCommand {
     /// Runs one command line in `context` and returns its exit status: what
     /// `runMain` does, and what in-process tests call.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
+        // A slip ('forecast lsit') is answered before any database is opened
+        // (opening one may migrate it), in the language of the flags and environment.
+        do {
+            _ = try Spoken.$parsing.withValue(context.words) {
+                try invocation(arguments) { context.app.gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
+            }
+        } catch {
+            return report(error, in: context, json: flag("--format", in: arguments)?.lowercased() == "json", arguments: arguments)
+        }
         let context = configured(context, arguments: arguments)
         // The command line as the parser takes it, once known (JSON errors depend on the command).
         var normalized = arguments
@@ -264,7 +273,7 @@ public struct Forecast: AsyncParsableCommand {
             out.line(words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
             let placement: TextTable.Placement = out.columns == nil || context.environment["TERM"] == "dumb" ? .padded : .cursor(indent: 0)
             out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement))
-            out.line(words.nothingSavedChoose(ambiguous.example))
+            out.line(words.nothingSavedChoose(ambiguous.example, narrowed: ambiguous.narrowed))
         } else if !message.isEmpty {
             context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
         }
@@ -293,7 +302,7 @@ public struct Forecast: AsyncParsableCommand {
             return (words.describe(error), ExitStatus.failure)
         case let error as AmbiguousName:
             let heading = words.couldBeAnyOf(error.query, error.cities.count).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
-            return (heading + ". " + words.nothingSavedChoose(error.example), ExitStatus.failure)
+            return (heading + ". " + words.nothingSavedChoose(error.example, narrowed: error.narrowed), ExitStatus.failure)
         case let error as CommandFailure:
             return (words.language == .en ? error.english ?? error.message : error.message, error.status)
         default:

@@ -40,7 +40,9 @@ enum KoreanHelpScreen {
         lines.append("")
         let type = Forecast.configuration.subcommands.first { $0._commandName == command }
         let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] <하위 명령>"
-        lines.append("사용법: " + usage.replacingOccurrences(of: "\n", with: " "))
+        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - 6))
+        lines.append("사용법: " + (usageLines.first ?? ""))
+        lines += usageLines.dropFirst().map { "        " + $0 }
         let arguments = (node["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
         let positional = arguments.filter { $0["kind"] as? String == "positional" }
         let options = arguments.filter { $0["kind"] as? String != "positional" }
@@ -64,8 +66,10 @@ enum KoreanHelpScreen {
         section("인자", positional.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
         section("옵션", options.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
         if command.isEmpty {
-            section("하위 명령", subcommands.filter { $0["commandName"] as? String != "help" }.map {
-                ($0["commandName"] as? String ?? "", korean($0["abstract"] as? String ?? ""))
+            section("하위 명령", subcommands.filter { $0["commandName"] as? String != "help" }.map { sub in
+                let name = sub["commandName"] as? String ?? ""
+                let aliases = Completions.aliases.filter { $0.command == name }.map(\.alias)
+                return (([name] + aliases).joined(separator: ", "), korean(sub["abstract"] as? String ?? ""))
             })
         }
         let examples = (node["discussion"] as? String ?? "").split(separator: "\n").map(String.init).filter {

@@ -292,6 +292,29 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         return found
     }
 
+    /// The regions `text` names, as "CC.code": by name in any case or accents
+    /// ("Illinois", "ile-de-france") or by a code that is not a bare number ("IL", "NCR").
+    public func regions(named text: String) -> Set<String> {
+        let key = SearchKey.fold(text)
+        guard !key.isEmpty else { return [] }
+        let code = text.uppercased()
+        var found = Set<String>()
+        for (region, name) in Self.regionCorrections where SearchKey.fold(name) == key { found.insert(region) }
+        var start = regions.startIndex
+        while start < regions.endIndex {
+            var end = start
+            while end < regions.endIndex && regions[end] != Self.newline { end += 1 }
+            let fields = String(decoding: UnsafeBufferPointer(rebasing: regions[start..<end]), as: UTF8.self).split(separator: "\t", maxSplits: 2)
+            if fields.count == 3 {
+                let id = fields[0] + "." + fields[1]
+                let named = Self.regionCorrections[String(id)].map(SearchKey.fold) ?? SearchKey.fold(String(fields[2]))
+                if named == key || (fields[1] == code && !code.allSatisfy(\.isNumber)) { found.insert(String(id)) }
+            }
+            start = end + 1
+        }
+        return found
+    }
+
     /// Names people give countries that are not GeoNames' own.
     static let countryNicknames: [String: String] = [
         "usa": "US", "united states of america": "US", "america": "US", "uk": "GB", "england": "GB", "scotland": "GB",

@@ -15,10 +15,12 @@ public enum PlaceChoice: Equatable, Sendable {
     public static let dominanceFactor = 10
     static let candidateLimit = 50
 
+    /// `regions`: only cities in these regions ("US.IL"), when a query named one ("Springfield, Illinois").
     public static func resolve(
-        _ query: String, country: String? = nil, pick: Int? = nil, in gazetteer: Gazetteer = .bundled
+        _ query: String, country: String? = nil, pick: Int? = nil, in gazetteer: Gazetteer = .bundled, regions: Set<String>? = nil
     ) throws(InputError) -> PlaceChoice {
-        let matches = gazetteer.search(query, country: country, limit: candidateLimit)
+        var matches = gazetteer.search(query, country: country, limit: regions == nil ? candidateLimit : 1000)
+        if let regions { matches = Array(matches.filter { regions.contains($0.city.countryCode + "." + $0.city.admin1) }.prefix(candidateLimit)) }
         guard !matches.isEmpty else { return .notFound }
         // A city called that outranks one that was once called that, or is
         // also called that: "Portland" means the Portlands, not Sandusky, Ohio.

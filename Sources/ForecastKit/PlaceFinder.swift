@@ -6,7 +6,7 @@ import Foundation
 /// Why a place could not be found or drafted. The CLI says it in words.
 public enum PlaceLookupError: Error, Equatable, Sendable {
     /// The gazetteer had nothing and the online lookup failed.
-    case onlineLookupFailed(query: String, WeatherError)
+    case onlineLookupFailed(query: String, WeatherError, suggestion: String? = nil)
     /// Neither $TZ nor /etc/localtime names this computer's zone.
     case unknownLocalZone
     /// The tz database's zone table cannot be read (tzdata missing).
@@ -29,21 +29,28 @@ public struct PlaceFinder: Sendable {
     /// "서울, 대한민국" are a name in a country (as `--country` says), which
     /// must then be one the gazetteer knows (`--country XX` is refused, not
     /// asked online). A comma followed by no country is part of the name.
-    public func query(_ text: String, country: String?) throws(InputError) -> (name: String, country: String?) {
+    ///
+    /// A region may come after the comma too ("Springfield, Illinois",
+    /// "Springfield, IL"): `regions` are those it names. Two letters that are
+    /// both a country and a region (IL: Israel, Illinois) mean the country
+    /// first, the region when the country has no such place.
+    public func query(_ text: String, country: String?) throws(InputError) -> (name: String, country: String?, regions: Set<String>?) {
         if let country {
             guard country.count == 2, country.allSatisfy(\.isLetter), let code = context.gazetteer.countryCode(named: country) else {
                 throw .badCountryCode(country)
             }
-            return (text, code)
+            return (text, code, nil)
         }
-        guard let comma = text.lastIndex(of: ",") else { return (text, nil) }
+        guard let comma = text.lastIndex(of: ",") else { return (text, nil, nil) }
         let name = text[..<comma].trimmingCharacters(in: .whitespaces)
         let tail = text[text.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !tail.isEmpty else { return (text, nil) }
-        if let code = context.gazetteer.countryCode(named: tail) { return (name, code) }
+        guard !name.isEmpty, !tail.isEmpty else { return (text, nil, nil) }
+        let regions = context.gazetteer.regions(named: tail)
+        let code = context.gazetteer.countryCode(named: tail)
+        if code != nil || !regions.isEmpty { return (name, code, regions.isEmpty ? nil : regions) }
         // Two letters after a comma are meant as a code: one that is none is said so.
         if tail.count == 2, tail.allSatisfy({ $0.isASCII && $0.isLetter }) { throw .badCountryCode(tail) }
-        return (text, nil)
+        return (text, nil, nil)
     }
 
     /// A name a slip away from `query` that the gazetteer knows, in this language where it has one.
@@ -56,8 +63,11 @@ public struct PlaceFinder: Sendable {
     /// Cities called `query` (or starting so), best first, and whether they
     /// came from the online lookup because the gazetteer had none.
     public func search(_ text: String, country: String?, limit: Int) async throws -> (matches: [GazetteerMatch], online: Bool) {
-        let (query, country) = try query(text, country: country)
-        let found = context.gazetteer.search(query, country: country, limit: limit)
+        let (query, country, regions) = try query(text, country: country)
+        var found = context.gazetteer.search(query, country: country, limit: limit)
+        if let regions, found.isEmpty || country == nil {
+            found = Array(context.gazetteer.search(query, limit: 1000).filter { regions.contains($0.city.countryCode + "." + $0.city.admin1) }.prefix(limit))
+        }
         guard found.isEmpty else { return (found, false) }
         let key = SearchKey.fold(query)
         let online = try await onlineCities(query, country: country).prefix(limit).map { city in
@@ -69,8 +79,11 @@ public struct PlaceFinder: Sendable {
     /// Which city `query` means, under the never-silent choosing rule: from
     /// the gazetteer, else (unless `online` is false: `--offline`) from the online lookup.
     public func choose(_ text: String, country: String?, pick: Int?, online: Bool = true) async throws -> PlaceChoice {
-        let (query, country) = try query(text, country: country)
-        let choice = try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
+        let (query, country, regions) = try query(text, country: country)
+        var choice = country == nil && regions != nil ? .notFound : try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
+        if choice == .notFound, let regions {
+            choice = try PlaceChoice.resolve(query, pick: pick, in: context.gazetteer, regions: regions)
+        }
         guard choice == .notFound, online else { return choice }
         let cities = try await onlineCities(query, country: country)
         let key = SearchKey.fold(query)

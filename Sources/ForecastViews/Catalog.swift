@@ -53,7 +53,7 @@ package protocol Catalog: Sendable {
     func twelveHour(_ reading: ClockReading) -> String
     var nothingSavedYet: String { get }
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
-    func nothingSavedChoose(_ example: String) -> String
+    func nothingSavedChoose(_ example: String, narrowed: Bool) -> String
     func othersCalled(_ query: String, _ others: Int) -> String
     /// Under a `show` cut to the terminal's height: how to see the rest.
     var showMore: String { get }

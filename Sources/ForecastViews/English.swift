@@ -163,8 +163,8 @@ package struct English: Catalog {
         "\(quoted(query)) could be any of \(count) places:"
     }
 
-    package func nothingSavedChoose(_ example: String) -> String {
-        "Nothing was saved. Choose one with --pick N (for example: \(example)), or narrow with --country CC."
+    package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {
+        "Nothing was saved. Choose one with --pick N (for example: \(example))" + (narrowed ? "." : ", or narrow with --country CC.")
     }
 
     package var showMore: String { "More: --full, or --hours N, --days N" }
@@ -576,8 +576,9 @@ package struct English: Catalog {
 
     package func message(_ error: PlaceLookupError) -> String {
         switch error {
-        case .onlineLookupFailed(let query, let failure):
+        case .onlineLookupFailed(let query, let failure, let suggestion):
             "no place called \(quoted(query)) in the built-in gazetteer, and the online lookup failed (\(weatherError(failure)))"
+                + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
         case .unknownLocalZone:
             "cannot tell this computer's time zone (no $TZ, no /etc/localtime link); use --lat and --lon"
         case .unreadableZoneTable(let path):

@@ -160,8 +160,9 @@ package struct Korean: Catalog {
         "\(quoted(query))\(Self.josa(quoted(query), .ira))는 곳이 \(count)군데 있습니다:"
     }
 
-    package func nothingSavedChoose(_ example: String) -> String {
-        "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요."
+    package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {
+        narrowed ? "저장하지 않았습니다. --pick N으로 고르세요(예: \(example))."
+            : "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --country CC로 좁히세요."
     }
 
     package var showMore: String { "더 보기: --full 또는 --hours N, --days N" }
@@ -687,8 +688,9 @@ package struct Korean: Catalog {
 
     package func message(_ error: PlaceLookupError) -> String {
         switch error {
-        case .onlineLookupFailed(let query, let failure):
+        case .onlineLookupFailed(let query, let failure, let suggestion):
             "내장 지명 사전에 \(quoted(query))\(Self.josa(quoted(query), .iGa)) 없고 온라인 검색도 실패했습니다 (\(weatherError(failure)))"
+                + (suggestion.map { ". \(quoted($0))\(Self.josa(quoted($0), .eulReul)) 찾으셨나요?" } ?? "")
         case .unknownLocalZone:
             "이 컴퓨터의 시간대를 알 수 없습니다 ($TZ도 /etc/localtime 링크도 없음): --lat, --lon을 쓰세요"
         case .unreadableZoneTable(let path):

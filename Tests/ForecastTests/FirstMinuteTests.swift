@@ -163,8 +163,19 @@ import Testing
         #expect(paris.status == 0 && paris.lines.count > 1 && paris.lines[1].contains("United States"), "\(paris.stdout)")
         let springfields = await cli.run("show", "Springfield, us", "--offline")
         #expect(springfields.status == 1 && springfields.stderr.contains("could be any of 8 places"), "\(springfields.stderr)")
+        #expect(!springfields.stderr.contains("narrow with --country"), "narrowed already")
+        // A region after the comma, by name or code; two letters that are a country and a region mean the one with the place.
+        for (typed, region) in [("Springfield, Illinois", "Illinois, United States"), ("Springfield, IL", "Illinois, United States"),
+                                ("Portland, Oregon", "Oregon, United States"), ("Jerusalem, IL", "Israel")] {
+            let found = await cli.run("show", typed, "--offline")
+            #expect(found.status == 0 && found.lines.count > 1 && found.lines[1].contains(region), "\(typed): \(found.stdout)\(found.stderr)")
+        }
         let slip = await cli.run("show", "Seoull", "--offline")
         #expect(slip.status == 4 && slip.stderr.contains("did you mean 'Seoul'?"), "\(slip.stderr)")
+        // With the online lookup failing (a laptop with no network), the slip still gets its suggestion.
+        let offline = try InProcessCLI(answer: { _ in HTTPResponse(status: 503, body: Data()) })
+        let unreachable = await offline.run("show", "Seoull")
+        #expect(unreachable.status == 1 && unreachable.stderr.contains("did you mean 'Seoul'?"), "\(unreachable.stderr)")
         let korean = await cli.run("show", "부산시티", "--offline", "--lang", "ko")
         #expect(korean.status == 4 && !korean.stderr.contains("did you mean"), "\(korean.stderr)")
         #expect(await cli.run("show", "Qwertyvillex", "--offline").stderr.contains("did you mean") == false)

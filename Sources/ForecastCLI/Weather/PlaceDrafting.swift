@@ -24,7 +24,16 @@ enum PlaceDrafting {
             return finder.draft(at: coordinate, label: label)
         }
         let query = try PlaceName(name).value
-        switch try await finder.choose(query, country: country, pick: pick, online: online) {
+        let choice: PlaceChoice
+        do {
+            choice = try await finder.choose(query, country: country, pick: pick, online: online)
+        } catch PlaceLookupError.onlineLookupFailed(let asked, let failure, nil) {
+            // Offline on a laptop, a slip still gets the name it was probably meant to be.
+            let parsed = try finder.query(query, country: country)
+            throw PlaceLookupError.onlineLookupFailed(
+                query: asked, failure, suggestion: finder.suggestion(for: parsed.name, country: parsed.country, language: words.language))
+        }
+        switch choice {
         case .notFound:
             let asked = try finder.query(query, country: country)
             let meant = finder.suggestion(for: asked.name, country: asked.country, language: words.language)
@@ -32,7 +41,10 @@ enum PlaceDrafting {
                 ? InputError.notFound(asked.name, country: asked.country, suggestion: meant)
                 : InputError.notInGazetteer(asked.name, country: asked.country, suggestion: meant)
         case .ambiguous(let cities):
-            throw AmbiguousName(query: query, cities: cities, example: "forecast \(command) \(shellQuoted(query)) --pick 1")
+            let parsed = try? finder.query(query, country: country)
+            let narrowed = country != nil || parsed?.country != nil || parsed?.regions != nil
+            let example = "forecast \(command) \(shellQuoted(query))" + (country.map { " --country \(shellQuoted($0))" } ?? "") + " --pick 1"
+            throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed)
         case .chosen(let city, let others):
             if others > 0 && pick == nil {
                 context.stderr.line("\(words.notePrefix): " + words.othersCalled(query, others))
@@ -54,4 +66,6 @@ struct AmbiguousName: Error {
     var cities: [City]
     /// The command line that would choose the first.
     var example: String
+    /// Whether a country narrowed them already (then narrowing is not suggested).
+    var narrowed = false
 }
