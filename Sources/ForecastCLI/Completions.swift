@@ -55,10 +55,27 @@ enum Completions {
 
     /// A generated completion script that also knows the commands' aliases
     /// (`forecast rm <Tab>` offered the commands again): bash and zsh dispatch
-    /// on the command's name, and the alias is added beside it. (fish's script
-    /// matches whole command lines and is left as generated.)
-    static func withAliases(_ script: String, aliases: [(alias: String, command: String)]) -> String {
+    /// on the command's name, and the alias is added beside it; and, in bash,
+    /// the options every command takes before its name (`forecast --lang ko
+    /// show <Tab>` offered the commands; `forecast --lang <Tab>` too). (fish's
+    /// script matches whole command lines and is left as generated.)
+    static func patched(_ script: String, aliases: [(alias: String, command: String)]) -> String {
         var script = script
+        // The root knows the options every command takes, so that their values are not read as the command.
+        if let range = script.range(of: "    local -a non_repeating_flags=(--version -h --help)\n    local -a repeating_options=()\n    local -a non_repeating_options=()\n") {
+            script.replaceSubrange(range, with: "    local -a non_repeating_flags=(--version -h --help)\n    local -a repeating_options=()\n    local -a non_repeating_options=(--db --lang --format)\n")
+        }
+        let values = """
+                # The values of the options every command takes, wherever they are.
+                case "${prev}" in
+                --lang) COMPREPLY+=($(compgen -W '\(Language.allCases.map(\.rawValue).joined(separator: " "))' -- "${cur}")); return ;;
+                --db) COMPREPLY+=($(compgen -f -- "${cur}")); return ;;
+                esac
+
+            """
+        if let range = script.range(of: "    local -r subcommand=\"${unparsed_words[0]}\"\n") {
+            script.insert(contentsOf: values, at: range.lowerBound)
+        }
         for (alias, command) in aliases {
             // bash: the top-level dispatch's case list.
             script = script.replacingOccurrences(

@@ -264,7 +264,7 @@ public struct Forecast: AsyncParsableCommand {
             let text = Forecast.fullMessage(for: error)
             let script = arguments.contains { $0.hasPrefix("--generate-completion-script") }
             // (No completions is no line at all: an empty one would be offered as a candidate.)
-            if !text.isEmpty { context.stdout.line(script ? Completions.withAliases(text, aliases: Completions.aliases) : text) }
+            if !text.isEmpty { context.stdout.line(script ? Completions.patched(text, aliases: Completions.aliases) : text) }
             return 0
         }
         let (message, status) = explain(error, words)

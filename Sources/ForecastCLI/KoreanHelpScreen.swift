@@ -5,10 +5,9 @@ import ForecastViews
 
 /// `--help` (and `help COMMAND`) in Korean, when the language is Korean: the
 /// same command tree ArgumentParser's English help is made from (its
-/// `--experimental-dump-help`), each text in Korean from `KoreanHelp`, the
-/// usage line and the examples as they are (commands are the same in every
-/// language). The long explanations stay in the English help and the man page,
-/// which the screen names.
+/// `--experimental-dump-help`), each text and explanation in Korean from
+/// `KoreanHelp`, the usage line and the examples as they are (commands are
+/// the same in every language).
 enum KoreanHelpScreen {
     /// The command whose help `arguments` ask for ("" for forecast itself), or
     /// nil when they ask for no help.
@@ -43,6 +42,10 @@ enum KoreanHelpScreen {
         let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - 6))
         lines.append("사용법: " + (usageLines.first ?? ""))
         lines += usageLines.dropFirst().map { "        " + $0 }
+        for paragraph in KoreanHelp.explanations[command] ?? [] {
+            lines.append("")
+            lines += fold(paragraph, width: max(20, columns))
+        }
         let arguments = (node["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
         let positional = arguments.filter { $0["kind"] as? String == "positional" }
         let options = arguments.filter { $0["kind"] as? String != "positional" }
@@ -81,9 +84,7 @@ enum KoreanHelpScreen {
             lines += examples.map { "  " + $0.trimmingCharacters(in: .whitespaces) }
         }
         lines.append("")
-        lines.append("자세한 설명(영어):")
-        lines.append(command.isEmpty ? "  forecast --help --lang en" : "  forecast \(command) --help --lang en")
-        lines.append("  man forecast")
+        lines.append("영어 도움말: " + (command.isEmpty ? "forecast --help --lang en" : "forecast \(command) --help --lang en") + ", man forecast")
         if command.isEmpty { lines.append("명령마다: forecast help <명령>") }
         return lines.joined(separator: "\n")
     }

@@ -165,4 +165,64 @@ package enum KoreanHelp {
         }
         return nil
     }
+
+    /// Each command's explanation in Korean, by paragraph ("" is forecast itself): what
+    /// `--help` says above its options in English, its examples aside.
+    package static let explanations: [String: [String]] = [
+        "": [
+            "forecast만 치면 저장한 장소를 보여 주고, forecast 장소(예: forecast Seoul)는 저장했든 안 했든 그곳 하나를 보여 줍니다. 장소는 SQLite 데이터베이스에 저장됩니다: --db 경로, 없으면 $FORECAST_DB, 없으면 $XDG_DATA_HOME/forecast/forecast.sqlite(~/.local/share/forecast/forecast.sqlite).",
+            "종료 상태: 0 성공; 1 명령 실패(잘못된 입력, 여러 곳을 뜻하는 이름, 쓸 수 없는 서비스나 데이터베이스); 2 일부 장소의 날씨를 받아 오지 못함(나머지는 보여 줌); 3 날씨는 보여 줬지만 저장하지 못함; 4 찾을 수 없음(그런 저장된 장소나 그런 이름의 장소가 없음); 64 명령줄 자체가 잘못됨; 130 중단됨; 141 출력을 읽던 쪽이 사라짐(| head처럼).",
+        ],
+        "add": [
+            "이름은 내장 세계 지명 사전(인구 15,000명 이상의 GeoNames 도시)에서 영어나 한국어로, 대소문자와 악센트를 무시하고 찾습니다. 사전에 없는 이름은 온라인(Open-Meteo 지오코딩)에서 찾습니다. 여러 곳이 같은 이름이고 한 곳이 뚜렷이 크지 않으면 후보를 보여 주고 아무것도 저장하지 않습니다: --pick이나 --country로 고르세요. 이름 뒤에 쉼표와 나라나 지역을 붙일 수도 있습니다('Seoul, KR', 'Springfield, Illinois').",
+        ],
+        "remove": [
+            "장소는 'forecast list'의 번호, 이름이나 이름표(대소문자 무관), 또는 헷갈리지 않는 이름의 앞부분입니다. 하나라도 맞는 곳이 없으면 아무것도 지우지 않습니다.",
+        ],
+        "rename": [
+            "이름표만 바뀝니다: 장소, 위치, 날씨는 그대로입니다. 이미 저장한 곳에 `forecast add 이름 --as 이름표`를 해도 같습니다. 다른 곳과 같은 이름표가 되면 알려 주고, 'Seoul#2'처럼 구별할 수 있습니다.",
+        ],
+        "list": [
+            "TTL(10분)보다 최근에 받은 날씨는 요청 없이 저장된 것을 쓰고, 나머지는 모든 장소를 한꺼번에 받아 옵니다. 받아 오지 못한 곳은 이유(네트워크 오류, 시간 초과, 거부된 키…; JSON의 error.kind: network, timeout, rateLimited, unauthorized, notFound, badResponse, provider)와 함께 마지막으로 받은 날씨를 오래됨으로 표시해 보여 주고, 다른 곳은 그대로 보여 줍니다. 첫 열의 번호는 remove, move, show에 쓸 수 있습니다.",
+            "--timeout은 새로 받기 전체의 시간 예산입니다: 모든 요청, 재시도, 대기가 그 안에 들어가므로, 응답하지 않는 서비스도 그만큼만 기다립니다.",
+            "--where는 날씨가 조건에 맞는 곳만 남깁니다(cron과 스크립트용): 보고 필드(temp, feels, humidity, wind, pressure, clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude, position)를 <, <=, >, >=, =, !=로 비교하고 and/or, not, 괄호로 묶습니다. 숫자는 내 단위입니다. 값이 없는 곳은 맞지 않습니다. 번호는 그대로입니다.",
+            "종료 상태: 0 정상; 1 --where에 맞는 곳이 없음(아무것도 출력하지 않음); 2 일부 장소의 날씨를 받아 오지 못함; 3 날씨는 보여 줬지만 저장하지 못함; 130 중단됨.",
+        ],
+        "sort": [
+            "name, temperature(temp), humidity는 그 값으로 정렬하고, custom은 내가 정한 순서입니다('forecast move' 참고). 고른 것은 다음 실행에도 유지됩니다.",
+        ],
+        "move": [
+            "지금 보이는 목록이, 옮긴 장소를 반영해 내가 정한 순서가 됩니다.",
+        ],
+        "browse": [
+            "마지막으로 본 장소의 상세에서 엽니다(--list면 목록에서, 본 곳이 없으면 목록에서, 저장한 곳이 없으면 검색에서). 저장된 날씨는 바로 보이고, 받을 때가 된 것은 뒤에서 받아 오며 TTL이 지나면 다시 받습니다. 모든 변경(정렬, 단위, 순서, 지우기, 추가, 마지막으로 본 곳)은 명령과 똑같이 저장됩니다.",
+            "목록: ↑/↓ 또는 k/j 선택, Enter나 → 열기, s 정렬 바꾸기(사용자 지정, 이름, 기온, 습도), S 뒤집기, u °C/°F/K, K/J 내 순서에서 위아래로 옮기기, d 다음 y 지우기, r 새로 받기, / 검색. 상세: ←/→ 또는 h/l 이전/다음 장소(끝에서 처음으로), ↑/↓ 스크롤, Esc 목록으로. 검색: 영어나 한국어로 이름 입력, ↑/↓ 고르기, Enter 날씨 보기(내장 사전에 없으면 온라인 지오코더에 한 번 묻기), a 보이는 곳 추가, Esc 뒤로. 어디서나: ? 도움말, q나 Ctrl-C 끝내기.",
+            "입출력 모두 60×20 이상의 터미널이 필요합니다. 스크립트에서는 list와 show를 쓰세요. 종료 상태: q 뒤 0; Ctrl-C 뒤 130; SIGTERM, SIGHUP 뒤 143, 129(어느 경우든 터미널은 원래대로); 표준 입력이나 출력이 터미널이 아니면 64.",
+        ],
+        "show": [
+            "장소와 현지 시각, 현재 날씨와 오늘의 최고 자외선 지수, 대기질, 앞으로 24시간(--hours, 최대 48)과 기온 그래프, 앞으로 며칠의 최저·최고 기온과 강수 확률(--days, 최대 7)을 모두 그곳의 시간대로 보여 줍니다. 터미널이 낮으면 시간과 날을 줄여 현재 날씨가 보이게 하고 나머지를 보는 법을 알려 줍니다(--full은 모두). 장소를 주지 않으면 마지막으로 본 곳(처음에는 첫 장소)을 보여 줍니다. --next와 --previous(--prev)는 지금 순서대로 넘기며 끝에서 처음으로 돌아갑니다.",
+            "저장한 곳이 아닌 이름은 'add'처럼 찾고(지명 사전, 그다음 온라인; --pick과 --country로 같은 이름 중에서 고르기) --lat/--lon도 마찬가지입니다: 아무것도 저장하지 않고(마지막으로 본 곳으로도) 날씨를 보여 주며 저장하는 법을 알려 줍니다.",
+        ],
+        "units": [
+            "고른 것은 다음 실행에도 유지됩니다. 날씨는 °C, m/s, mm, m, hPa로 저장되고 보여 줄 때만 바뀝니다. metric은 °C, km/h, mm, km, hPa, 24시간제이고 imperial은 °F, mph, in, mi, inHg, 12시간제입니다. CSV와 TSV는 이 설정과 상관없이 같습니다; JSON은 기온과 바람을 내 단위로, 나머지는 저장된 단위로 주며 \"units\"가 그 단위를 알려 줍니다.",
+        ],
+        "search": [
+            "정확히 같은 이름이 그 이름으로 시작하는 이름보다 먼저, 그다음 큰 곳부터 나옵니다. 대소문자, 악센트, 전각/반각은 무시합니다. 내장 지명 사전에 없는 이름은 온라인에서 찾습니다.",
+            "--weather는 후보마다 현재 날씨를 한꺼번에 받아 와서(Open-Meteo 요청 하나에 최대 50곳) 보여 주고, 아무것도 저장하지 않습니다.",
+        ],
+        "config": [
+            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line).",
+            "적용되는 값은 강한 것부터: 옵션(--provider, --lang, --ttl, --concurrency, --format), 환경 변수(FORECAST_PROVIDER, FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT), 이 설정, 그다음 기본값(언어는 로캘: LC_ALL, LC_MESSAGES, LANG)입니다. 인자 없이 실행하면 모든 설정을 값과 출처와 함께 보여 줍니다. API 키는 저장하지 않고 환경 변수(OPENWEATHER_API_KEY)에서만 읽습니다.",
+        ],
+        "export": [
+            "장소를 내 순서대로, 이름표, 이름, 나라, 지역, 좌표, 시간대, GeoNames id와 함께 씁니다. JSON에는 설정(단위, 정렬, 'forecast config'가 유지하는 것; API 키는 절대 아님)과 버전도 들어가고, CSV에는 장소만 들어갑니다. 'forecast import'로 다시 읽습니다.",
+        ],
+        "import": [
+            "쓰기 전에 파일 전체를 확인한 다음 한 트랜잭션으로 저장합니다. 이미 저장한 곳은 건너뛰고 그 수를 셉니다. 읽을 수 없는 파일, 잘못된 행, 모르는 버전은 그 행을 알려 주는 오류이고 아무것도 바뀌지 않습니다. 파일의 설정은 목록이 비어 있을 때(새 컴퓨터)나 --replace일 때 적용되고, 아니면 내 설정이 유지됩니다.",
+        ],
+        "report": [
+            "요약 표, 그리고 장소마다 현재 날씨, 앞으로 48시간의 기온과 강수 확률 그래프, 앞으로 며칠의 최저·최고 기온을 내 단위와 언어로 담습니다. 파일에는 스크립트, 글꼴, 가져올 다른 파일이 없어 오프라인에서도 보이고 메일로 보낼 수 있습니다. 날씨는 'show'처럼 받아 옵니다(신선한 동안은 저장된 것). 목록이 비어 있으면 오류이고 파일을 쓰지 않습니다.",
+            "종료 상태는 list와 같습니다: 일부 장소의 날씨를 받아 오지 못하면 2(보고서는 어느 곳인지 적어서 그래도 씁니다).",
+        ],
+    ]
 }

@@ -393,6 +393,10 @@ import Testing
         for shell in ["bash", "zsh"] {
             let script = try await cli.run("--generate-completion-script", shell).stdout
             #expect(script.contains("rm)\n") && script.contains("_forecast_remove") && script.contains("ls)\n"), "\(shell)")
+            if shell == "bash" {
+                #expect(script.contains("non_repeating_options=(--db --lang --format)") && script.contains("--lang) COMPREPLY+=($(compgen -W 'en ko'"),
+                        "the options every command takes, before its name")
+            }
         }
     }
 
@@ -418,6 +422,7 @@ import Testing
             let shaped = help.status == 0 && help.stdout.hasPrefix("개요: ") && help.stdout.contains("사용법: forecast")
             #expect(shaped, "\(command): \(help.stdout)")
             // Outside examples and usage, a line of English words is a text without its Korean.
+            #expect(KoreanHelp.explanations[command] != nil, "\(command) has its explanation in Korean")
             for line in help.lines where !line.contains("$ forecast") && !line.hasPrefix("사용법:") && !line.contains("--help --lang en") {
                 if line.contains(english) { missing.append("\(command): \(line)") }
             }

@@ -11,7 +11,7 @@ struct ConfigCommand: ForecastCommand {
         abstract: "Show or set the preferences kept for later runs.",
         discussion: HelpText.flowing("""
             Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
-            (minutes), concurrency (1-256), wind-unit (ms, kmh, mph), temperature-unit
+            (minutes), concurrency (1-256), wind-unit (ms, kmh, mph, kn, bft), temperature-unit
             (celsius, fahrenheit, kelvin) and format (the default of list and show:
             table, json, csv, tsv, markdown, line).
 
