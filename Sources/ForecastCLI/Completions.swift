@@ -43,7 +43,9 @@ enum Completions {
         else { return [] }
         let wanted = SearchKey.fold(prefix)
         var seen = Set<String>()
-        return places.map { SafeText.printable($0.displayName) }
+        // Places sharing a label are offered by their addresses (Seoul#1, Seoul#2), which name one each.
+        let numbers = PlaceReference.namesakeNumbers(places)
+        return places.map { SafeText.printable($0.displayName) + (numbers[$0.id].map { "#\($0)" } ?? "") }
             .filter { !$0.isEmpty && isInert($0) && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
     }
 
@@ -75,6 +77,10 @@ enum Completions {
             """
         if let range = script.range(of: "    local -r subcommand=\"${unparsed_words[0]}\"\n") {
             script.insert(contentsOf: values, at: range.lowerBound)
+        }
+        // bash: the aliases among the commands offered.
+        if let range = script.range(of: " report help' -- \"${cur}\"))") {
+            script.replaceSubrange(range, with: " report help \(aliases.map(\.alias).joined(separator: " "))' -- \"${cur}\"))")
         }
         for (alias, command) in aliases {
             // bash: the top-level dispatch's case list.

@@ -35,11 +35,13 @@ enum KoreanHelpScreen {
         guard let node else { return nil }
         let korean = { (english: String) in KoreanHelp.text(english) ?? english }
         var lines: [String] = []
-        lines.append("개요: " + korean(node["abstract"] as? String ?? ""))
+        let overview = fold(korean(node["abstract"] as? String ?? ""), width: max(20, columns - 6))
+        lines.append("개요: " + (overview.first ?? ""))
+        lines += overview.dropFirst().map { "      " + $0 }
         lines.append("")
         let type = Forecast.configuration.subcommands.first { $0._commandName == command }
         let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] <하위 명령>"
-        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - 6))
+        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - 9))
         lines.append("사용법: " + (usageLines.first ?? ""))
         lines += usageLines.dropFirst().map { "        " + $0 }
         for paragraph in KoreanHelp.explanations[command] ?? [] {

@@ -46,8 +46,13 @@ public enum PlaceReference {
         // label), so that the address an error gives always means what it said.
         if let match = trimmed.wholeMatch(of: /(.+?)\s*#([0-9]{1,6})/), let number = Int(match.2) {
             let base = SearchKey.fold(String(match.1))
-            let namesakes = Self.ownOrder(ordered.indices.filter { keys[$0].0 == base }, ordered)
-            if namesakes.count > 1 {
+            // By label; else by the name the list shows them under (서울#2 for two places labelled Seoul), if they share one label.
+            var namesakes = Self.ownOrder(ordered.indices.filter { keys[$0].0 == base }, ordered)
+            if namesakes.isEmpty {
+                let named = ordered.indices.filter { keys[$0].1 == base || other[$0].contains(base) }
+                if Set(named.map { keys[$0].0 }).count == 1 { namesakes = Self.ownOrder(named, ordered) }
+            }
+            if namesakes.count > 1 || (namesakes.count == 1 && number == 1) {
                 guard (1...namesakes.count).contains(number) else {
                     throw ambiguous(String(match.1), namesakes, ordered, numbered: true)
                 }
@@ -85,6 +90,16 @@ public enum PlaceReference {
         return .ambiguousReference(reference, matches: indices.map { index in
             InputError.Match(ordered[index], position: index + 1, number: numbered ? (own.firstIndex(of: index) ?? 0) + 1 : nil)
         })
+    }
+
+    /// For each place whose label another shares, its N in `Name#N` (by place id).
+    public static func namesakeNumbers(_ places: [Place]) -> [Int64: Int] {
+        var numbers: [Int64: Int] = [:]
+        let groups = Dictionary(grouping: places.indices, by: { SearchKey.fold(places[$0].displayName) })
+        for (_, indices) in groups where indices.count > 1 {
+            for (number, index) in ownOrder(indices, places).enumerated() { numbers[places[index].id] = number + 1 }
+        }
+        return numbers
     }
 
     /// The places in `ordered` labelled as `place` is (itself included), in

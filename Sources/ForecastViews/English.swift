@@ -171,7 +171,7 @@ package struct English: Catalog {
 
     package func sameName(_ name: String, _ matches: [String], first: String) -> String {
         "\(matches.count) saved places are called \(quoted(name)) now (\(matches.joined(separator: ", "))): "
-            + "show, remove, move and rename tell them apart by number or as '\(SafeText.quoted(first))'; 'forecast rename' gives one another name"
+            + "show, remove, move and rename tell them apart by number or as '\(SafeText.quoted(first))'; 'forecast rename' gives one another name."
     }
 
     package func othersCalled(_ query: String, _ others: Int) -> String {
@@ -634,7 +634,7 @@ package struct English: Catalog {
     package func usage(_ problem: UsageProblem) -> String {
         switch problem {
         case .language: "--lang must be \(Self.languageCodes(or: "or"))"
-        case .removeWhat: "give the places to remove, or --damaged, not both"
+        case .removeWhat: "give the places to remove, or --damaged (one or the other)"
         case .refreshAndOffline: "--refresh and --offline cannot be used together"
         case .concurrency: "--concurrency must be between 1 and 256"
         case .timeout: "--timeout must be more than 0 and at most 300 seconds"

@@ -169,7 +169,7 @@ package struct Korean: Catalog {
 
     package func sameName(_ name: String, _ matches: [String], first: String) -> String {
         "이제 \(quoted(name))\(Self.josa(quoted(name), .ira))는 저장된 장소가 \(matches.count)곳입니다 (\(matches.joined(separator: ", "))): "
-            + "show, remove, move, rename에서는 번호나 '\(SafeText.quoted(first))'처럼 구별하세요. 'forecast rename'으로 다른 이름을 줄 수 있습니다"
+            + "show, remove, move, rename에서는 번호나 '\(SafeText.quoted(first))'처럼 구별하세요. 'forecast rename'으로 다른 이름을 줄 수 있습니다."
     }
 
     package func othersCalled(_ query: String, _ others: Int) -> String {

@@ -270,7 +270,14 @@ package struct ShowOutput: ReportOutput {
         }
         if let source {
             lines.append("")
-            lines.append(out.dim("  " + words.weatherCredit(source, air: data.airQuality != nil)))
+            // On a narrow terminal the credit goes on in a second line at its "; " rather than wrap mid-word.
+            let credit = "  " + words.weatherCredit(source, air: data.airQuality != nil)
+            let parts = credit.components(separatedBy: "; ")
+            if let width = out.columns, DisplayWidth.of(credit) > width, parts.count == 2 {
+                lines += [out.dim(parts[0] + ";"), out.dim("  " + parts[1])]
+            } else {
+                lines.append(out.dim(credit))
+            }
         }
         if shortened { lines.append(out.dim("  " + words.showMore)) }
         return lines

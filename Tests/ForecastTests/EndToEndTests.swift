@@ -147,7 +147,7 @@ import Testing
         (["remove", "Tokyo"], "no saved place matches 'Tokyo'", 4),
         (["remove", "1", "Tokyo"], "no saved place matches 'Tokyo'", 4),
         (["remove", "'; DROP TABLE place; --"], "no saved place matches", 4),
-        (["remove"], "give the places to remove, or --damaged, not both", 64),
+        (["remove"], "give the places to remove, or --damaged (one or the other)", 64),
         (["move", "Seoul", "3"], "position 3 is out of range", 4),
         (["move", "Seoul", "up"], "position 'up' is not a number", 64),
         (["move", "Paris", "1"], "no saved place matches 'Paris'", 4),

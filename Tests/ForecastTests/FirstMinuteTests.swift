@@ -131,6 +131,12 @@ import Testing
         let ambiguous = await cli.run("show", "seoul")
         #expect(ambiguous.status == 1 && ambiguous.stderr.contains("Seoul#1 = 1 (Seoul, South Korea, 37.566, 126.9784), Seoul#2 = 3 (Seoul, South Korea, 37.5, 127.03)"),
                 "\(ambiguous.stderr)")
+        // The list shows them by their addresses; in Korean too, by the name it shows them under.
+        let listed = await cli.run("list")
+        #expect(listed.lines.count == 4 && listed.lines[1].contains("Seoul#1") && listed.lines[3].contains("Seoul#2"), "\(listed.stdout)")
+        #expect(await cli.run("show", "서울#2", "--lang", "ko").lines.first?.hasPrefix("서울#2") == false)
+        #expect(await cli.run("show", "서울#2", "--lang", "ko").status == 0)
+        #expect(await cli.run("show", "London#1").status == 0, "#1 of a name no other place has is that place")
         let shown = await cli.run("show", "Seoul#2")
         #expect(shown.status == 0 && shown.lines.first?.hasPrefix("Seoul  3 of 3") == true, "\(shown.stdout)\(shown.stderr)")
         #expect(await cli.run("show", "seoul #1").lines.first?.hasPrefix("Seoul (서울)  1 of 3") == true)
