@@ -70,35 +70,30 @@ public struct Forecast: AsyncParsableCommand {
     /// Runs one command line in `context` and returns its exit status: what
     /// `runMain` does, and what in-process tests call.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
-        // A slip ('forecast lsit') is answered before any database is opened
-        // (opening one may migrate it), in the language of the flags and environment.
+        // The command line as the parser takes it. A slip ('forecast lsit') is
+        // answered here, before any database is opened (opening one may migrate
+        // it), in the language of the flags and environment.
+        let words: [String]
         do {
-            _ = try Spoken.$parsing.withValue(context.words) {
+            words = try Spoken.$parsing.withValue(context.words) {
                 try invocation(arguments) { context.app.gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
             }
         } catch {
             return report(error, in: context, json: flag("--format", in: arguments)?.lowercased() == "json", arguments: arguments)
         }
         let context = configured(context, arguments: arguments)
-        // The command line as the parser takes it, once known (JSON errors depend on the command).
-        var normalized = arguments
         do {
             // Checked like every other variable (it is read before the parse, to speak in it).
             if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(setting: chosen) == nil {
                 throw SettingsError.badLanguage(chosen)
             }
-            // The parse's checks speak the user's language; the command gets its context.
-            let gazetteer = context.app.gazetteer
-            let words = try Spoken.$parsing.withValue(context.words) {
-                try invocation(arguments) { gazetteer.search($0, limit: 1).first?.kind.isExact ?? false }
-            }
-            normalized = words
             // Help in Korean when the language is Korean (the parser's own is English).
             if context.words.language == .ko, let asked = KoreanHelpScreen.asked(words),
                let text = KoreanHelpScreen.text(for: asked, columns: context.stdout.columns ?? 80) {
                 context.stdout.line(text)
                 return 0
             }
+            // The parse's checks speak the user's language; the command gets its context.
             let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(words) }
             if let command = command as? any ForecastCommand {
                 try await command.run(context)
@@ -111,7 +106,7 @@ public struct Forecast: AsyncParsableCommand {
             }
             return 0
         } catch {
-            return report(error, in: context, json: wantsJSON(normalized, in: context), arguments: arguments)
+            return report(error, in: context, json: wantsJSON(words, in: context), arguments: arguments)
         }
     }
 
