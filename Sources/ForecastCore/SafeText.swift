@@ -346,45 +346,29 @@ public enum SafeNumber {
         return value
     }
 
-    /// The nearest Int, or nil when `value` is NaN, infinite or beyond Int's range.
+    /// The nearest Int by the one rounding rule (`ShownNumber`: halves away
+    /// from zero, in decimal), or nil when `value` is NaN, infinite or too large.
     public static func rounded(_ value: Double) -> Int? {
-        let r = value.rounded()
-        guard r.isFinite, r > -9.0e18, r < 9.0e18 else { return nil }
-        return Int(r)
+        ShownNumber.units(value, places: 0).map(Int.init)
     }
 
     /// `value` with `decimals` digits after the point ("12.5", "-0.30"), a
     /// point whatever the locale, trailing zeros dropped when `trim` says so
-    /// ("12.5000" → "12.5", "3.0" → "3"). Written by hand: String(format:locale:)
-    /// builds an ICU number formatter on every call, which made a 1,000-place
-    /// report spend most of its time formatting numbers.
+    /// ("12.5000" → "12.5", "3.0" → "3"), rounded by `ShownNumber`'s rule.
+    /// Written by hand: String(format:locale:) builds an ICU number formatter
+    /// on every call, which made a 1,000-place report spend most of its time
+    /// formatting numbers.
     public static func fixed(_ value: Double, decimals: Int, trim: Bool = false) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        let places = max(0, min(decimals, 9))
-        var scale = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)
-        guard scaled < 9.0e15 else { return String(value) }
-        let units = Int(scaled)
-        var text = units == 0 ? "" : (value < 0 ? "-" : "")
-        text += String(units / scale)
-        guard places > 0 else { return text }
-        var fraction = String(units % scale)
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
-        if trim { while fraction.hasSuffix("0") { fraction.removeLast() } }
-        return fraction.isEmpty ? text : text + "." + fraction
+        return ShownNumber.text(value, places: decimals, trim: trim) ?? String(value)
     }
 
-    /// `value` to `places` decimals (0 to 9), as a number: 56.99999999999999
-    /// at 0 places is 57, and a value that rounds to zero is 0, never -0.
-    /// Halves round away from zero. What is not finite stays as it is.
+    /// `value` to `places` decimals (0 to 9), as a number, by `ShownNumber`'s
+    /// rule: 56.99999999999999 at 0 places is 57, 8.499999999999998 is 9, and a
+    /// value that rounds to zero is 0, never -0. What is not finite, or too
+    /// large to round exactly, stays as it is.
     public static func rounded(_ value: Double, places: Int) -> Double {
-        guard value.isFinite else { return value }
-        var factor = 1.0
-        for _ in 0..<max(0, min(places, 9)) { factor *= 10 }
-        let scaled = (value * factor).rounded()
-        guard scaled.isFinite, abs(scaled) < 9.0e15 else { return value }
-        return scaled == 0 ? 0 : scaled / factor
+        ShownNumber.rounded(value, places: places) ?? value
     }
 
     /// `value` as an Int only if it is exactly one ("200", 3.0), else nil.

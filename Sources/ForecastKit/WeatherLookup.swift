@@ -165,6 +165,8 @@ extension WeatherLookup {
             var one = PlaceWeather()
             switch fetched[query.id] {
             case .success(var report)?:
+                // Night symbols by night, whatever the service said of the sun.
+                report = report.withDaylight(at: query.coordinate)
                 switch air[query.id] {
                 case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
                 case .failure(let error)?: one.airQualityError = error

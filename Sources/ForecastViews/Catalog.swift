@@ -266,7 +266,7 @@ extension Catalog {
     /// "6 (high)".
     package func uv(_ index: Double?) -> String {
         guard let index, let rounded = SafeNumber.rounded(index) else { return "–" }
-        return "\(rounded) (\(uvCategory(UVCategory(index: index))))"
+        return "\(rounded) (\(uvCategory(UVCategory(index: Double(rounded)))))"
     }
 
     /// "open-meteo, openweathermap or …".

@@ -65,12 +65,14 @@ package struct WeatherFormat {
         return "\(temperatureText(low))/\(temperatureText(high))"
     }
 
-    /// "3.2 m/s NE", "6 kn NE", "Bft 3 NE".
+    /// "3.2 m/s NE", "6 kn NE", "Bft 3 NE": converted from m/s and rounded
+    /// once, to what is shown (5.7 m/s = 20.52 km/h reads 21 km/h).
     package func windText(_ speed: Double?, direction: Double?) -> String {
-        guard let speed = wind(speed) else { return "–" }
+        guard let speed, speed.isFinite else { return "–" }
         let compass = direction.map { " " + words.compass(CompassPoint(degrees: $0)) } ?? ""
-        if windUnit == .bft { return "Bft " + SafeNumber.fixed(speed, decimals: 0) + compass }
-        return SafeNumber.fixed(speed, decimals: windUnit == .ms ? 1 : 0) + " " + windUnit.symbol + compass
+        let converted = windUnit.convert(metresPerSecond: speed)
+        if windUnit == .bft { return "Bft " + SafeNumber.fixed(converted, decimals: 0) + compass }
+        return SafeNumber.fixed(converted, decimals: windUnit == .ms ? 1 : 0) + " " + windUnit.symbol + compass
     }
 
     /// "1014 hPa", "29.94 inHg", "761 mmHg".

@@ -84,7 +84,9 @@ import Testing
             .good, .good, .moderate, .moderate, .unhealthyForSensitiveGroups, .unhealthyForSensitiveGroups,
             .unhealthy, .unhealthy, .veryUnhealthy, .veryUnhealthy, .hazardous, .hazardous,
         ])
-        #expect([0.0, 2.9, 3, 5.9, 6, 7.9, 8, 10.9, 11, 14].map(UVCategory.init(index:)) == [
+        // Of the whole number shown: 2.5 reads 3, moderate.
+        #expect([0.0, 50.4, 50.5].map { AirQuality.Category(usAQI: $0) } == [.good, .good, .moderate])
+        #expect([0.0, 2.4, 2.5, 5.4, 5.5, 7.4, 7.5, 10.4, 10.5, 14].map(UVCategory.init(index:)) == [
             .low, .low, .moderate, .moderate, .high, .high, .veryHigh, .veryHigh, .extreme, .extreme,
         ])
     }

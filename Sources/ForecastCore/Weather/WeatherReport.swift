@@ -245,8 +245,11 @@ public struct AirQuality: Hashable, Sendable, Codable {
     public enum Category: String, Sendable, Codable, CaseIterable {
         case good, moderate, unhealthyForSensitiveGroups, unhealthy, veryUnhealthy, hazardous
 
+        /// The band of the index as shown: a whole number (the index is
+        /// defined on whole numbers), rounded by `ShownNumber`'s rule, so
+        /// 50.6, shown as 51, is moderate.
         public init(usAQI aqi: Double) {
-            self = switch aqi {
+            self = switch SafeNumber.rounded(aqi, places: 0) {
             case ..<51: .good
             case ..<101: .moderate
             case ..<151: .unhealthyForSensitiveGroups
@@ -258,12 +261,14 @@ public struct AirQuality: Hashable, Sendable, Codable {
     }
 }
 
-/// The WHO's bands of the UV index.
+/// The WHO's bands of the UV index, which is reported as a whole number.
 public enum UVCategory: String, Sendable, Codable, CaseIterable {
     case low, moderate, high, veryHigh, extreme
 
+    /// The band of the whole number shown (2.8 is shown as 3: moderate),
+    /// rounded by `ShownNumber`'s rule.
     public init(index: Double) {
-        self = switch index {
+        self = switch SafeNumber.rounded(index, places: 0) {
         case ..<3: .low
         case ..<6: .moderate
         case ..<8: .high

@@ -23,12 +23,15 @@ public enum WindUnit: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// The Beaufort force of a mean wind speed: the WMO's upper bounds in m/s
-    /// (0.2, 1.5, 3.3, 5.4, 7.9, 10.7, 13.8, 17.1, 20.7, 24.4, 28.4, 32.6),
-    /// as the tenths the services give are rounded; 12 above.
+    /// The Beaufort force of a mean wind speed, by the WMO's table in m/s to
+    /// a tenth (force 3 is 3.4–5.4 m/s): the speed is first rounded to the
+    /// tenth JSON shows (`ShownNumber`), so 3.38 m/s, shown as 3.4, is force
+    /// 3, never 2. 12 from 32.7 m/s.
     public static func beaufort(metresPerSecond speed: Double) -> Int {
-        let bounds = [0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7]
-        return bounds.firstIndex { speed < $0 } ?? 12
+        // Each force's lowest speed, in tenths of m/s.
+        let lowest: [Int64] = [3, 16, 34, 55, 80, 108, 139, 172, 208, 245, 285, 327]
+        guard let tenths = ShownNumber.units(speed, places: 1) else { return speed > 0 ? 12 : 0 }
+        return lowest.firstIndex { tenths < $0 } ?? 12
     }
 }
 
