@@ -33,11 +33,7 @@ import Testing
     /// Open-Meteo's recorded London answer at 05:00 carries no `is_day`: the
     /// partly cloudy sky before the 07:55 sunrise it gives is a night one.
     @Test func aNightWithoutIsDayIsANight() async throws {
-        var answer = try #require(Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any])
-        let hourly = try #require(Fixture.json("openmeteo_hourly_2day_2026.json") as? [String: Any])
-        answer["hourly"] = hourly["hourly"]
-        answer["hourly_units"] = hourly["hourly_units"]
-        let body = try JSONSerialization.data(withJSONObject: answer)
+        let body = try Fixture.londonWithHours()
         let cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: body) })
         #expect(await cli.run("add", "London").status == 0)
         let shown = await cli.run("show", "London", "--format", "json")

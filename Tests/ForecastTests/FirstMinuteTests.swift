@@ -302,11 +302,7 @@ import Testing
     /// and JSON are never cut. One or two hours draw no chart.
     @Test func showFitsTheTerminal() async throws {
         // London's recorded current and daily answer, with its recorded 48 hours (43 of them to come).
-        var answer = try #require(Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any])
-        let hourly = try #require(Fixture.json("openmeteo_hourly_2day_2026.json") as? [String: Any])
-        answer["hourly"] = hourly["hourly"]
-        answer["hourly_units"] = hourly["hourly_units"]
-        let body = try JSONSerialization.data(withJSONObject: answer)
+        let body = try Fixture.londonWithHours()
         var cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: body) })
         #expect(await cli.run("add", "London").status == 0)
         cli.columns = 100

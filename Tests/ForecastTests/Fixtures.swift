@@ -1,8 +1,19 @@
 import Foundation
+import Testing
 @testable import ForecastCore
 
 /// The recorded API responses (copied from shared/fixtures; see Fixtures/SOURCES.md).
 enum Fixture {
+    /// London's recorded current and daily answer (2026-01-19 05:00, no
+    /// `is_day`, sunrise 07:55) with its recorded 48 hours, as one Open-Meteo answer.
+    static func londonWithHours() throws -> Data {
+        var answer = try #require(json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any])
+        let hourly = try #require(json("openmeteo_hourly_2day_2026.json") as? [String: Any])
+        answer["hourly"] = hourly["hourly"]
+        answer["hourly_units"] = hourly["hourly_units"]
+        return try JSONSerialization.data(withJSONObject: answer)
+    }
+
     static func data(_ name: String) -> Data {
         let url = Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)
             ?? Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")!
