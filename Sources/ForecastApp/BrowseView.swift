@@ -236,7 +236,7 @@ package enum BrowseView {
     /// being fetched, and how old the weather on screen is.
     static func status(_ frame: inout Frame, _ state: BrowseState, row: Int, words: Words) {
         if let id = state.confirmingRemoval, let place = state.places.first(where: { $0.id == id }) {
-            frame.put(" " + words.browseConfirmRemoval(words.name(place)), row: row, column: 0, look: Frame.Look(bold: true, red: true))
+            frame.put(" " + words.browseConfirmRemoval(words.address(place)), row: row, column: 0, look: Frame.Look(bold: true, red: true))
             return
         }
         var left: [(String, Frame.Look)] = []

@@ -44,8 +44,7 @@ enum Completions {
         let wanted = SearchKey.fold(prefix)
         var seen = Set<String>()
         // Places sharing a label are offered by their addresses (Seoul#1, Seoul#2), which name one each.
-        let numbers = PlaceReference.namesakeNumbers(places)
-        return places.map { SafeText.printable($0.displayName) + (numbers[$0.id].map { "#\($0)" } ?? "") }
+        return places.map { SafeText.printable($0.displayName) + ($0.shownNumber.map { "#\($0)" } ?? "") }
             .filter { !$0.isEmpty && isInert($0) && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
     }
 

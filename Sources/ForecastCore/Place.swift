@@ -18,11 +18,23 @@ public struct Place: Identifiable, Hashable, Sendable {
     /// 1-based position in the manual (custom) order.
     public var position: Int
     public var addedAt: Date
+    /// Its N in `Name#N`: given when it was saved (1 for the first place
+    /// under its label, then one more than the highest there) and kept until
+    /// it is removed, so an address names one place for as long as it exists
+    /// (`PlaceReference.numbered`). Nil for a place not read from the list.
+    public var namesake: Int?
+    /// Whether another saved place has the same label: then it is shown and
+    /// addressed as `Name#N`.
+    public var hasNamesakes = false
+
+    /// Its number where it is shown with it ("Seoul#2"): where its label is shared.
+    public var shownNumber: Int? { hasNamesakes ? namesake : nil }
 
     public init(
         id: Int64, displayName: String, canonicalName: String, countryCode: String, admin1: String,
-        coordinate: Coordinate, timeZone: String, geonamesID: Int?, position: Int, addedAt: Date
+        coordinate: Coordinate, timeZone: String, geonamesID: Int?, position: Int, addedAt: Date, namesake: Int? = nil
     ) {
+        self.namesake = namesake
         self.id = id
         self.displayName = displayName
         self.canonicalName = canonicalName

@@ -13,8 +13,10 @@ public enum PlaceReference {
     public typealias Aliases = @Sendable (Place) -> [String]
 
     public static func resolve(
-        _ reference: String, in ordered: [Place], cities: CityLookup? = nil, aliases: Aliases? = nil
+        _ reference: String, in shown: [Place], cities: CityLookup? = nil, aliases: Aliases? = nil
     ) throws(InputError) -> Place {
+        // Numbered as the store numbers them (the same numbers, for places read from it).
+        let ordered = numbered(shown)
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .empty(.name) }
         guard !ordered.isEmpty else { throw .nothingSaved }
@@ -40,24 +42,21 @@ public enum PlaceReference {
             return ordered.indices.filter { keys[$0].1 == key || other[$0].contains(key) }
         }
         let key = SearchKey.fold(trimmed)
-        // "Seoul#2": the second of the places labelled Seoul in your own order
-        // (the order they were added or moved in), whatever the list is sorted
-        // by. It comes before a label that reads the same ("Seoul#1" as a
-        // label), so that the address an error gives always means what it said.
+        // "Seoul#2": the place labelled Seoul that was given number 2 when it
+        // was saved (`Place.namesake`), whatever the list is sorted by and
+        // wherever it was moved. It comes before a label that reads the same
+        // ("Seoul#1" as a label), so that the address an error gives always
+        // means what it said.
         if let match = trimmed.wholeMatch(of: /(.+?)\s*#([0-9]{1,6})/), let number = Int(match.2) {
             let base = SearchKey.fold(String(match.1))
             // By label; else by the name the list shows them under (서울#2 for two places labelled Seoul), if they share one label.
-            var namesakes = Self.ownOrder(ordered.indices.filter { keys[$0].0 == base }, ordered)
+            var namesakes = ordered.indices.filter { keys[$0].0 == base }
             if namesakes.isEmpty {
                 let named = ordered.indices.filter { keys[$0].1 == base || other[$0].contains(base) }
-                if Set(named.map { keys[$0].0 }).count == 1 { namesakes = Self.ownOrder(named, ordered) }
+                if Set(named.map { keys[$0].0 }).count == 1 { namesakes = named }
             }
-            if namesakes.count > 1 || (namesakes.count == 1 && number == 1) {
-                guard (1...namesakes.count).contains(number) else {
-                    throw ambiguous(String(match.1), namesakes, ordered, numbered: true)
-                }
-                return ordered[namesakes[number - 1]]
-            }
+            if let found = namesakes.first(where: { ordered[$0].namesake == number }) { return ordered[found] }
+            if namesakes.count > 1 { throw ambiguous(String(match.1), namesakes, ordered, numbered: true) }
         }
         let exact = exactly(trimmed)
         if exact.count == 1 { return ordered[exact[0]] }
@@ -76,38 +75,96 @@ public enum PlaceReference {
         throw .noSavedMatch(trimmed)
     }
 
-    /// `indices` of `ordered` in your own order (position, then when added): what `Name#N` counts.
-    static func ownOrder(_ indices: [Int], _ ordered: [Place]) -> [Int] {
-        indices.sorted { (ordered[$0].position, ordered[$0].id) < (ordered[$1].position, ordered[$1].id) }
+    /// `indices` of `ordered` by their `Name#N` numbers (then in your own order).
+    static func byNumber(_ indices: [Int], _ ordered: [Place]) -> [Int] {
+        indices.sorted {
+            (ordered[$0].namesake ?? Int.max, ordered[$0].position, ordered[$0].id)
+                < (ordered[$1].namesake ?? Int.max, ordered[$1].position, ordered[$1].id)
+        }
     }
 
     /// `numbered`: the places all have the name asked for, and `Name#N` tells them apart.
     private static func ambiguous(_ reference: String, _ indices: [Int], _ ordered: [Place], numbered: Bool = false) -> InputError {
-        let own = ownOrder(indices, ordered)
         // Name#N addresses places by their label: only where every one has the same label.
         let labels = Set(indices.map { SearchKey.fold(ordered[$0].displayName) })
         let numbered = numbered && labels.count == 1
-        return .ambiguousReference(reference, matches: indices.map { index in
-            InputError.Match(ordered[index], position: index + 1, number: numbered ? (own.firstIndex(of: index) ?? 0) + 1 : nil)
+        return .ambiguousReference(reference, matches: byNumber(indices, ordered).map { index in
+            InputError.Match(ordered[index], position: index + 1, number: numbered ? ordered[index].namesake : nil)
         })
     }
 
-    /// For each place whose label another shares, its N in `Name#N` (by place id).
-    public static func namesakeNumbers(_ places: [Place]) -> [Int64: Int] {
-        var numbers: [Int64: Int] = [:]
-        let groups = Dictionary(grouping: places.indices, by: { SearchKey.fold(places[$0].displayName) })
-        for (_, indices) in groups where indices.count > 1 {
-            for (number, index) in ownOrder(indices, places).enumerated() { numbers[places[index].id] = number + 1 }
-        }
-        return numbers
-    }
-
-    /// The places in `ordered` labelled as `place` is (itself included), in
-    /// your own order with their positions in `ordered`, when there is more
-    /// than one: what `Name#N` counts.
-    public static func namesakes(of place: Place, in ordered: [Place]) -> [(position: Int, place: Place)] {
+    /// The places in `ordered` labelled as `place` is (itself included), by
+    /// their numbers, with their positions in `ordered`, when there is more
+    /// than one: what `Name#N` tells apart.
+    public static func namesakes(of place: Place, in shown: [Place]) -> [(position: Int, place: Place)] {
+        let ordered = numbered(shown)
         let key = SearchKey.fold(place.displayName)
-        let same = ownOrder(ordered.indices.filter { SearchKey.fold(ordered[$0].displayName) == key }, ordered)
+        let same = byNumber(ordered.indices.filter { SearchKey.fold(ordered[$0].displayName) == key }, ordered)
         return same.count > 1 ? same.map { ($0 + 1, ordered[$0]) } : []
     }
+
+    // MARK: - Numbers given when saved
+
+    /// `places` as read, their `namesake` the number stored when each was
+    /// saved, made sure: a number missing or held twice (a database written
+    /// elsewhere, labels that differ only in accents) is given anew after the
+    /// highest of its label, in your own order, so that the numbers of a shared
+    /// label are distinct; `hasNamesakes` says where a label is shared.
+    public static func numbered(_ places: [Place]) -> [Place] {
+        let stored = Dictionary(places.map { ($0.id, $0.namesake) }, uniquingKeysWith: { first, _ in first })
+        var places = places
+        var groups: [String: [Int]] = [:]
+        for index in places.indices { groups[SearchKey.fold(places[index].displayName), default: []].append(index) }
+        for (_, indices) in groups {
+            guard indices.count > 1 else {
+                let index = indices[0]
+                places[index].namesake = stored[places[index].id].flatMap { $0 }.flatMap { validNumbers.contains($0) ? $0 : nil } ?? 1
+                places[index].hasNamesakes = false
+                continue
+            }
+            let own = indices.sorted { (places[$0].position, places[$0].id) < (places[$1].position, places[$1].id) }
+            var taken = Set<Int>()
+            var unnumbered: [Int] = []
+            for index in own {
+                if let number = stored[places[index].id].flatMap({ $0 }), validNumbers.contains(number), taken.insert(number).inserted {
+                    places[index].namesake = number
+                } else {
+                    unnumbered.append(index)
+                }
+            }
+            var next = taken.max() ?? 0
+            for index in unnumbered {
+                next = min(next + 1, validNumbers.upperBound)
+                places[index].namesake = next
+            }
+            for index in indices { places[index].hasNamesakes = true }
+        }
+        return places
+    }
+
+    /// The numbers the next places saved get, by label: one more than the
+    /// highest number of the places already under that label (`numbered`
+    /// ones); 1 for the first.
+    public struct NextNumbers: Sendable {
+        private var highest: [String: Int] = [:]
+
+        public init(_ saved: [Place]) {
+            for place in saved {
+                highest[SearchKey.fold(place.displayName), default: 0] = max(highest[SearchKey.fold(place.displayName)] ?? 0, place.namesake ?? 1)
+            }
+        }
+
+        /// The number of a place saved under `label` now, and whether the label
+        /// was already someone's; counted as taken.
+        public mutating func take(_ label: String) -> (number: Int, shared: Bool) {
+            let key = SearchKey.fold(label)
+            let last = highest[key]
+            let number = min((last ?? 0) + 1, PlaceReference.validNumbers.upperBound)
+            highest[key] = number
+            return (number, last != nil)
+        }
+    }
+
+    /// What a stored number may be: what `Name#N` reads (up to six digits).
+    public static let validNumbers = 1...999_999
 }

@@ -159,7 +159,7 @@ public struct SavedPlaces: Sendable {
     /// order shown, as errors and `Name#N` name them; empty when it is the only one.
     public func namesakes(of place: Place) throws -> [InputError.Match] {
         let found = PlaceReference.namesakes(of: place, in: try store.ordered().places)
-        return found.enumerated().map { number, entry in InputError.Match(entry.place, position: entry.position, number: number + 1) }
+        return found.map { entry in InputError.Match(entry.place, position: entry.position, number: entry.place.namesake) }
     }
 
     /// The settings and the places in the order they are shown.

@@ -329,7 +329,8 @@ public final class PlaceStore: Sendable {
             let (saved, damaged) = try Self.places(db)
             if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
             if let id = new.geonamesID, let row = damaged.first(where: { $0.geonamesID == id }) { throw StoreError.damagedInTheWay(row) }
-            return .added(try PlaceRecord.insert(new, position: try Self.nextPosition(db, after: saved), addedAt: now, db))
+            var numbers = PlaceReference.NextNumbers(saved)
+            return .added(try PlaceRecord.insert(new, position: try Self.nextPosition(db, after: saved), addedAt: now, numbers: &numbers, db))
         }
     }
 
@@ -363,9 +364,10 @@ public final class PlaceStore: Sendable {
             var position = replace ? 0 : try Self.nextPosition(db, after: saved) - 1
             var added: [Place] = []
             added.reserveCapacity(add.count)
+            var numbers = PlaceReference.NextNumbers(replace ? [] : saved)
             for place in add {
                 position += 1
-                added.append(try PlaceRecord.insert(place, position: position, addedAt: now, db))
+                added.append(try PlaceRecord.insert(place, position: position, addedAt: now, numbers: &numbers, db))
             }
             if applySettings, let settings {
                 try Self.write(settings.preferences, temperature: settings.temperatureUnit, wind: settings.windUnit, db)
@@ -431,22 +433,32 @@ public final class PlaceStore: Sendable {
     /// checked). Returns the place as it was and as it is now.
     public func rename(choosing choose: Chooser<Place>, to label: String) throws -> (before: Place, after: Place) {
         try write { db in
-            let place = try choose(try Self.ordered(db, try Self.settings(db)))
-            try db.execute(sql: "UPDATE place SET display_name = ? WHERE id = ?", arguments: [label, place.id])
-            var renamed = place
-            renamed.displayName = label
-            return (place, renamed)
+            let ordered = try Self.ordered(db, try Self.settings(db))
+            let place = try choose(ordered)
+            return (place, try Self.relabel(place, to: label, among: ordered, db))
         }
     }
 
     /// Relabels an already saved place by id (`add --as` on a place saved before).
     public func relabel(_ place: Place, to label: String) throws -> Place {
-        try write { db in
-            try db.execute(sql: "UPDATE place SET display_name = ? WHERE id = ?", arguments: [label, place.id])
-            var renamed = place
-            renamed.displayName = label
-            return renamed
+        try write { db in try Self.relabel(place, to: label, among: try Self.places(db).valid, db) }
+    }
+
+    /// `place` under `label`: under a label of other places, it is numbered
+    /// after them (`Name#N`); under its own label in other letters, it keeps its number.
+    private static func relabel(_ place: Place, to label: String, among saved: [Place], _ db: Database) throws -> Place {
+        var renamed = place
+        renamed.displayName = label
+        let others = saved.filter { $0.id != place.id }
+        if SearchKey.fold(label) != SearchKey.fold(place.displayName) || place.namesake == nil {
+            var numbers = PlaceReference.NextNumbers(others)
+            let (number, shared) = numbers.take(label)
+            renamed.namesake = number
+            renamed.hasNamesakes = shared
         }
+        try db.execute(
+            sql: "UPDATE place SET display_name = ?, namesake = ? WHERE id = ?", arguments: [label, renamed.namesake, place.id])
+        return renamed
     }
 
     /// Moves a place to `position` (1-based, as `list` shows it). The order on
@@ -726,7 +738,7 @@ public final class PlaceStore: Sendable {
             case .failure(let problem): damaged.append(problem)
             }
         }
-        return (valid, damaged)
+        return (PlaceReference.numbered(valid), damaged)
     }
 
     /// The position after the last one; if that would overflow (a position

@@ -9,18 +9,26 @@ struct PlaceRecord: TableRecord {
 
     /// Saves `new` at `position` and returns it as saved: the one way a place
     /// is written (`add` and `import`), through one cached statement.
-    static func insert(_ given: NewPlace, position: Int, addedAt: Date, _ db: Database) throws -> Place {
+    /// `numbers` come from the list as it stands: the new place's `Name#N`
+    /// number follows the highest of its label there.
+    static func insert(
+        _ given: NewPlace, position: Int, addedAt: Date, numbers: inout PlaceReference.NextNumbers, _ db: Database
+    ) throws -> Place {
         let new = storable(given)
+        let (number, shared) = numbers.take(new.displayName)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO place (display_name, canonical_name, country_code, admin1, latitude, longitude, time_zone,
-                               geonames_id, position, added_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               geonames_id, position, added_at, namesake)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [
             new.displayName, new.canonicalName, new.countryCode, new.admin1, new.coordinate.latitude,
-            new.coordinate.longitude, new.timeZone, new.geonamesID, position, addedAt,
+            new.coordinate.longitude, new.timeZone, new.geonamesID, position, addedAt, number,
         ])
-        return new.saved(id: db.lastInsertedRowID, position: position, addedAt: addedAt)
+        var place = new.saved(id: db.lastInsertedRowID, position: position, addedAt: addedAt)
+        place.namesake = number
+        place.hasNamesakes = shared
+        return place
     }
 
     /// `place` as `SavedRow.place` will accept it when it is read back: what only
@@ -68,9 +76,11 @@ enum SavedRow {
         } ?? ""
         let region = text(row, "admin1").map { SafeText.clean($0, maxLength: 100) } ?? ""
         let addedAt = date(row, "added_at") ?? Date(timeIntervalSince1970: 0)
+        // Checked, and given anew where missing or shared, by `PlaceReference.numbered`.
+        let namesake = integer(row, "namesake").flatMap { Int(exactly: $0) }
         return .success(Place(
             id: id, displayName: label, canonicalName: name, countryCode: country, admin1: region, coordinate: coordinate,
-            timeZone: zone, geonamesID: geonamesID, position: position, addedAt: addedAt))
+            timeZone: zone, geonamesID: geonamesID, position: position, addedAt: addedAt, namesake: namesake))
     }
 
     // These conversions are kept out of line: inlined into a loop over rows, Swift

@@ -305,6 +305,14 @@ extension Catalog {
         return SafeText.clean(place.displayName)
     }
 
+    /// A saved place as lists, titles and confirmations name it: its name, and
+    /// where another place shares its label, its number ("Seoul#2", "서울#2"),
+    /// which `Name#N` finds. `truncatedTo` cuts the name, never the number.
+    package func address(_ place: Place, truncatedTo width: Int? = nil) -> String {
+        let full = name(place)
+        return (width.map { DisplayWidth.truncate(full, to: $0) } ?? full) + (place.shownNumber.map { "#\($0)" } ?? "")
+    }
+
     /// A city's name as candidates show it: in this language first, then its
     /// other names ("Seoul (서울)" / "서울 (Seoul)").
     package func name(_ city: City) -> String {
@@ -328,15 +336,18 @@ extension Catalog {
     }
 
     /// "Springfield [Springfield] (Illinois, United States)": the name, what
-    /// it stands for when labelled, and where.
+    /// it stands for when labelled, and where; a place that shares its label
+    /// by its address and coordinates too, which tell apart two in one region
+    /// ("Seoul#2 (Seoul, South Korea, 37.5, 127.03)").
     package func describe(_ place: Place) -> String {
-        var text = name(place)
+        var text = address(place)
         if place.displayName != place.canonicalName {
             let city = language == Gazetteer.namesLanguage ? nil : place.geonamesID.flatMap { gazetteer.cityName(id: $0, in: language) }
             text += " [\(city.map { SafeText.clean($0) } ?? canonical(place.canonicalName))]"
         }
         let region = region(countryCode: place.countryCode, admin1: place.admin1)
-        return region.isEmpty ? text : "\(text) (\(region))"
+        let where_ = [region, place.hasNamesakes ? place.coordinate.description : ""].filter { !$0.isEmpty }.joined(separator: ", ")
+        return where_.isEmpty ? text : "\(text) (\(where_))"
     }
 
     /// A stored canonical name; "near Seoul" (places added by coordinates) reads "서울 부근" in Korean.

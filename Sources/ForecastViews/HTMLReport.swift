@@ -95,7 +95,7 @@ package struct HTMLReport {
         let place = entry.place
         let zone = LocalTime.zone(place.timeZone)
         var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
-        html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.name(place)))"
+        html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.address(place)))"
             + " <small>\(HTML.escape(words.region(countryCode: place.countryCode, admin1: place.admin1)))</small></h2>\n"
         guard let report = entry.weather.report else {
             let reason = entry.weather.error.map { words.noWeather($0) } ?? words.noWeatherCached

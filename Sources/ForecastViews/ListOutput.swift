@@ -32,16 +32,12 @@ package struct ListOutput: ReportOutput {
 
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
-    /// Places sharing a label, with their N in `Name#N`: the list shows them so.
-    private var namesakes: [Int64: Int] = [:]
-
     package init(
         settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: Words, emoji: Bool, now: Date, source: SourceItem? = nil
     ) {
         self.source = source
         format = WeatherFormat(settings, words: words, emoji: emoji)
         entries = ordered.enumerated().map { ($0.offset + 1, $0.element) }
-        namesakes = PlaceReference.namesakeNumbers(ordered)
         self.now = now
         self.weather = weather
         sort = SortItem(settings.sort)
@@ -76,7 +72,7 @@ package struct ListOutput: ReportOutput {
             let report = w?.report
             let today = report?.today(now: now)
             table.append([
-                "\(position)", DisplayWidth.truncate(words.name(place), to: 24) + (namesakes[place.id].map { "#\($0)" } ?? ""),
+                "\(position)", words.address(place, truncatedTo: 24),
                 clocks[place.timeZone] ?? {
                     let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
                     clocks[place.timeZone] = clock

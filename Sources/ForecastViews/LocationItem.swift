@@ -57,6 +57,8 @@ package struct LocationItem: FlatPlaceJSON {
         package var id: Int64?
         package var canonicalName: String
         package var geonamesId: Int?
+        /// "Seoul#2" where another saved place has its label: what names this one.
+        package var address: String?
         package var addedAt: Date?
         package var weather: WeatherItem?
         package var error: ErrorItem?
@@ -77,7 +79,8 @@ package struct LocationItem: FlatPlaceJSON {
             timeZone: place.timeZone)
         own = Saved(
             position: saved ? position : nil, id: saved ? place.id : nil, canonicalName: place.canonicalName,
-            geonamesId: place.geonamesID, addedAt: saved ? place.addedAt : nil)
+            geonamesId: place.geonamesID, address: saved ? place.shownNumber.map { "\(place.displayName)#\($0)" } : nil,
+            addedAt: saved ? place.addedAt : nil)
         if let weather, let format, let now {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(

@@ -42,7 +42,8 @@ package struct ReportRow: Sendable {
         format.words = words
         let number = { (value: Double?) in ShownNumber.tenth(value).map(Self.decimal) }
         set(.position, "\(position)")
-        set(.name, words.name(place))
+        // Seoul#2 where another saved place has its label, as `list` shows it.
+        set(.name, words.address(place))
         set(.country, place.countryCode)
         set(.region, words.region(countryCode: place.countryCode, admin1: place.admin1))
         set(.latitude, Coordinate.format(place.coordinate.latitude))

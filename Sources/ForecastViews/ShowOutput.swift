@@ -82,8 +82,6 @@ package struct ShowOutput: ReportOutput {
     private let span: Span
     /// Whether the span was cut to fit the terminal (the text then says how to see it all).
     package var shortened = false
-    /// Its N in `Name#N` when another saved place has its label (the title then says Seoul#2, as `list` does).
-    package var namesake: Int?
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
@@ -156,7 +154,8 @@ package struct ShowOutput: ReportOutput {
         let clock = { (date: Date) in format.reading(date, in: zone) }
         var lines: [String] = []
         // The name as shown, and the city's name in another language when it differs.
-        var title = words.name(place) + (namesake.map { "#\($0)" } ?? "")
+        // Seoul#2 where another saved place has its label, as `list` says it.
+        var title = words.address(place)
         if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
             let other = words.language != Gazetteer.namesLanguage ? city.name
                 : Language.allCases.lazy.filter { $0 != words.language }.compactMap { city.name(in: $0) }.first

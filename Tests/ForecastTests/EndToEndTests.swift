@@ -58,7 +58,8 @@ import Testing
         let byCountry = try await cli.run("add", "London", "--country", "ca")
         #expect(byCountry.stdout == "Saved London (Ontario, Canada).\n")
         let dominant = try await cli.run("add", "London")
-        #expect(dominant.stdout == "Saved London (England, United Kingdom).\n")
+        // A second London: by its address and where it is, which the first is not.
+        #expect(dominant.stdout == "Saved London#2 (England, United Kingdom, 51.5085, -0.1257).\n", "\(dominant.stdout)")
         #expect(dominant.stderr.contains("other place"))
     }
 

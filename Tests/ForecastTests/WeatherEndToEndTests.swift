@@ -234,7 +234,7 @@ import Testing
         let saved = try #require(try await locations(cli, "--offline").first)
         #expect(saved["timezone"] as? String == "Europe/London" && saved["geonamesId"] as? Int == 2643743)
         let picked = try await cli.run("add", "Smallvillezz", "--pick", "2")
-        #expect(picked.stdout == "Saved Smallvillezz (Ontario, Canada).\n")
+        #expect(picked.stdout == "Saved Smallvillezz#2 (Ontario, Canada, 42.9834, -81.233).\n", "\(picked.stdout)")
 
         let search = try await cli.run("search", "Smallvillezz", "--format", "json")
         let results = try #require((try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["results"] as? [[String: Any]])

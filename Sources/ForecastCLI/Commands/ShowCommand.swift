@@ -135,13 +135,10 @@ struct ShowCommand: ForecastCommand {
         let settings = try store.settings()
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
-        let namesake = PlaceReference.namesakeNumbers(try store.ordered().places)[place.id]
         try render(in: context) { span in
-            var output = ShowOutput(
+            ShowOutput(
                 place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
                 settings: settings, format: format, now: now, span: span, source: SourceItem(weatherSettings.descriptor))
-            output.namesake = namesake
-            return output
         }
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {

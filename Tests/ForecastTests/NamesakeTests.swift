@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ForecastCore
+@testable import ForecastStore
+
+/// `Name#N` names one place for as long as it exists: the number is given when
+/// the place is saved and kept through sorts, moves, renames of others and
+/// removals; every output that shows namesakes shows it.
+@Suite struct NamesakeTests {
+    /// What a new user did: the same address, after a sort and a move, renamed the other Springfield.
+    @Test func anAddressSurvivesSortsMovesAndRemovals() async throws {
+        var cli = CLI()
+        for arguments in [["add", "Springfield", "--pick", "3"], ["add", "Springfield", "--pick", "1"], ["add", "Busan"]] {
+            let added = try await cli.run(arguments)
+            #expect(added.status == 0, "\(arguments): \(added.stderr)")
+        }
+        let first = try #require(try await Self.location(cli, "Springfield#1"))
+        let second = try #require(try await Self.location(cli, "Springfield#2"))
+        #expect(first["region"] as? String != second["region"] as? String)
+        #expect(try await cli.run("sort", "name", "--descending").status == 0)
+        #expect(try await cli.run("move", "Busan", "1").status == 0)
+        #expect(try await cli.run("sort", "temperature").status == 0)
+        let renamed = try await cli.run("rename", "Springfield#1", "Home")
+        #expect(renamed.status == 0)
+        let home = try #require(try await Self.location(cli, "Home"))
+        #expect(home["id"] as? Int == first["id"] as? Int, "the first Springfield, wherever it stands: \(renamed.stdout)")
+        #expect(renamed.stdout.hasPrefix("Renamed Springfield#1 ("))
+        // The one left keeps its address, and a new namesake gets a new number.
+        #expect(try await Self.location(cli, "Springfield#2")?["id"] as? Int == second["id"] as? Int)
+        #expect(try await cli.run("rename", "Home", "Springfield").status == 0)
+        let back = try #require(try await Self.location(cli, "Springfield#3"))
+        #expect(back["id"] as? Int == first["id"] as? Int, "renamed back: numbered after the others")
+        #expect(try await cli.run("remove", "Springfield#2").status == 0)
+        let third = try await cli.run("add", "Springfield", "--pick", "2")
+        #expect(third.status == 0 && third.stdout.hasPrefix("Saved Springfield#4 ("), "\(third.stdout)")
+        #expect(try await Self.location(cli, "Springfield#3")?["id"] as? Int == first["id"] as? Int)
+        let gone = try await cli.run("show", "Springfield#2", "--offline")
+        #expect(gone.status != 0, "a removed address names nothing: \(gone.stdout)")
+
+        // Every output tells them apart.
+        let list = try await cli.run("list", "--offline")
+        #expect(list.stdout.contains("Springfield#3") && list.stdout.contains("Springfield#4"), "\(list.stdout)")
+        let line = try await cli.run("list", "--offline", "--format", "line", "--template", "{name}")
+        #expect(line.stdout.contains("Springfield#3\n") && line.stdout.contains("Springfield#4\n"), "\(line.stdout)")
+        let csv = try await cli.run("list", "--offline", "--format", "csv")
+        #expect(csv.stdout.contains(",Springfield#3,") && csv.stdout.contains(",Springfield#4,"))
+        let json = try await cli.json("list", "--offline", "--format", "json")
+        let addresses = (json["locations"] as? [[String: Any]] ?? []).compactMap { $0["address"] as? String }
+        #expect(Set(addresses) == ["Springfield#3", "Springfield#4"], "Busan has no address of its own: \(addresses)")
+        let show = try await cli.run("show", "Springfield#4", "--offline")
+        #expect(show.lines.first?.hasPrefix("Springfield#4") == true, "\(show.stdout)")
+        cli.process = true
+        let names = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "Spr")
+        #expect(names.stdout == "Springfield#3\nSpringfield#4\n" || names.stdout == "Springfield#4\nSpringfield#3\n", "\(names.stdout)")
+    }
+
+    static func location(_ cli: CLI, _ reference: String) async throws -> [String: Any]? {
+        let shown = try await cli.run("show", reference, "--offline", "--format", "json")
+        guard shown.status == 0 || shown.status == 1 else { return nil }
+        let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        return json?["location"] as? [String: Any]
+    }
+
+    /// Places saved before the numbers were stored are numbered in their own
+    /// order, once; labels that differ in accents only, which SQL cannot fold,
+    /// are told apart by the program.
+    @Test func anOlderDatabaseIsNumberedInItsOwnOrder() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("release7.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try SchemaMigrator(migrations: Array(SchemaMigration.embedded.prefix(7))).migrate(db, path: path)
+            try db.execute(sql: """
+                INSERT INTO place (id, display_name, canonical_name, latitude, longitude, time_zone, position, added_at) VALUES
+                  (1, 'Seoul', 'Seoul', 37.566, 126.9784, 'Asia/Seoul', 3, '2026-01-01 00:00:00.000'),
+                  (2, 'seoul', 'Seoul', 37.5, 127.03, 'Asia/Seoul', 1, '2026-01-01 00:00:00.000'),
+                  (3, 'Sao Paulo', 'Sao Paulo', -23.5, -46.6, 'America/Sao_Paulo', 2, '2026-01-01 00:00:00.000'),
+                  (4, 'São Paulo', 'São Paulo', -23.6, -46.7, 'America/Sao_Paulo', 4, '2026-01-01 00:00:00.000'),
+                  (5, 'Busan', 'Busan', 35.1, 129.0, 'Asia/Seoul', 5, '2026-01-01 00:00:00.000');
+                """)
+        }
+        try queue.close()
+        let store = try PlaceStore.open(path: path)
+        let places = Dictionary(uniqueKeysWithValues: try store.ordered().places.map { ($0.id, $0) })
+        #expect(places[2]?.namesake == 1 && places[1]?.namesake == 2, "in the manual order")
+        #expect(Set([places[3]?.namesake, places[4]?.namesake]) == [1, 2], "accents: told apart after the highest")
+        #expect(places[5]?.namesake == 1 && places[5]?.hasNamesakes == false && places[5]?.shownNumber == nil)
+        #expect(places[1]?.shownNumber == 2)
+        let stored = try DatabaseQueue(path: path).read { db in try Int.fetchAll(db, sql: "SELECT namesake FROM place ORDER BY id") }
+        #expect(stored == [2, 1, 1, 1, 1], "stored by the migration as SQL folds letters")
+    }
+
+    /// A number held twice or not at all (a database written by hand) is given
+    /// anew after the highest of its label; what was stored stays where it is unique.
+    @Test func numbersAreMadeDistinct() throws {
+        let now = Date(timeIntervalSince1970: 0)
+        let at = try Coordinate(latitude: 1, longitude: 1)
+        func place(_ id: Int64, _ label: String, _ number: Int?) -> Place {
+            Place(id: id, displayName: label, canonicalName: label, countryCode: "", admin1: "", coordinate: at, timeZone: "UTC",
+                  geonamesID: nil, position: Int(id), addedAt: now, namesake: number)
+        }
+        let numbered = PlaceReference.numbered([place(1, "A", 5), place(2, "a", 5), place(3, "A", nil), place(4, "A", -3), place(5, "B", 9)])
+        #expect(numbered.map(\.namesake) == [5, 6, 7, 8, 9])
+        #expect(numbered.map(\.shownNumber) == [5, 6, 7, 8, nil])
+        #expect(try PlaceReference.resolve("A#7", in: numbered).id == 3)
+        #expect(try PlaceReference.resolve("B#9", in: numbered).id == 5, "a lone place answers to its own number")
+        #expect(throws: InputError.self) { try PlaceReference.resolve("B#1", in: numbered) }
+        var next = PlaceReference.NextNumbers(numbered)
+        #expect(next.take("a") == (9, true) && next.take("A") == (10, true) && next.take("C") == (1, false))
+    }
+}
