@@ -132,12 +132,14 @@ public struct PlaceFinder: Sendable {
     public static let nearbyZoneKilometres = 300.0
 
     /// A place at `coordinate`: named and zoned after the nearest city when
-    /// one is within 100 km; else named by its coordinates ("82.71°S 3.88°E")
-    /// and zoned from them.
+    /// one is within 100 km ("near Seoul", never "Seoul": it is not the city,
+    /// and would become a second Seoul beside a saved one); else named by its
+    /// coordinates ("82.71°S 3.88°E") and zoned from them.
     public func draft(at coordinate: Coordinate, label: String?) -> NewPlace {
         if let city = nearbyCity(coordinate) {
+            let near = "near \(city.name)"
             return NewPlace(
-                displayName: label ?? city.name, canonicalName: "near \(city.name)", countryCode: city.countryCode,
+                displayName: label ?? ((try? PlaceName(near).value) ?? city.name), canonicalName: near, countryCode: city.countryCode,
                 admin1: city.admin1, coordinate: coordinate, timeZone: city.timeZone, geonamesID: nil)
         }
         return NewPlace(

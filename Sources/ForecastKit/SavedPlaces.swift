@@ -39,7 +39,9 @@ public struct SavedPlaces: Sendable {
         cities = { name in Set(gazetteer.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID)) }
         // A place added by coordinates is named after its nearest city, and shown
         // in Korean under that city's Korean name: "파리" finds it too.
-        aliases = { place in Language.allCases.compactMap { Self.name(of: place, in: $0, gazetteer) } }
+        aliases = { place in
+            Language.allCases.compactMap { Self.name(of: place, in: $0, gazetteer) ?? Self.nearbyCityName(of: place, in: $0, gazetteer) }
+        }
     }
 
     /// The name a place is shown under in `language`, when the gazetteer
@@ -53,6 +55,14 @@ public struct SavedPlaces: Sendable {
             return gazetteer.cityName(named: place.displayName, in: language)
         }
         return nil
+    }
+
+    /// For a place added by coordinates and named after its nearest city
+    /// ("near Paris"), that city's name in `language` ("파리"), which finds it.
+    public static func nearbyCityName(of place: Place, in language: Language, _ gazetteer: Gazetteer) -> String? {
+        guard place.geonamesID == nil, place.displayName == place.canonicalName, place.canonicalName.hasPrefix("near ") else { return nil }
+        let city = String(place.canonicalName.dropFirst(5))
+        return language == Gazetteer.namesLanguage ? city : gazetteer.cityName(named: city, in: language)
     }
 
     private func resolve(_ reference: String, in ordered: [Place]) throws -> Place {

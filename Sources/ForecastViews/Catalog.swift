@@ -302,6 +302,8 @@ extension Catalog {
     /// gazetteer's name in this language where it has one.
     package func name(_ place: Place) -> String {
         if let name = SavedPlaces.name(of: place, in: language, gazetteer) { return SafeText.clean(name) }
+        // Named by forecast after its nearest city: "near Paris", "파리 부근".
+        if place.geonamesID == nil, place.displayName == place.canonicalName { return canonical(place.displayName) }
         return SafeText.clean(place.displayName)
     }
 

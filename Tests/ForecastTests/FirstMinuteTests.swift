@@ -125,7 +125,11 @@ import Testing
         let cli = try InProcessCLI()
         #expect(await cli.run("add", "Seoul").status == 0)
         #expect(await cli.run("add", "London").status == 0)
-        let second = await cli.run("add", "--lat", "37.5", "--lon", "127.03")
+        // Coordinates alone are "near Seoul", no namesake: a second Seoul is one so labelled.
+        let near = await cli.run("add", "--lat", "37.55", "--lon", "127.0")
+        #expect(near.stdout == "Saved near Seoul (Seoul, South Korea).\n" && near.stderr.isEmpty, "\(near.stdout)\(near.stderr)")
+        #expect(await cli.run("remove", "near Seoul").status == 0)
+        let second = await cli.run("add", "--lat", "37.5", "--lon", "127.03", "--name", "Seoul")
         #expect(second.status == 0 && second.stderr.contains("2 saved places are called 'Seoul' now") && second.stderr.contains("'Seoul#2'"),
                 "\(second.stderr)")
         let before = try cli.store.ordered().places
