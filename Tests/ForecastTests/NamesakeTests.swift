@@ -55,6 +55,18 @@ import Testing
         #expect(names.stdout == "Springfield#3\nSpringfield#4\n" || names.stdout == "Springfield#4\nSpringfield#3\n", "\(names.stdout)")
     }
 
+    /// The note that a label is shared comes with a change, not with an add that saved nothing.
+    @Test func theNamesakeNoteComesOnlyWithAChange() async throws {
+        let cli = CLI()
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        let second = try await cli.run("add", "--lat", "37.5", "--lon", "127.03", "--name", "Seoul")
+        #expect(second.status == 0 && second.stderr.contains("Seoul#2"), "\(second.stderr)")
+        let again = try await cli.run("add", "Seoul")
+        #expect(again.status == 0 && again.stdout.contains("already saved") && again.stderr.isEmpty, "\(again.stderr)")
+        let same = try await cli.run("rename", "Seoul#2", "seoul")
+        #expect(same.status == 0 && same.stderr.isEmpty && same.stdout.contains("Seoul#2"), "\(same.stdout)\(same.stderr)")
+    }
+
     static func location(_ cli: CLI, _ reference: String) async throws -> [String: Any]? {
         let shown = try await cli.run("show", reference, "--offline", "--format", "json")
         guard shown.status == 0 || shown.status == 1 else { return nil }

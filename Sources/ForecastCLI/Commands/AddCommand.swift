@@ -73,13 +73,14 @@ struct AddCommand: ForecastCommand {
     func run(_ context: CommandContext) async throws {
         let draft = try await resolve(in: context)
         let places = try store.open(in: context)
-        let (changed, named) = switch try places.add(draft, labelled: label != nil) {
+        // The namesake note is for a place saved or labelled now, not for one that was saved already.
+        let (changed, named): (PlacesChanged, Place?) = switch try places.add(draft, labelled: label != nil) {
         case .added(let place): (PlacesChanged(.added, before: [place]), place)
         case .relabelled(let before, let after): (PlacesChanged(.relabelled, before: [before], after: [after]), after)
-        case .alreadySaved(let place): (PlacesChanged(.alreadySaved, before: [place]), place)
+        case .alreadySaved(let place): (PlacesChanged(.alreadySaved, before: [place]), nil)
         }
         try context.render(changed, as: output.format)
-        try context.noteNamesakes(of: named, in: places)
+        if let named { try context.noteNamesakes(of: named, in: places) }
     }
 
     /// Works out the place to save, before the database is opened: a failed

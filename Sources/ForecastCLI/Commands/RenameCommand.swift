@@ -32,6 +32,6 @@ struct RenameCommand: ForecastCommand {
         let places = try store.openSaved(in: context)
         let (before, after) = try places.rename(place, to: label)
         try context.render(PlacesChanged(.renamed, before: [before], after: [after]), as: output.format)
-        try context.noteNamesakes(of: after, in: places)
+        if SearchKey.fold(before.displayName) != SearchKey.fold(after.displayName) { try context.noteNamesakes(of: after, in: places) }
     }
 }
