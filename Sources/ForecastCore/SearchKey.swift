@@ -33,4 +33,25 @@ public enum SearchKey {
         let words = lowered.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return words.precomposedStringWithCanonicalMapping
     }
+
+    /// Hangul syllables spelled out in their letters (jamo: 서 = ᄉ ᅥ, 울 =
+    /// ᄋ ᅮ ᆯ), so that a slip of one key is one edit: 서을 is one from 서울,
+    /// 부싼 one from 부산. Other text is left as it is.
+    public static func jamo(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let index = Int(scalar.value) - 0xAC00
+            guard (0..<11_172).contains(index) else { scalars.append(scalar); continue }
+            let (lead, vowel, tail) = (index / 588, index % 588 / 28, index % 28)
+            for letter in [0x1100 + lead, 0x1161 + vowel, tail > 0 ? 0x11A7 + tail : 0] where letter > 0 {
+                if let jamo = Unicode.Scalar(UInt32(letter)) { scalars.append(jamo) }
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Whether `text` has a Hangul syllable.
+    public static func hasHangul(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
 }

@@ -237,10 +237,41 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
     /// `country` if given. Only names of about the query's length are compared.
     public func closest(to query: String, country: String? = nil) -> City? {
         let key = SearchKey.fold(query)
+        if SearchKey.hasHangul(key) { return closestHangul(to: key, country: country) }
         let length = key.unicodeScalars.count
         guard length >= 3, length <= 64 else { return nil }
         let allowance = Suggestion.allowance(for: key)
         let keyBytes = key.utf8.count
+        return closest(within: allowance, country: country) { name in
+            // Bytes bound scalars: a name far longer or shorter cannot be a slip away.
+            guard name.count >= keyBytes - 4 * allowance, name.count <= 4 * (length + allowance) else { return nil }
+            let text = String(decoding: name, as: UTF8.self)
+            guard abs(text.unicodeScalars.count - length) <= allowance else { return nil }
+            return Suggestion.distance(key, text)
+        }
+    }
+
+    /// `closest` for a Korean name, compared letter by letter (jamo), where
+    /// one wrong key is one edit: 서을 → 서울, 부싼 → 부산. One edit in a name
+    /// of up to three syllables, two beyond; names of one syllable more or
+    /// less only.
+    func closestHangul(to key: String, country: String?) -> City? {
+        let syllables = key.unicodeScalars.count
+        guard syllables >= 2, syllables <= 32 else { return nil }
+        let typed = SearchKey.jamo(key)
+        return closest(within: syllables <= 3 ? 1 : 2, country: country) { name in
+            // Hangul is three bytes a syllable, led by 0xEA…0xED.
+            guard name.count >= 3 * (syllables - 1), name.count <= 3 * (syllables + 1), (0xEA...0xED).contains(name[0]) else { return nil }
+            let text = String(decoding: name, as: UTF8.self)
+            return SearchKey.hasHangul(text) ? Suggestion.distance(typed, SearchKey.jamo(text)) : nil
+        }
+    }
+
+    /// The city with a search name nearest by `distance` (nil: not compared),
+    /// within `allowance`, in `country` if given; the most populous of equals.
+    private func closest(
+        within allowance: Int, country: String?, distance: (UnsafeBufferPointer<UInt8>) -> Int?
+    ) -> City? {
         let wantedCountry = country?.uppercased()
         var best: (distance: Int, city: City)?
         forEachLine { line in
@@ -251,14 +282,7 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             while start <= line.endIndex {
                 var stop = start
                 while stop < line.endIndex && line[stop] != Self.bar { stop += 1 }
-                // Bytes bound scalars: a name far longer or shorter cannot be a slip away.
-                let bytes = stop - start
-                if bytes >= keyBytes - 4 * allowance && bytes <= 4 * (length + allowance) {
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
-                    if abs(name.unicodeScalars.count - length) <= allowance {
-                        nearest = min(nearest, Suggestion.distance(key, name))
-                    }
-                }
+                if let d = distance(UnsafeBufferPointer(rebasing: line[start..<stop])) { nearest = min(nearest, d) }
                 start = stop + 1
             }
             guard nearest <= allowance, nearest <= (best?.distance ?? .max), let city = Self.parse(line) else { return }

@@ -125,4 +125,17 @@ import Testing
         guard case .ambiguous = try PlaceChoice.resolve("Seo") else { Issue.record(); return }
         #expect(try PlaceChoice.resolve("Qwertyville") == .notFound)
     }
+
+    /// A Korean slip is a wrong key: one letter (jamo) of a syllable.
+    @Test func koreanSlipsAreComparedByLetters() {
+        #expect(SearchKey.jamo("서울") == "\u{1109}\u{1165}\u{110B}\u{116E}\u{11AF}")
+        #expect(Suggestion.distance(SearchKey.jamo("서을"), SearchKey.jamo("서울")) == 1)
+        let gazetteer = Gazetteer.bundled
+        #expect(gazetteer.closest(to: "서을")?.name == "Seoul")
+        #expect(gazetteer.closest(to: "부싼")?.name == "Busan")
+        #expect(gazetteer.closest(to: "부산")?.name == "Busan", "a name itself is its own closest")
+        #expect(gazetteer.closest(to: "서") == nil, "one syllable is nobody's slip")
+        #expect(gazetteer.closest(to: "뷁뷁뷁뷁") == nil)
+        #expect(gazetteer.closest(to: "Seoull")?.name == "Seoul")
+    }
 }
