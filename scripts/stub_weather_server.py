@@ -18,6 +18,10 @@ place and an hour:
                                                  steps, then 6-hourly for a week), with Expires
                                                  (30 minutes on) and Last-Modified; a request
                                                  with If-Modified-Since no older than that gets 304
+  GET /v1/search?name=x&count=n&countryCode=cc  Open-Meteo's geocoding answer: the towns of
+                                                 TOWNS (too small for forecast's gazetteer)
+                                                 whose name starts with x, in its shape; none
+                                                 matching is its answer without "results"
   GET /stats                                     {"requests": N} (not counted itself)
   GET /log                                       the paths of the last 1,000 requests
 With --gzip-bomb every weather answer is 1 GiB of zeros gzipped (about 1 MB);
@@ -140,6 +144,41 @@ CITIES = [
     City("Melbourne", "AU", -37.814, 144.963, "Australia/Melbourne", 5000000),
     City("Auckland", "NZ", -36.849, 174.763, "Pacific/Auckland", 1700000),
 ]
+# Towns forecast's gazetteer (cities of 15,000 people or more) does not have,
+# which the online lookup finds: real towns with their coordinates, zones and
+# about their populations, under made-up ids beyond the gazetteer's, in the
+# shape Open-Meteo's geocoding answers. Their weather is the generator's for
+# their coordinates, as for any place.
+Town = namedtuple("Town", "id name latitude longitude elevation feature country_code country admin1 zone population")
+TOWNS = [
+    Town(90000001, "Hallstatt", 47.56235, 13.64933, 511.0, "PPL", "AT", "Austria", "Upper Austria", "Europe/Vienna", 779),
+    Town(90000002, "Giethoorn", 52.74, 6.07708, 1.0, "PPL", "NL", "Netherlands", "Overijssel", "Europe/Amsterdam", 2620),
+    Town(90000003, "Portree", 57.41266, -6.19623, 19.0, "PPL", "GB", "United Kingdom", "Scotland", "Europe/London", 2318),
+    Town(90000004, "Boseong", 34.77139, 127.07972, 41.0, "PPLA2", "KR", "South Korea", "Jeollanam-do", "Asia/Seoul", 11000),
+]
+
+
+def geocoding(query):
+    """Open-Meteo's geocoding answer for a name: the towns it starts, as many as
+    `count` asks (10 by default), in its recorded shape."""
+    name = query.get("name", [""])[0].strip().casefold()
+    country = query.get("countryCode", [""])[0].upper()
+    try:
+        count = max(1, min(100, int(query.get("count", ["10"])[0])))
+    except ValueError:
+        count = 10
+    found = [t for t in TOWNS if name and t.name.casefold().startswith(name) and (not country or t.country_code == country)]
+    body = {}
+    if found:
+        body["results"] = [{
+            "id": t.id, "name": t.name, "latitude": t.latitude, "longitude": t.longitude, "elevation": t.elevation,
+            "feature_code": t.feature, "country_code": t.country_code, "timezone": t.zone, "population": t.population,
+            "country": t.country, "admin1": t.admin1,
+        } for t in found[:count]]
+    body["generationtime_ms"] = 0.5
+    return body
+
+
 # How near a coordinate must be to a city of CITIES to take its name and zone.
 NAMED_WITHIN_KM = 100
 
@@ -709,6 +748,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(GZIP_BOMB)
             return
         query = parse_qs(url.query)
+        if url.path == "/v1/search":
+            if not query.get("name", [""])[0].strip():
+                return self.send(400, b'{"error":true,"reason":"Parameter \'name\' is required"}')
+            return self.send(200, json.dumps(geocoding(query)).encode())
         if url.path in ("/v1/forecast", "/v1/air-quality"):
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
             longitudes = [float(x) for x in query.get("longitude", [""])[0].split(",") if x]
