@@ -29,6 +29,8 @@ public struct AppContext: Sendable {
     /// An HTTP client for the work `needs` describes.
     public var makeHTTPClient: @Sendable (_ needs: HTTPClientNeeds) -> any ClosableHTTPClient
     public var clock: @Sendable () -> Date
+    /// What time budgets are measured on (a refresh's, the geocoder's).
+    public var budgetClock: BudgetClock
     public var environment: [String: String]
     public var gazetteer: Gazetteer
     public var files: FileReader
@@ -36,12 +38,14 @@ public struct AppContext: Sendable {
     public init(
         makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date = { Date() },
+        budgetClock: BudgetClock = .live,
         environment: [String: String],
         gazetteer: Gazetteer = .bundled,
         files: FileReader = .live
     ) {
         self.makeHTTPClient = makeHTTPClient
         self.clock = clock
+        self.budgetClock = budgetClock
         self.environment = environment
         self.gazetteer = gazetteer
         self.files = files

@@ -97,7 +97,7 @@ public struct WeatherLookup: Sendable {
         var cancelled = false
         if let provider, !due.isEmpty {
             // The time budget covers waiting for the database as well as the network.
-            let deadline = ContinuousClock.now + .milliseconds(Int(min(settings.refreshOptions.budget, 86_400) * 1000))
+            let deadline = context.budgetClock.deadline(in: settings.refreshOptions.budget)
             // The copy kept goes with the query, for a service that may answer "unchanged".
             let queries = due.map { place in
                 PlaceQuery(
@@ -154,8 +154,9 @@ extension WeatherLookup {
         options.detail = detail
         let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.budget))
         let refresher = WeatherRefresher(
-            provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock)
-        let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, clock: context.clock)
+            provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock,
+            budgetClock: context.budgetClock)
+        let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, context: context)
         let (fetched, air) = await refresher.refresh(queries, alongside: airRefresher, events: events, answered: arrived)
         let cancelled = Task.isCancelled
         await client.shutdown()
@@ -209,11 +210,12 @@ extension WeatherLookup {
     /// What asks for the air, under its own client-side limit.
     static func air(
         from service: OpenMeteoAirQuality, client: any HTTPClient, options: RefreshOptions,
-        settings: WeatherSettings, bucket: StoreRateBucket?, clock: @escaping @Sendable () -> Date
+        settings: WeatherSettings, bucket: StoreRateBucket?, context: AppContext
     ) -> BatchRefresher<AirQuality> {
         var options = options
         options.callsPerMinute = settings.airQualityCallsPerMinute
-        return BatchRefresher<AirQuality>(provider: service, client: client, options: options, sharedBucket: bucket, clock: clock)
+        return BatchRefresher<AirQuality>(
+            provider: service, client: client, options: options, sharedBucket: bucket, clock: context.clock, budgetClock: context.budgetClock)
     }
 }
 

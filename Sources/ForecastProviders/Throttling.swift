@@ -48,11 +48,14 @@ public actor RateLimiter {
     private var shared: (any SharedRateBucket)?
     private let service: String
     private let sleep: @Sendable (TimeInterval) async throws -> Void
+    /// What a deadline is measured on.
+    private let budgetClock: BudgetClock
 
     public init(
         rate: CallRate, shared: (any SharedRateBucket)? = nil, service: String = "",
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep, budgetClock: BudgetClock = .live
     ) {
+        self.budgetClock = budgetClock
         callsPerMinute = max(1, rate.callsPerMinute)
         rateLimit = CallRate(callsPerMinute: callsPerMinute, window: rate.window)
         tokens = rateLimit.capacity
@@ -103,9 +106,7 @@ public actor RateLimiter {
             }
         }
         guard wait > 0 else { return }
-        let left = deadline - .now
-        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-        if wait > seconds {
+        if wait > budgetClock.remaining(until: deadline) {
             throw WeatherError(.rateLimited, detail: .clientLimit(callsPerMinute: callsPerMinute, seconds: wait.rounded(.up)))
         }
         events?(.waitingForRateLimit(seconds: wait))

@@ -50,22 +50,25 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     let limiter: RateLimiter?
     let sleep: @Sendable (TimeInterval) async throws -> Void
     let clock: @Sendable () -> Date
+    /// What the budget is measured on.
+    let budgetClock: BudgetClock
 
     public init(
         provider: any BatchService<Answer>, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
         sharedBucket: (any SharedRateBucket)? = nil,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, budgetClock: BudgetClock = .live
     ) {
         self.provider = provider
         self.client = client
         self.options = options
         self.sleep = sleep
         self.clock = clock
+        self.budgetClock = budgetClock
         limiter = options.callsPerMinute.map {
             RateLimiter(
                 rate: CallRate(callsPerMinute: $0, window: options.rateWindow), shared: sharedBucket, service: provider.serviceName,
-                sleep: sleep)
+                sleep: sleep, budgetClock: budgetClock)
         }
     }
 
@@ -77,7 +80,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         _ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil,
         answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> [Int64: Outcome] {
-        let deadline = ContinuousClock.now + .milliseconds(Int(min(options.budget, 86_400) * 1000))
+        let deadline = budgetClock.deadline(in: options.budget)
         let size = provider.batchSize
         let batches = stride(from: 0, to: places.count, by: size).map { Array(places[$0..<min($0 + size, places.count)]) }
         let gate = AsyncSemaphore(options.concurrency)
@@ -151,7 +154,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         await context.decoding.acquire()
         // Answers wait their turn to be decoded; one whose turn comes after the
         // budget is not decoded at all (16 hostile answers once took 11 s of CPU).
-        let decoded = ContinuousClock.now < context.deadline
+        let decoded = budgetClock.now() < context.deadline
             ? provider.decode(batch, responses: responses, now: clock())
             : .failure(WeatherError(.timeout, detail: .noTimeLeft))
         await context.decoding.release()
@@ -241,8 +244,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     func remaining(_ deadline: ContinuousClock.Instant) -> TimeInterval {
-        let left = deadline - .now
-        return Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        budgetClock.remaining(until: deadline)
     }
 
     func backoff(_ attempt: Int) -> TimeInterval {

@@ -190,7 +190,8 @@ extension InProcessCLI {
     func run(arguments: [String]) async -> Result {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
-        let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment)
+        // The budget's clock stands still: a loaded machine never runs a fake service's budget out.
+        let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment)
         var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
         stdout.rows = rows
         let context = CommandContext(

@@ -69,6 +69,22 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
             client: client, options: options, sleep: { await recorder.record($0) }, clock: { now })
     }
 
+    /// The budget is measured on the clock the refresher is given: on a
+    /// stopped one, an answer that took longer than the budget in real time
+    /// (a loaded machine) is still decoded; on the live one it is not.
+    @Test func theBudgetRunsOnTheClockGiven() async {
+        var options = RefreshOptions()
+        options.budget = 0.1
+        let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!)
+        for (budgetClock, decoded) in [(BudgetClock.stopped(), true), (BudgetClock.live, false)] {
+            let refresher = WeatherRefresher(
+                provider: provider, client: ScriptedClient(delay: 0.3, answers: ["1": success]), options: options, clock: { january2026 },
+                budgetClock: budgetClock)
+            let result = await refresher.refresh([place(1, lat: 1)])[1]
+            #expect(((try? result?.get()) != nil) == decoded, "\(String(describing: result))")
+        }
+    }
+
     @Test func oneFailureNeverHidesTheOthers() async {
         let client = ScriptedClient(answers: [
             "1": success,

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The clock a refresh's time budget is measured on: the machine's monotonic
+/// clock, or, in tests, one that stands still, so that a budget runs out only
+/// when a test says so and never because the machine is loaded (with a build
+/// beside them on two cores, in-process tests once ran out of a 10 s budget
+/// between asking a fake service and decoding its answer).
+public struct BudgetClock: Sendable {
+    public var now: @Sendable () -> ContinuousClock.Instant
+
+    public init(now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        self.now = now
+    }
+
+    public static let live = BudgetClock { ContinuousClock.now }
+
+    /// A clock that reads the moment it was made, always.
+    public static func stopped() -> BudgetClock {
+        let moment = ContinuousClock.now
+        return BudgetClock { moment }
+    }
+
+    /// Seconds from now until `deadline` (negative once past).
+    public func remaining(until deadline: ContinuousClock.Instant) -> TimeInterval {
+        let left = deadline - now()
+        return Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+    }
+
+    /// The instant `seconds` from now (at most a day).
+    public func deadline(in seconds: TimeInterval) -> ContinuousClock.Instant {
+        now() + .milliseconds(Int(min(max(0, seconds), 86_400) * 1000))
+    }
+}
