@@ -27,7 +27,7 @@ import Testing
             // A file, not a pipe: the server tmux starts keeps the client's output
             // open for as long as it runs, so a pipe would never end.
             let file = FileManager.default.temporaryDirectory.appending(path: "tmux-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
             defer { try? FileManager.default.removeItem(at: file) }
             let output = try FileHandle(forWritingTo: file)
             process.standardOutput = output

@@ -180,7 +180,7 @@ extension InProcessCLI {
         let list = await cli.run("list", "--refresh", "--timeout", "2")
         let took = ContinuousClock.now - started
         release.signal()
-        try await holder.close()
+        try holder.close()
         #expect(list.status == 3, "shown, not saved: \(list.stderr) \(list.stdout)")
         #expect(list.lines.count == 2 && list.stdout.contains("Partly cloudy"), "the weather arrived in time: \(list.stdout)")
         #expect(list.stderr.contains("the database was busy"), "\(list.stderr)")

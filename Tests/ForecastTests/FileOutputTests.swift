@@ -23,7 +23,7 @@ import Testing
         let cli = try InProcessCLI()
         _ = await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul")
         let path = folder.path("places.json")
-        FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)))
         chmod(path, 0o600)
         #expect(await cli.run("export", "-o", path).status == 0)
         #expect(mode(path) == 0o600, "a chmod 600 export came back 644")
@@ -41,7 +41,7 @@ import Testing
     @Test func aSymbolicLinkIsWrittenThroughAndStays() async throws {
         let cli = try InProcessCLI()
         let target = folder.path("target.csv"), link = folder.path("link.csv")
-        FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.csv")
         #expect(await cli.run("export", "--format", "csv", "-o", link).status == 0)
         #expect(kind(link) == S_IFLNK, "the link was replaced by a file")

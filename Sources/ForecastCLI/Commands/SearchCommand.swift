@@ -68,7 +68,7 @@ struct SearchCommand: ForecastCommand {
         request.language = context.words.language.rawValue
         // The settings are read, never written: search changes nothing.
         let settings = try store.openExisting(in: context)?.settings() ?? Settings()
-        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
+        let (outcome, _) = try await WeatherSession.unsavedWeather(
             for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
             preferences: settings.preferences, in: context)
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
