@@ -77,6 +77,8 @@ package struct BrowseState: Sendable {
         package var asking = false
         /// Why the last online lookup found nothing or failed.
         package var problem: String?
+        /// The nearest name the gazetteer knows, when nothing matched.
+        package var suggestion: String?
     }
 
     package struct Found: Sendable {
@@ -141,7 +143,8 @@ package enum BrowseEvent: Sendable {
     /// A write failed; the list is reloaded as the database has it.
     case writeFailed(String)
     /// What the gazetteer (or once, the geocoder) found for a query.
-    case candidates(query: String, [City], online: Bool)
+    /// What a search found; with none, the nearest name the gazetteer knows ("seoull": Seoul).
+    case candidates(query: String, [City], online: Bool, suggestion: String? = nil)
     case lookupFailed(query: String, String)
     case foundWeather(PlaceWeather)
     /// A detail's full report (from the cache at once, then fetched when due).
@@ -209,9 +212,10 @@ package enum Browse {
             }
         case .writeFailed(let reason):
             state.status.message = .writeFailed(reason)
-        case .candidates(let query, let cities, let online):
+        case .candidates(let query, let cities, let online, let suggestion):
             guard query == state.search.query else { return [] }  // a later key's answer is coming
             state.search.candidates = Array(cities.prefix(candidateLimit))
+            state.search.suggestion = cities.isEmpty ? suggestion : nil
             state.search.selected = 0
             state.search.online = online
             state.search.asking = false

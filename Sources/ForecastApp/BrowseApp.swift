@@ -272,7 +272,10 @@ package final class BrowseApp: @unchecked Sendable {
         case .searchOffline(let query):
             // The gazetteer is in memory: answered before the next frame.
             let found = context.gazetteer.search(query, limit: Browse.candidateLimit).map(\.city)
-            _ = Browse.update(&state, .candidates(query: query, found, online: false))
+            // Nothing: the nearest name, as the commands suggest it ("seoull": Seoul, "서을": 서울).
+            let suggestion = found.isEmpty
+                ? PlaceFinder(context: context).suggestion(for: query, country: nil, language: options.words.language) : nil
+            _ = Browse.update(&state, .candidates(query: query, found, online: false, suggestion: suggestion))
         case .searchOnline(let query):
             let finder = PlaceFinder(context: context)
             let words = options.words

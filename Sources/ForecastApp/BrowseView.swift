@@ -205,7 +205,7 @@ package enum BrowseView {
             if state.search.asking { words.browseAsking }
             else if let problem = state.search.problem { problem }
             else if query.isEmpty { state.places.isEmpty ? words.browseEmptyHint : words.browseSearchHint }
-            else if state.search.candidates.isEmpty { words.browseNothingOffline(query) }
+            else if state.search.candidates.isEmpty { words.browseNothingOffline(query, suggestion: state.search.suggestion) }
             else if state.search.online { words.foundOnline }
             else { nil }
         var row = body.lowerBound + 2

@@ -164,7 +164,8 @@ package protocol Catalog: Sendable {
     var browseSearchHint: String { get }
     /// The search, opened because nothing is saved yet.
     var browseEmptyHint: String { get }
-    func browseNothingOffline(_ query: String) -> String
+    /// Nothing built in matches; `suggestion`: the nearest name the gazetteer knows.
+    func browseNothingOffline(_ query: String, suggestion: String?) -> String
     var browseAsking: String { get }
     func browseNothingOnline(_ query: String) -> String
     func browseConfirmRemoval(_ name: String) -> String

@@ -817,8 +817,9 @@ package struct English: Catalog {
     package var browseSearchPrompt: String { "Search: " }
     package var browseSearchHint: String { "Type a place's name in English or Korean, e.g. 부산 or sao paulo." }
     package var browseEmptyHint: String { "Nothing saved yet: type a place's name, Enter to see its weather, then a to add it." }
-    package func browseNothingOffline(_ query: String) -> String {
-        "No built-in place matches \(quoted(query)); Enter asks the online geocoder."
+    package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
+        "No built-in place matches \(quoted(query))" + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
+            + "; Enter asks the online geocoder."
     }
     package var browseAsking: String { "Asking the online geocoder…" }
     package func browseNothingOnline(_ query: String) -> String { "No place called \(quoted(query)), built in or online." }

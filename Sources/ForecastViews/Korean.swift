@@ -946,8 +946,10 @@ package struct Korean: Catalog {
     package var browseSearchPrompt: String { "검색: " }
     package var browseSearchHint: String { "장소 이름을 영어나 한국어로 입력하세요. 예: 부산, sao paulo" }
     package var browseEmptyHint: String { "저장된 장소가 없습니다. 이름을 입력하고 Enter로 날씨를 본 뒤 a로 추가하세요." }
-    package func browseNothingOffline(_ query: String) -> String {
-        "내장 목록에 \(quoted(query))와 맞는 장소가 없습니다. Enter를 누르면 온라인에서 찾습니다."
+    package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
+        "내장 목록에 \(quoted(query))\(Self.josa(quoted(query), .gwaWa)) 맞는 장소가 없습니다. "
+            + (suggestion.map { "\(quoted($0))\(Self.josa(quoted($0), .eulReul)) 찾으셨나요? " } ?? "")
+            + "Enter를 누르면 온라인에서 찾습니다."
     }
     package var browseAsking: String { "온라인에서 찾는 중…" }
     package func browseNothingOnline(_ query: String) -> String { "\(quoted(query)) 장소를 내장 목록과 온라인 어디서도 찾지 못했습니다." }

@@ -153,6 +153,21 @@ import Testing
         #expect(Browse.update(&state, .character("q")) == [.searchOffline("Zzyzxq")], "q is typed, not quit")
     }
 
+    /// A slip gets the nearest name, as the commands give it.
+    @Test func nothingOfflineSuggestsTheNearestName() throws {
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("/"))
+        for character in "seoull" { _ = Browse.update(&state, .character(character)) }
+        _ = Browse.update(&state, .candidates(query: "seoull", [], online: false, suggestion: "Seoul"))
+        let english = text(state, (80, 24), .en).joined(separator: " ")
+        #expect(english.contains("did you mean 'Seoul'?") && english.contains("Enter asks"), "\(english)")
+        _ = Browse.update(&state, .candidates(query: "seoull", [], online: false, suggestion: "서울"))
+        #expect(text(state, (80, 24), .ko).joined(separator: " ").contains("'seoull'과 맞는 장소가 없습니다. '서울'을 찾으셨나요?"))
+        _ = Browse.update(&state, .character("x"))
+        _ = Browse.update(&state, .candidates(query: "seoullx", [], online: false))
+        #expect(!text(state, (80, 24), .en).joined(separator: " ").contains("did you mean"), "a suggestion lasts for its query only")
+    }
+
     /// The memo of the list's lines changes how often they are made, never a frame:
     /// the same frames with and without it, through selection, units, new weather, a new order and the clock.
     @Test func theListMemoNeverChangesAFrame() throws {
