@@ -233,6 +233,7 @@ package struct Korean: Catalog {
         case .tooLarge(let megabytes): return "응답이 \(megabytes) MB보다 큽니다"
         case .damagedCompression: return "압축된 응답이 허용된 크기보다 크거나 손상되었습니다"
         case .tooManyRedirects: return "서버가 너무 여러 번 다른 곳으로 보냈습니다"
+        case .redirectedElsewhere: return "서버가 다른 주소로 보냈지만 forecast는 따라가지 않습니다"
         case .cancelled: return "중단됨"
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherRefresher.duration(seconds)

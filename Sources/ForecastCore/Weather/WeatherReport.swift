@@ -309,6 +309,8 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
         case tooLarge(megabytes: Int)
         case damagedCompression
         case tooManyRedirects
+        /// A redirect to another scheme, host or port, which is never followed.
+        case redirectedElsewhere
         case cancelled
         /// The service asked to wait longer than the time left.
         case waitLonger(Detail?, message: String, seconds: Double)
@@ -439,6 +441,7 @@ extension WeatherError.Detail {
         case .tooLarge(let megabytes): return "the answer is larger than \(megabytes) MB"
         case .damagedCompression: return "the compressed answer is larger than allowed or damaged"
         case .tooManyRedirects: return "the server redirected too often"
+        case .redirectedElsewhere: return "the server redirected to another address, which forecast does not follow"
         case .cancelled: return "cancelled"
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherError.duration(seconds)
