@@ -215,9 +215,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                 if HTTPStatus.isRetryable(status) {
                     let asked = HTTPStatus.retryAfter(response.headers, now: clock())
                     if let asked, asked > remaining(context.deadline) {
-                        // Not worth waiting for: fail now and say when it will be.
+                        // Not worth waiting for: fail now and say when it will be. Whatever the
+                        // status (a 503 as much as a 429), the service asks to be left alone for a
+                        // while: that is a rate limit, as README's kinds say.
                         let error = WeatherError(
-                            failure.error.kind, detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
+                            .rateLimited, detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
                         return .failure(RequestFailure(error: error, splittable: false))
                     }
                     wait = asked ?? backoff(attempt)

@@ -125,6 +125,18 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         if case .failure(let error) = results[1] { #expect(error.kind == .provider) } else { Issue.record() }
     }
 
+    /// A 503 asking to wait longer than the budget is a rate limit, as a 429 is, and says how long.
+    @Test func aServiceUnavailableForLongerThanTheBudgetIsRateLimited() async {
+        let client = ScriptedClient(answers: [
+            "1": { _ throws(WeatherError) in HTTPResponse(status: 503, headers: ["retry-after": "7200"], body: Data()) },
+        ])
+        let results = await refresher(client, recorder: SleepRecorder()).refresh([place(1, lat: 1)])
+        #expect(await client.attempts("1") == 1, "not worth a retry")
+        #expect(throws: WeatherError(
+            .rateLimited, detail: .waitLonger(.serviceFailed(status: 503, reason: nil), message: "the service failed (HTTP 503)", seconds: 7200))
+        ) { try results[1]?.get() }
+    }
+
     @Test func keepsRequestsInFlightWithinTheBound() async {
         let answers = Dictionary(uniqueKeysWithValues: (1...40).map { ("\($0)", success) })
         let client = ScriptedClient(delay: 0.01, answers: answers)
