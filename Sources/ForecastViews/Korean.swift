@@ -268,6 +268,7 @@ package struct Korean: Catalog {
         case .noLocations: return "응답에 장소가 하나도 없습니다"
         case .noEntryForPlace: return "응답에 이 장소가 없습니다"
         case .entriesForPlace(let count): return "응답에 이 장소가 \(count)번 있습니다"
+        case .entryElsewhere(let kilometres): return "응답에서 이 장소의 항목이 \(kilometres) km 떨어진 곳의 것입니다"
         case .serviceError(let reason): return reason.map { "서비스가 오류를 알렸습니다: \($0)" } ?? "서비스가 오류를 알렸습니다"
         }
     }

@@ -318,6 +318,8 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
         case invalid(Part, Problem)
         case noAnswer, noLocations, noEntryForPlace
         case entriesForPlace(Int)
+        /// The entry claiming to be this place's answers for a place this far away.
+        case entryElsewhere(kilometres: Int)
         /// Our own rate limit would hold the request longer than the time left.
         case clientLimit(callsPerMinute: Double, seconds: Double)
         /// The service flagged this place as an error, with its reason if any.
@@ -455,6 +457,7 @@ extension WeatherError.Detail {
         case .noLocations: return "the answer has no locations"
         case .noEntryForPlace: return "the answer has no entry for this place"
         case .entriesForPlace(let count): return "the answer has \(count) entries for this place"
+        case .entryElsewhere(let kilometres): return "the answer's entry for this place is for a place \(kilometres) km away"
         case .serviceError(let reason): return reason ?? "the service reported an error"
         }
     }
