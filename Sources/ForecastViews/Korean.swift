@@ -637,12 +637,17 @@ package struct Korean: Catalog {
 
     package func message(_ error: ConfigError) -> String {
         switch error {
-        case .unknownKey(let name):
+        case .unknownKey(let name?):
             return "\(quoted(name))\(Self.josa(quoted(name), .ira))는 설정은 없습니다. 설정: \(Self.configKeys)"
-        case .badValue(let key, let value, let allowed):
+        case .unknownKey(nil):
+            return "그런 설정은 없습니다(입력한 값은 키일 수 있어 다시 보여 주지 않습니다). 설정: \(Self.configKeys)"
+        case .badValue(let key, let value?, let allowed):
             // The time to live is in minutes: said in the language, the range alone comes from the rule.
             let unit = key == .ttl ? "분" : ""
             return "\(key.rawValue)에 \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) 쓸 수 없습니다: \(allowed)\(unit)"
+        case .badValue(let key, nil, let allowed):
+            let unit = key == .ttl ? "분" : ""
+            return "\(key.rawValue)에 입력한 값은 쓸 수 없습니다(키일 수 있어 다시 보여 주지 않습니다): \(allowed)\(unit)"
         case .secret(let name):
             let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
             return "\(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 저장하지 않습니다: 환경 변수 \(variables)에 두세요"
