@@ -190,7 +190,7 @@ extension InProcessCLI {
     func run(arguments: [String]) async -> Result {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
-        let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: environment)
+        let app = AppContext(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, environment: environment)
         var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
         stdout.rows = rows
         let context = CommandContext(
