@@ -121,8 +121,15 @@ public final class NetworkHTTPClient: HTTPClient {
     }
 
     /// Closes the connections. Call once the client is no longer needed.
+    ///
+    /// Returns at once, without waiting for the pool to be done: its shutdown
+    /// waits for any connection still being made, and a host that drops SYNs
+    /// held it until the connect timeout, long after the work that needed the
+    /// client had ended (the air's 2 s grace became the whole 10 s budget). The
+    /// pool closes what it can at once, ends the rest by the connect timeout,
+    /// and keeps itself alive until then.
     public func shutdown() async {
-        try? await client.shutdown()
+        client.shutdown(queue: .global()) { _ in }
     }
 
     /// How many redirects one request may follow.
