@@ -53,11 +53,12 @@ public enum ConfigSource: String, Sendable, Encodable {
     case builtIn = "default"
 }
 
-/// What `forecast config` got wrong. The CLI says it in words.
+/// What `forecast config` got wrong. The CLI says it in words. What was typed
+/// is nil when it is not to be repeated (`Configuration.shown`).
 public enum ConfigError: Error, Equatable, Sendable {
-    case unknownKey(String)
+    case unknownKey(String?)
     /// A value the key cannot take, and what it can.
-    case badValue(ConfigKey, String, allowed: String)
+    case badValue(ConfigKey, String?, allowed: String)
     /// Asked to store the API key, which is never stored.
     case secret(String)
 }
@@ -78,13 +79,36 @@ public enum Configuration {
         public var variable: String?
     }
 
-    public static func key(_ name: String) throws(ConfigError) -> ConfigKey {
-        let folded = name.lowercased().replacingOccurrences(of: "_", with: "-")
+    /// The setting `name` means. `environment`: where the API keys are, which an error never repeats.
+    public static func key(_ name: String, environment: [String: String] = [:]) throws(ConfigError) -> ConfigKey {
+        // "api-key=…": the name alone decides, and nothing after "=" is ever repeated.
+        let (given, assigned) = name.firstIndex(of: "=").map { (String(name[..<$0]), true) } ?? (name, false)
+        let folded = given.lowercased().replacingOccurrences(of: "_", with: "-")
         // A provider's key variable, spelt any way ("OPENWEATHER_API_KEY", "openweather-api-key"), is never stored.
         let keys = WeatherProviders.all.compactMap { $0.keyVariable?.lowercased().replacingOccurrences(of: "_", with: "-") }
-        if (["api-key", "key", "appid"] + keys).contains(folded) { throw .secret(name) }
-        guard let key = ConfigKey(rawValue: folded) else { throw .unknownKey(name) }
+        if (["api-key", "key", "appid"] + keys).contains(folded) { throw .secret(given) }  // a name it knows: no secret
+        guard !assigned, let key = ConfigKey(rawValue: folded) else {
+            throw .unknownKey(shown(given, environment: environment).map { assigned ? $0 + "=…" : $0 })
+        }
         return key
+    }
+
+    /// The longest word typed to `config` that its errors repeat: longer than
+    /// any setting's name or value, shorter than an API key.
+    public static let shownLength = 16
+
+    /// `typed`, if an error may repeat it; nil when it could be a secret
+    /// typed in the wrong place (`config ttl KEY`, `config --unset KEY`): when
+    /// it is longer than `shownLength` (OpenWeatherMap's keys have 32
+    /// characters), or holds an API key of the environment or any 4 of its
+    /// letters and digits in a row (a key of any length, even one of 3).
+    public static func shown(_ typed: String, environment: [String: String]) -> String? {
+        guard typed.unicodeScalars.count <= shownLength else { return nil }
+        let secrets = WeatherProviders.all.compactMap(\.keyVariable).compactMap { environment[$0] }.filter { !$0.isEmpty }
+        for secret in secrets {
+            if typed.lowercased().contains(secret.lowercased()) || SafeText.redact(typed, secrets: [secret]) != typed { return nil }
+        }
+        return typed
     }
 
     /// Every key's value in force and its source.
@@ -124,11 +148,13 @@ public enum Configuration {
     }
 
     /// `settings` with `key` set to `value` (checked), or unset with nil.
-    public static func set(_ key: ConfigKey, to value: String?, in settings: Settings) throws(ConfigError) -> Settings {
+    /// `environment`: where the API keys are, which an error never repeats.
+    public static func set(_ key: ConfigKey, to value: String?, in settings: Settings, environment: [String: String] = [:]) throws(ConfigError) -> Settings {
         var settings = settings
         let text = value?.trimmingCharacters(in: .whitespaces)
-        // The value as typed: the words quote it with its control characters shown ("'ko\\u{A}'"), not dropped.
-        let bad = { (allowed: String) in ConfigError.badValue(key, value ?? "", allowed: allowed) }
+        // The value as typed: the words quote it with its control characters shown ("'ko\\u{A}'"), not dropped;
+        // unless it could be a key typed in the wrong place.
+        let bad = { (allowed: String) in ConfigError.badValue(key, shown(value ?? "", environment: environment), allowed: allowed) }
         switch key {
         case .provider:
             guard let text else { settings.preferences.provider = nil; break }

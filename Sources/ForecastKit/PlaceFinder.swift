@@ -61,8 +61,11 @@ public struct PlaceFinder: Sendable {
     }
 
     /// Cities called `query` (or starting so), best first, and whether they
-    /// came from the online lookup because the gazetteer had none.
-    public func search(_ text: String, country: String?, limit: Int) async throws -> (matches: [GazetteerMatch], online: Bool) {
+    /// came from the online lookup because the gazetteer had none. `timeout`:
+    /// the seconds the online lookup may take, connecting included.
+    public func search(
+        _ text: String, country: String?, limit: Int, timeout: TimeInterval = OpenMeteoGeocoder.defaultTimeout
+    ) async throws -> (matches: [GazetteerMatch], online: Bool) {
         let (query, country, regions) = try query(text, country: country)
         var found = context.gazetteer.search(query, country: country, limit: limit)
         if let regions, found.isEmpty || country == nil {
@@ -70,22 +73,25 @@ public struct PlaceFinder: Sendable {
         }
         guard found.isEmpty else { return (found, false) }
         let key = SearchKey.fold(query)
-        let online = try await onlineCities(query, country: country).prefix(limit).map { city in
+        let online = try await onlineCities(query, country: country, timeout: timeout).prefix(limit).map { city in
             GazetteerMatch(city: city, kind: SearchKey.fold(city.name) == key ? .exactName : .prefixName)
         }
         return (online, !online.isEmpty)
     }
 
     /// Which city `query` means, under the never-silent choosing rule: from
-    /// the gazetteer, else (unless `online` is false: `--offline`) from the online lookup.
-    public func choose(_ text: String, country: String?, pick: Int?, online: Bool = true) async throws -> PlaceChoice {
+    /// the gazetteer, else (unless `online` is false: `--offline`) from the online
+    /// lookup, which may take `timeout` seconds, connecting included.
+    public func choose(
+        _ text: String, country: String?, pick: Int?, online: Bool = true, timeout: TimeInterval = OpenMeteoGeocoder.defaultTimeout
+    ) async throws -> PlaceChoice {
         let (query, country, regions) = try query(text, country: country)
         var choice = country == nil && regions != nil ? .notFound : try PlaceChoice.resolve(query, country: country, pick: pick, in: context.gazetteer)
         if choice == .notFound, let regions {
             choice = try PlaceChoice.resolve(query, pick: pick, in: context.gazetteer, regions: regions)
         }
         guard choice == .notFound, online else { return choice }
-        let cities = try await onlineCities(query, country: country)
+        let cities = try await onlineCities(query, country: country, timeout: timeout)
         let key = SearchKey.fold(query)
         return try PlaceChoice.choose(
             exact: cities.filter { SearchKey.fold($0.name) == key }, others: cities.filter { SearchKey.fold($0.name) != key },
@@ -94,10 +100,11 @@ public struct PlaceFinder: Sendable {
 
     /// Names the gazetteer does not know, asked of Open-Meteo's geocoding and
     /// shaped like gazetteer cities so that the same rules choose among them.
-    func onlineCities(_ query: String, country: String?) async throws -> [City] {
+    func onlineCities(_ query: String, country: String?, timeout: TimeInterval) async throws -> [City] {
         let baseURL = try WeatherSettings.url(
             OpenMeteoGeocoder.urlVariable, default: OpenMeteoGeocoder.defaultBaseURL, context.environment)
-        let timeout = OpenMeteoGeocoder.defaultTimeout
+        // The command's budget (connecting counts: the client's connect timeout is it too).
+        let timeout = timeout.isFinite ? min(max(timeout, 0.001), 300) : OpenMeteoGeocoder.defaultTimeout
         let client = context.makeHTTPClient(HTTPClientNeeds(connections: 1, budget: timeout))
         let geocoder = OpenMeteoGeocoder(baseURL: baseURL, client: client, timeout: timeout)
         let answer: Result<[GeocodedPlace], WeatherError>

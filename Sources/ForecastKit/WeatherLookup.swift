@@ -97,7 +97,7 @@ public struct WeatherLookup: Sendable {
         var cancelled = false
         if let provider, !due.isEmpty {
             // The time budget covers waiting for the database as well as the network.
-            let deadline = context.budgetClock.deadline(in: settings.refreshOptions.budget)
+            let deadline = settings.refreshOptions.deadline(from: context.budgetClock.now())
             // The copy kept goes with the query, for a service that may answer "unchanged".
             let queries = due.map { place in
                 PlaceQuery(
@@ -152,7 +152,8 @@ extension WeatherLookup {
     ) async -> (weather: [Int64: PlaceWeather], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
-        let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.budget))
+        // No connection may take longer to be made than what is left of the budget.
+        let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.secondsLeft))
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock,
             budgetClock: context.budgetClock)

@@ -10,6 +10,9 @@ public struct WeatherRequest: Sendable {
     /// Nil: the environment, then `forecast config`, then 8.
     public var concurrency: Int?
     public var timeout: TimeInterval = 10
+    /// When `timeout` ends, when it began before the weather was asked for
+    /// (a name looked up online first).
+    public var budgetEnds: ContinuousClock.Instant?
     public var ttlMinutes: Double?
     public var rateLimit: Double?
     public var batchSize = 50
@@ -80,6 +83,7 @@ public struct WeatherSettings: Sendable {
         var options = RefreshOptions()
         options.concurrency = concurrency
         options.budget = request.timeout
+        options.budgetEnds = request.budgetEnds
         let rate = WeatherProviders.descriptor(provider).rate
         options.callsPerMinute = request.rateLimit ?? rate.callsPerMinute
         options.rateWindow = rate.window

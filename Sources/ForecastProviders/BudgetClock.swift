@@ -25,9 +25,4 @@ public struct BudgetClock: Sendable {
         let left = deadline - now()
         return Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
     }
-
-    /// The instant `seconds` from now (at most a day).
-    public func deadline(in seconds: TimeInterval) -> ContinuousClock.Instant {
-        now() + .milliseconds(Int(min(max(0, seconds), 86_400) * 1000))
-    }
 }

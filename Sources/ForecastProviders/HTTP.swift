@@ -73,6 +73,13 @@ public enum HTTPBodyLimit {
 /// memory; gzip and deflate answers are decompressed with the ceiling as the
 /// limit on what they expand to, and the request's limit applies to that.
 /// Of an error's body only the first few KB are read.
+///
+/// Redirects are followed by hand, at most `maximumRedirects` of them, and
+/// only those that keep the scheme, host and port of the request: a request
+/// may carry a key in its query, and a redirect to `http://` or to another
+/// host would send it in clear or to someone else. Any other redirect fails
+/// the request (`redirectedElsewhere`) without a connection being made, and
+/// every hop is held to `allowedHosts`.
 public final class NetworkHTTPClient: HTTPClient {
     private let client: AsyncHTTPClient.HTTPClient
     private let maximumBodySize: Int
@@ -96,7 +103,8 @@ public final class NetworkHTTPClient: HTTPClient {
         userAgent: String = Project.userAgent(), allowedHosts: Set<String>? = nil
     ) {
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            // Followed here, where each hop is checked (see the type's comment).
+            redirectConfiguration: .disallow,
             decompression: .enabled(limit: .size(maximumBodySize)))
         configuration.connectionPool = .init(
             idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, connections))
@@ -113,32 +121,33 @@ public final class NetworkHTTPClient: HTTPClient {
     }
 
     /// Closes the connections. Call once the client is no longer needed.
+    ///
+    /// Returns at once, without waiting for the pool to be done: its shutdown
+    /// waits for any connection still being made, and a host that drops SYNs
+    /// held it until the connect timeout, long after the work that needed the
+    /// client had ended (the air's 2 s grace became the whole 10 s budget). The
+    /// pool closes what it can at once, ends the rest by the connect timeout,
+    /// and keeps itself alive until then.
     public func shutdown() async {
-        try? await client.shutdown()
+        client.shutdown(queue: .global()) { _ in }
     }
+
+    /// How many redirects one request may follow.
+    static let maximumRedirects = 3
 
     public func get(_ asked: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize limit: Int) async throws(WeatherError) -> HTTPResponse {
         let url = asked.url
         let remaining = deadline - .now
         guard remaining > .zero else { throw WeatherError(.timeout, detail: .noTimeLeft) }
-        if let allowedHosts, !allowedHosts.contains((url.host ?? "").lowercased()) {
-            throw WeatherError(.network, detail: .cannotConnect(server: "a host that is not local"))
-        }
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: asked.headers["User-Agent"] ?? userAgent)
-        request.headers.add(name: "Accept", value: "application/json")
-        for (name, value) in asked.headers.sorted(by: { $0.key < $1.key }) where name != "User-Agent" {
-            request.headers.add(name: name, value: value)
-        }
+        try checkAllowed(url)
         let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
         let nioDeadline = NIODeadline.now() + .nanoseconds(nanoseconds)
-        let prepared = request
         let limit = min(max(0, limit), maximumBodySize)
         do {
             // AsyncHTTPClient's own deadline stops at the response head; racing a
-            // sleep until the deadline bounds reading the body too.
+            // sleep until the deadline bounds reading the body (and every hop) too.
             return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-                group.addTask { try await self.exchange(prepared, deadline: nioDeadline, limit: limit) }
+                group.addTask { try await self.following(asked, deadline: nioDeadline, limit: limit) }
                 group.addTask {
                     try await Task.sleep(until: deadline, clock: .continuous)
                     throw WeatherError(.timeout, detail: .noAnswerInTime)
@@ -151,8 +160,72 @@ public final class NetworkHTTPClient: HTTPClient {
         }
     }
 
+    /// Refuses a URL whose host is not one of `allowedHosts`.
+    private func checkAllowed(_ url: URL) throws(WeatherError) {
+        if let allowedHosts, !allowedHosts.contains((url.host ?? "").lowercased()) {
+            throw WeatherError(.network, detail: .cannotConnect(server: "a host that is not local"))
+        }
+    }
+
+    /// `asked`, and the redirects that keep its origin (scheme, host, port).
+    private func following(_ asked: ServiceRequest, deadline: NIODeadline, limit: Int) async throws -> HTTPResponse {
+        var url = asked.url
+        var visited: Set<String> = [url.absoluteString]
+        for hop in 0...Self.maximumRedirects {
+            let response = try await exchange(request(url, asked.headers), deadline: deadline, limit: limit)
+            guard Self.redirectStatuses.contains(response.status), let location = response.headers["location"] else { return response }
+            guard hop < Self.maximumRedirects else { break }
+            guard let next = Self.redirectTarget(location, from: url) else {
+                throw WeatherError(.badResponse, detail: .redirectedElsewhere)
+            }
+            try checkAllowed(next)
+            guard Self.sameOrigin(next, asked.url) else { throw WeatherError(.badResponse, detail: .redirectedElsewhere) }
+            guard visited.insert(next.absoluteString).inserted else { break }
+            url = next
+        }
+        throw WeatherError(.badResponse, detail: .tooManyRedirects)
+    }
+
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// `location` read against `base` (it may be relative), if it is an http(s) URL.
+    static func redirectTarget(_ location: String, from base: URL) -> URL? {
+        guard location.utf8.count <= 4096, let target = URL(string: location, relativeTo: base)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), ["http", "https"].contains(scheme), target.host != nil
+        else { return nil }
+        return target
+    }
+
+    /// Whether two URLs share scheme, host and port (a port left out is the scheme's).
+    static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int)? {
+            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+            return (scheme, host, url.port ?? (scheme == "https" ? 443 : 80))
+        }
+        guard let one = origin(one), let other = origin(other) else { return false }
+        return one == other
+    }
+
+    private func request(_ url: URL, _ headers: [String: String]) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: headers["User-Agent"] ?? userAgent)
+        request.headers.add(name: "Accept", value: "application/json")
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "User-Agent" {
+            request.headers.add(name: name, value: value)
+        }
+        return request
+    }
+
     private func exchange(_ request: HTTPClientRequest, deadline: NIODeadline, limit: Int) async throws -> HTTPResponse {
         let response = try await client.execute(request, deadline: deadline)
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers where headers[name.lowercased()] == nil {
+            headers[name.lowercased()] = value
+        }
+        // A redirect's body is never read: dropping it drops the connection.
+        if Self.redirectStatuses.contains(Int(response.status.code)) {
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data())
+        }
         let success = (200..<300).contains(response.status.code)
         if success, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limit {
             throw HTTPBodyLimit.tooLarge(limit)
@@ -173,10 +246,6 @@ public final class NetworkHTTPClient: HTTPClient {
             }
             chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
         }
-        var headers: [String: String] = [:]
-        for (name, value) in response.headers where headers[name.lowercased()] == nil {
-            headers[name.lowercased()] = value
-        }
         return HTTPResponse(status: Int(response.status.code), headers: headers, body: body)
     }
 
@@ -193,9 +262,6 @@ public final class NetworkHTTPClient: HTTPClient {
                 return WeatherError(.timeout, detail: .noAnswerInTime)
             }
             if error == .cancelled { return WeatherError(.cancelled, detail: .cancelled) }
-            if error == .redirectLimitReached || error == .redirectCycleDetected {
-                return WeatherError(.badResponse, detail: .tooManyRedirects)
-            }
             if error == .remoteConnectionClosed {
                 return WeatherError(.network, detail: .connectionClosed(server: server))
             }

@@ -77,8 +77,41 @@ enum OpenMeteoAnswer<Location: Decodable> {
             guard claimed.count == 1 else {
                 return .failure(WeatherError(.badResponse, detail: .entriesForPlace(claimed.count)))
             }
+            // An id says which place an entry claims to be; its coordinates say which it is.
+            // (With one place there is nothing to mix up, and the answer is for the place asked.)
+            // An entry that is an error, or cannot be read, says so itself.
+            if batch.count > 1, !claimed[0].reportsError, case .success = claimed[0].location,
+               let error = misplaced(claimed[0], asked: batch[index].coordinate) {
+                return .failure(error)
+            }
             return claimed[0].location
         })
+    }
+
+    /// The farthest an entry's grid cell may lie from the place asked, in km.
+    /// An entry's `latitude`/`longitude` are its grid cell's, not what was
+    /// asked (London's 51.5074, −0.1278 comes back as 51.5, −0.12). The
+    /// coarsest grid behind an answer is CAMS global's 0.4° for the air
+    /// (cells about 44 km wide, so the nearest centre is at most 31 km away),
+    /// and Open-Meteo may take a neighbouring cell whose elevation fits the
+    /// place better; 75 km allows for both. Two places closer than that, were
+    /// their entries swapped, would have all but the same weather.
+    static var gridTolerance: Double { 75 }
+
+    /// Why `entry` is not the answer for a place at `asked`: coordinates
+    /// missing, or too far off.
+    static func misplaced(_ entry: Entry, asked: Coordinate) -> WeatherError? {
+        guard let latitude = entry.latitude, let longitude = entry.longitude else {
+            return .invalid(.field(entry.latitude == nil ? "latitude" : "longitude"), .missing)
+        }
+        guard let answered = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            return .invalid(.field("latitude"), .outside(value: SafeNumber.fixed(latitude, decimals: 4, trim: true), range: "±90°"))
+        }
+        let kilometres = answered.distance(to: asked)
+        guard kilometres <= gridTolerance else {
+            return WeatherError(.badResponse, detail: .entryElsewhere(kilometres: SafeNumber.rounded(kilometres) ?? 0))
+        }
+        return nil
     }
 
     /// The answer's array, refused before its elements are decoded when it has too many.
@@ -95,12 +128,20 @@ enum OpenMeteoAnswer<Location: Decodable> {
     /// may fail on its own, so one bad entry never spoils its neighbours.
     struct Entry: Decodable {
         var locationID: Result<Int?, WeatherError>
+        /// The grid cell it answers for (nil when absent or not a finite number).
+        var latitude: Double?, longitude: Double?
+        /// Whether it is the service's error for its place (`"error": true`), which has no grid cell.
+        var reportsError = false
         var location: Result<Location, WeatherError>
 
         init(from decoder: any Decoder) throws {
             do {
                 let container = try decoder.container(keyedBy: AnyKey.self)
                 locationID = .success(try container.decodeIfPresent(WholeNumber.self, forKey: AnyKey("location_id"))?.value)
+                let degrees = { (key: String) in (try? container.decodeIfPresent(Double.self, forKey: AnyKey(key))).flatMap { $0 }.flatMap { $0.isFinite ? $0 : nil } }
+                latitude = degrees("latitude")
+                longitude = degrees("longitude")
+                reportsError = (try? container.decodeIfPresent(Bool.self, forKey: AnyKey("error"))).flatMap { $0 } == true
             } catch {
                 locationID = .failure(ServiceJSON.failure(error, body: Data("?".utf8)))
             }

@@ -8,6 +8,10 @@ public struct RefreshOptions: Sendable {
     /// Seconds the whole refresh may take: every attempt, body, backoff and
     /// Retry-After wait fits inside it.
     public var budget: TimeInterval = 10
+    /// When the budget ends, when it began before the refresh (a command that
+    /// first looked a name up online spends one budget on both); `budget`
+    /// still names all of it.
+    public var budgetEnds: ContinuousClock.Instant?
     /// Tries per request of a first batch, the first included. Parts of a split
     /// batch get one try each, which keeps the extra requests to about
     /// 2·log₂(batch size) per bad place.
@@ -24,6 +28,18 @@ public struct RefreshOptions: Sendable {
     public var detail: ReportDetail = .summary
 
     public init() {}
+
+    /// When a refresh starting `now` must be done.
+    public func deadline(from now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant {
+        let own = now + .milliseconds(Int(min(max(0, budget), 86_400) * 1000))
+        return budgetEnds.map { min($0, own) } ?? own
+    }
+
+    /// Seconds left of the budget for a refresh starting now.
+    public var secondsLeft: TimeInterval {
+        let left = deadline() - .now
+        return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+    }
 }
 
 /// What a refresh tells whoever shows progress.
@@ -80,7 +96,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         _ places: [PlaceQuery], events: (@Sendable (RefreshEvent) -> Void)? = nil,
         answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> [Int64: Outcome] {
-        let deadline = budgetClock.deadline(in: options.budget)
+        let deadline = options.deadline(from: budgetClock.now())
         let size = provider.batchSize
         let batches = stride(from: 0, to: places.count, by: size).map { Array(places[$0..<min($0 + size, places.count)]) }
         let gate = AsyncSemaphore(options.concurrency)
@@ -218,9 +234,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                 if HTTPStatus.isRetryable(status) {
                     let asked = HTTPStatus.retryAfter(response.headers, now: clock())
                     if let asked, asked > remaining(context.deadline) {
-                        // Not worth waiting for: fail now and say when it will be.
+                        // Not worth waiting for: fail now and say when it will be. Whatever the
+                        // status (a 503 as much as a 429), the service asks to be left alone for a
+                        // while: that is a rate limit, as README's kinds say.
                         let error = WeatherError(
-                            failure.error.kind, detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
+                            .rateLimited, detail: .waitLonger(failure.error.detail, message: failure.error.message, seconds: asked))
                         return .failure(RequestFailure(error: error, splittable: false))
                     }
                     wait = asked ?? backoff(attempt)

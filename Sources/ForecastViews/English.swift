@@ -523,12 +523,15 @@ package struct English: Catalog {
 
     package func message(_ error: ConfigError) -> String {
         switch error {
-        case .unknownKey(let name):
+        case .unknownKey(let name?):
             return "there is no setting \(quoted(name)); the settings are \(Self.configKeys)"
+        case .unknownKey(nil):
+            return "there is no such setting (what was typed is not repeated: it could be a key); the settings are \(Self.configKeys)"
         case .badValue(let key, let value, let allowed):
             // The time to live is in minutes: said in the language, the range alone comes from the rule.
             let unit = key == .ttl ? " minutes" : ""
-            return "\(key.rawValue) cannot be \(quoted(value)): use \(allowed)\(unit)"
+            let given = value.map { quoted($0) } ?? "what was typed (not repeated: it could be a key)"
+            return "\(key.rawValue) cannot be \(given): use \(allowed)\(unit)"
         case .secret(let name):
             let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
             return "\(quoted(name)) is never stored: set \(variables) in the environment"

@@ -233,6 +233,7 @@ package struct Korean: Catalog {
         case .tooLarge(let megabytes): return "응답이 \(megabytes) MB보다 큽니다"
         case .damagedCompression: return "압축된 응답이 허용된 크기보다 크거나 손상되었습니다"
         case .tooManyRedirects: return "서버가 너무 여러 번 다른 곳으로 보냈습니다"
+        case .redirectedElsewhere: return "서버가 다른 주소로 보냈지만 forecast는 따라가지 않습니다"
         case .cancelled: return "중단됨"
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherRefresher.duration(seconds)
@@ -267,6 +268,7 @@ package struct Korean: Catalog {
         case .noLocations: return "응답에 장소가 하나도 없습니다"
         case .noEntryForPlace: return "응답에 이 장소가 없습니다"
         case .entriesForPlace(let count): return "응답에 이 장소가 \(count)번 있습니다"
+        case .entryElsewhere(let kilometres): return "응답에서 이 장소의 항목이 \(kilometres) km 떨어진 곳의 것입니다"
         case .serviceError(let reason): return reason.map { "서비스가 오류를 알렸습니다: \($0)" } ?? "서비스가 오류를 알렸습니다"
         }
     }
@@ -635,12 +637,17 @@ package struct Korean: Catalog {
 
     package func message(_ error: ConfigError) -> String {
         switch error {
-        case .unknownKey(let name):
+        case .unknownKey(let name?):
             return "\(quoted(name))\(Self.josa(quoted(name), .ira))는 설정은 없습니다. 설정: \(Self.configKeys)"
-        case .badValue(let key, let value, let allowed):
+        case .unknownKey(nil):
+            return "그런 설정은 없습니다(입력한 값은 키일 수 있어 다시 보여 주지 않습니다). 설정: \(Self.configKeys)"
+        case .badValue(let key, let value?, let allowed):
             // The time to live is in minutes: said in the language, the range alone comes from the rule.
             let unit = key == .ttl ? "분" : ""
             return "\(key.rawValue)에 \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) 쓸 수 없습니다: \(allowed)\(unit)"
+        case .badValue(let key, nil, let allowed):
+            let unit = key == .ttl ? "분" : ""
+            return "\(key.rawValue)에 입력한 값은 쓸 수 없습니다(키일 수 있어 다시 보여 주지 않습니다): \(allowed)\(unit)"
         case .secret(let name):
             let variables = WeatherProviders.all.compactMap(\.keyVariable).joined(separator: ", ")
             return "\(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 저장하지 않습니다: 환경 변수 \(variables)에 두세요"

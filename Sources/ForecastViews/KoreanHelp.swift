@@ -135,8 +135,10 @@ package enum KoreanHelp {
             "후보마다 현재 날씨도 보여 줍니다(한 번에 받아 오며, 아무것도 저장하지 않습니다).",
         "With --weather: open-meteo (default, no key), openweathermap (needs OPENWEATHER_API_KEY) or metno (no key) (default: $FORECAST_PROVIDER, else 'forecast config provider').":
             "--weather와 함께: open-meteo(기본, 키 불필요), openweathermap(OPENWEATHER_API_KEY 필요), metno(키 불필요)(기본값: $FORECAST_PROVIDER, 없으면 'forecast config provider').",
-        "With --weather: seconds the whole fetch may take.":
-            "--weather와 함께: 받아 오기 전체에 쓸 수 있는 초.",
+        "Seconds the online lookup and, with --weather, the whole fetch may take together.":
+            "온라인 검색과(--weather와 함께라면) 날씨 받아 오기 전체에 함께 쓸 수 있는 초.",
+        "Seconds looking a name up online may take, connecting included.":
+            "이름을 온라인으로 찾는 데 쓸 수 있는 초(연결 포함).",
         "The setting to show or set.":
             "보거나 정할 설정.",
         "The value to keep for it.":

@@ -191,7 +191,7 @@ extension InProcessCLI {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
         // The budget's clock stands still: a loaded machine never runs a fake service's budget out.
-        let app = AppContext(makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment)
+        let app = AppContext(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment)
         var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
         stdout.rows = rows
         let context = CommandContext(

@@ -109,6 +109,35 @@ import ForecastProviders
         await stub.stop()
     }
 
+    /// A key typed where a setting's name or value goes was printed back: `config
+    /// api-key=KEY`, `config --unset KEY`, `config provider KEY`, `config ttl KEY`.
+    /// A word longer than any name or value (a key has 32), or holding the key
+    /// in the environment, however short, is never repeated; short words still are.
+    @Test(arguments: ["0123456789abcdef0123456789abcdef", "abc"])
+    func aKeyTypedInTheWrongPlaceIsNeverRepeated(key: String) async throws {
+        var cli = try InProcessCLI()
+        cli.environment["OPENWEATHER_API_KEY"] = key
+        for language in ["en", "ko"] {
+            for arguments in [["config", "api-key=\(key)"], ["config", "--unset", key], ["config", "provider", key], ["config", "ttl", key],
+                              ["config", key], ["config", "ttl", "5", key]] {
+                let result = await cli.run(arguments: arguments + ["--lang", language])
+                #expect(result.status != 0, "\(arguments)")
+                #expect(!result.stderr.isEmpty && !result.stderr.contains(key) && !result.stdout.contains(key), "\(arguments): \(result.stderr)")
+                if key.count > 8 { #expect(!result.stderr.contains(key.prefix(8)), "\(arguments): \(result.stderr)") }
+            }
+        }
+        let assigned = await cli.run("config", "api-key=\(key)")
+        #expect(assigned.stderr == "error: 'api-key' is never stored: set OPENWEATHER_API_KEY in the environment\n")
+        let value = await cli.run("config", "ttl", key)
+        #expect(value.stderr == "error: ttl cannot be what was typed (not repeated: it could be a key): use 0–10080 minutes\n")
+        let name = await cli.run("config", "--unset", key, "--lang", "ko")
+        #expect(name.stderr.hasPrefix("오류: 그런 설정은 없습니다"), "\(name.stderr)")
+        // What cannot be a key is still said back.
+        #expect(await cli.run("config", "ttl", "lots").stderr == "error: ttl cannot be 'lots': use 0–10080 minutes\n")
+        #expect(await cli.run("config", "colour").stderr.hasPrefix("error: there is no setting 'colour'"))
+        #expect(await cli.run("config", "ttl=5").stderr.hasPrefix("error: there is no setting 'ttl=…'"))
+    }
+
     /// `config ttl -5` was "Unknown option '-5'"; FORECAST_LANG=xx was ignored without a word.
     @Test func negativeValuesAndABadLanguageAreRefusedInWords() async throws {
         var cli = try InProcessCLI()

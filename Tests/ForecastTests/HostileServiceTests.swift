@@ -210,6 +210,34 @@ import GRDB
         await stub.stop()
     }
 
+    /// An answer whose location_ids are reversed once gave each place another's weather,
+    /// exit 0: an entry is the answer for the place whose id it carries only if it is
+    /// where that place is. The middle place keeps its own entry and its weather.
+    @Test func entriesWithOtherPlacesIDsAreRefused() async throws {
+        let stub = try await StubWeatherService.start(faults: [3: .whole { objects in
+            var all = objects
+            for index in all.indices { all[index]["location_id"] = all.count - 1 - index }
+            return all
+        }])
+        var cli = CLI()
+        cli.environment = stub.environment
+        try Self.fivePlaces(cli)
+        let result = try await cli.run("list", "--format", "json", "--timeout", "30")
+        #expect(result.status == 2, "\(result.stderr)")
+        let items = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
+        for item in items {
+            let error = item["error"] as? [String: Any]
+            if item["name"] as? String == "P3" {
+                #expect(error == nil && item["weather"] != nil, "\(item)")
+            } else {
+                #expect(error?["kind"] as? String == "badResponse" && item["weather"] == nil, "\(item)")
+                #expect((error?["message"] as? String)?.contains("km away") == true, "\(String(describing: error))")
+            }
+        }
+        #expect(result.stderr == "error: weather for 4 of 5 places could not be fetched (bad answer: 4)\n")
+        await stub.stop()
+    }
+
     /// An HTTP 500 with a 7 MB reason, for 20 places, once took 12 s wall, 18 s
     /// of CPU and 176 MB: of an error only its first few KB are read, so the
     /// retries and the halving that finds the place cost little.

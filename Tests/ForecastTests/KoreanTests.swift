@@ -55,9 +55,9 @@ import Testing
             .noAnswerInTime, .noAnswerWithin(seconds: 10), .noTimeLeft, .cannotConnect(server: "api.test"),
             .cannotTalk(server: "api.test"), .connectionClosed(server: "api.test"), .refusedKey(status: 401, reason: "bad key"),
             .notFound(reason: nil), .tooManyRequests(reason: nil), .serviceFailed(status: 503, reason: nil), .status(418, reason: nil),
-            .tooLarge(megabytes: 8), .damagedCompression, .tooManyRedirects, .cancelled,
+            .tooLarge(megabytes: 8), .damagedCompression, .tooManyRedirects, .redirectedElsewhere, .cancelled,
             .waitLonger(.tooManyRequests(reason: nil), message: "too many requests (HTTP 429)", seconds: 3600),
-            .noAnswer, .noLocations, .noEntryForPlace, .entriesForPlace(2), .serviceError(reason: nil), .serviceError(reason: "x"),
+            .noAnswer, .noLocations, .noEntryForPlace, .entriesForPlace(2), .entryElsewhere(kilometres: 1200), .serviceError(reason: nil), .serviceError(reason: "x"),
             .clientLimit(callsPerMinute: 60, seconds: 30),
         ]
         for detail in details {

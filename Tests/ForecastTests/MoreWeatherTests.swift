@@ -8,11 +8,13 @@ import Testing
 @Suite struct MoreWeatherTests {
     let air = OpenMeteoAirQuality(baseURL: URL(string: "http://127.0.0.1:9/aq")!, batchSize: 50)
 
-    /// The air-quality API's frame (as the API documentation gives it), one entry per place.
+    /// The air-quality API's frame (as the API documentation gives it), one entry per place:
+    /// London's grid cell, then Seoul's (the places the tests ask for).
     static func frame(_ current: [[String: Any?]], ids: Bool = true) -> Data {
+        let cells = [(51.5, -0.12), (37.6, 127.0)]
         let entries = current.enumerated().map { index, values -> [String: Any] in
             var entry: [String: Any] = [
-                "latitude": 51.5, "longitude": -0.12, "utc_offset_seconds": 0, "timezone": "GMT",
+                "latitude": cells[index % 2].0, "longitude": cells[index % 2].1, "utc_offset_seconds": 0, "timezone": "GMT",
                 "current_units": ["time": "iso8601", "us_aqi": "USAQI", "european_aqi": "EAQI", "pm2_5": "μg/m³", "pm10": "μg/m³"],
                 "current": values.mapValues { $0 ?? NSNull() },
             ]

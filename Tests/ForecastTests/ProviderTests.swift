@@ -40,6 +40,39 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
         #expect(query["current"]?.contains("weather_code") == true)
     }
 
+    /// A batched answer's entries are matched by `location_id`, then checked by their
+    /// coordinates (their grid cells', within 75 km of the place asked): ids reversed
+    /// gave each place another's weather.
+    @Test func anEntryForAnotherPlaceIsThatPlacesFailureOnly() throws {
+        func answer(_ change: (inout [[String: Any]]) -> Void) throws -> Result<[PlaceOutcome], WeatherError> {
+            var objects = StubWeatherService.openMeteoObjects(latitudes: [51.5, 37.55])
+            // Where Open-Meteo's grid puts them: a few km from what was asked.
+            objects[0]["longitude"] = -0.12
+            objects[1]["longitude"] = 127.0
+            change(&objects)
+            let body = try JSONSerialization.data(withJSONObject: objects)
+            return provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: body)], now: Date())
+        }
+        let fine = try answer { _ in }
+        #expect((try? fine[0].get()) != nil && (try? fine[1].get()) != nil, "\(fine)")
+
+        let reversed = try answer { objects in
+            objects[0]["location_id"] = 1
+            objects[1]["location_id"] = 0
+        }
+        // London's answered for Seoul, and Seoul's for London.
+        #expect(throws: WeatherError(.badResponse, detail: .entryElsewhere(kilometres: 8_860))) { try reversed[0].get() }
+        #expect(throws: WeatherError(.badResponse, detail: .entryElsewhere(kilometres: 8_858))) { try reversed[1].get() }
+
+        let moved = try answer { objects in objects[1]["latitude"] = 38.5 }  // 104 km north of Seoul
+        #expect((try? moved[0].get()) != nil)
+        #expect(throws: WeatherError(.badResponse, detail: .entryElsewhere(kilometres: 104))) { try moved[1].get() }
+
+        let unplaced = try answer { objects in objects[0]["longitude"] = nil }
+        #expect(throws: WeatherError.invalid(.field("longitude"), .missing)) { try unplaced[0].get() }
+        #expect((try? unplaced[1].get()) != nil)
+    }
+
     /// The recorded answer is in °F, mp/h and ft: it must come out in °C, m/s and metres.
     @Test func decodesARecordedAnswerInItsOwnUnits() throws {
         let result = provider.decode([london], responses: [ok("openmeteo_current_plus_daily_london_2026.json")], now: january2026)
@@ -70,7 +103,10 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
     }
 
     @Test func mapsAMultiLocationAnswerBackByLocationID() throws {
-        let results = provider.decode([london, seoulQuery], responses: [ok("openmeteo_multi_location_from_server_unit_test.json")], now: july2022)
+        // Open-Meteo's own test puts both entries at 41°N 2°E: two places there, a few km apart.
+        let first = PlaceQuery(id: 1, coordinate: try Coordinate(latitude: 41.0, longitude: 2.0), timeZone: "Europe/Madrid")
+        let second = PlaceQuery(id: 2, coordinate: try Coordinate(latitude: 41.05, longitude: 2.05), timeZone: "Europe/Madrid")
+        let results = provider.decode([first, second], responses: [ok("openmeteo_multi_location_from_server_unit_test.json")], now: july2022)
         #expect(try results[0].get().utcOffsetSeconds == 3600)
         #expect(try results[1].get().utcOffsetSeconds == 3600)
 
@@ -80,7 +116,7 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
         objects[0]["location_id"] = 0
         objects[1]["utc_offset_seconds"] = 32_400
         let reversed = try JSONSerialization.data(withJSONObject: [objects[1], objects[0]])
-        let mapped = provider.decode([london, seoulQuery], responses: [HTTPResponse(status: 200, body: reversed)], now: july2022)
+        let mapped = provider.decode([first, second], responses: [HTTPResponse(status: 200, body: reversed)], now: july2022)
         #expect(try mapped[0].get().utcOffsetSeconds == 0)
         #expect(try mapped[1].get().utcOffsetSeconds == 32_400)
     }

@@ -141,6 +141,18 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         if case .failure(let error) = results[1] { #expect(error.kind == .provider) } else { Issue.record() }
     }
 
+    /// A 503 asking to wait longer than the budget is a rate limit, as a 429 is, and says how long.
+    @Test func aServiceUnavailableForLongerThanTheBudgetIsRateLimited() async {
+        let client = ScriptedClient(answers: [
+            "1": { _ throws(WeatherError) in HTTPResponse(status: 503, headers: ["retry-after": "7200"], body: Data()) },
+        ])
+        let results = await refresher(client, recorder: SleepRecorder()).refresh([place(1, lat: 1)])
+        #expect(await client.attempts("1") == 1, "not worth a retry")
+        #expect(throws: WeatherError(
+            .rateLimited, detail: .waitLonger(.serviceFailed(status: 503, reason: nil), message: "the service failed (HTTP 503)", seconds: 7200))
+        ) { try results[1]?.get() }
+    }
+
     @Test func keepsRequestsInFlightWithinTheBound() async {
         let answers = Dictionary(uniqueKeysWithValues: (1...40).map { ("\($0)", success) })
         let client = ScriptedClient(delay: 0.01, answers: answers)
@@ -154,12 +166,14 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
 
     @Test func batchesPlacesAndReportsProgress() async {
         let client = ScriptedClient(answers: [
-            "1,2,3": { _ throws(WeatherError) in HTTPResponse(status: 200, body: Fixture.data("openmeteo_multi_location_from_server_unit_test.json")) },
+            "41.01,41.02,41.03": { _ throws(WeatherError) in HTTPResponse(status: 200, body: Fixture.data("openmeteo_multi_location_from_server_unit_test.json")) },
             "4": success,
         ])
         let progress = ProgressLog()
         let results = await refresher(client, batchSize: 3, recorder: SleepRecorder(), now: july2022)
-            .refresh((1...4).map { place(Int64($0), lat: Double($0)) }) { event in
+            // The first three where the fixture's entries are (41°N 2°E), as an answer's grid cells must be.
+            .refresh((1...3).map { PlaceQuery(id: Int64($0), coordinate: try! Coordinate(latitude: 41 + Double($0) / 100, longitude: 2), timeZone: "UTC") }
+                + [place(4, lat: 4)]) { event in
                 if case .progress(let done, let total) = event { progress.add(done, total) }
             }
         #expect(await client.calls == 2)

@@ -216,6 +216,7 @@ final class StubWeatherService: Sendable {
         case .places(let asked): latitudes = asked
         }
         var objects = Self.openMeteoObjects(latitudes: latitudes)
+        Self.place(&objects, query)
         for (index, latitude) in latitudes.enumerated() {
             if case .entry(let change)? = faults[Int(latitude)] { change(&objects[index]) }
         }
@@ -226,6 +227,12 @@ final class StubWeatherService: Sendable {
         return .init(
             statusCode: .ok, headers: [.contentType: "application/json"],
             body: try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
+    }
+
+    /// Each entry at the longitude asked, as the real service answers (its grid cell's, within rounding).
+    static func place(_ objects: inout [[String: Any]], _ query: [String: String]) {
+        let longitudes = (query["longitude"] ?? "").split(separator: ",").map { Double($0) ?? 0 }
+        for index in objects.indices where index < longitudes.count { objects[index]["longitude"] = longitudes[index] }
     }
 
     static func openMeteoBody(latitudes: [Double]) -> Data {
@@ -282,6 +289,7 @@ final class StubWeatherService: Sendable {
         case .places(let asked): latitudes = asked
         }
         var objects = latitudes.enumerated().map { index, latitude in Self.airObject(latitude: latitude, index: index) }
+        Self.place(&objects, query)
         for (index, latitude) in latitudes.enumerated() {
             if case .entry(let change)? = airFaults[Int(latitude)] { change(&objects[index]) }
         }

@@ -13,13 +13,25 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
     /// Each request's headers, in the same order.
     private(set) var headers: [[String: String]] = []
     private(set) var shutDown = false
+    /// The seconds each request had left until its deadline, in the same order.
+    private(set) var secondsLeft: [TimeInterval] = []
+    /// The time budget of each client made (its connect timeout), when the context records them.
+    private(set) var budgets: [TimeInterval] = []
+
+    /// Records what a client was made for, and is that client.
+    func made(for needs: HTTPClientNeeds) -> FakeHTTPClient {
+        lock.withLock { budgets.append(needs.budget) }
+        return self
+    }
 
     init(_ answer: @escaping @Sendable (URL) -> HTTPResponse) { self.answer = answer }
 
     func answer(with answer: @escaping @Sendable (URL) -> HTTPResponse) { lock.withLock { self.answer = answer } }
 
     func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
-        lock.withLock {
+        let left = deadline - .now
+        return lock.withLock {
+            secondsLeft.append(Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
             requests.append(request.url)
             headers.append(request.headers)
             return answer(request.url)

@@ -49,6 +49,9 @@ struct AddCommand: ForecastCommand {
     @Option(name: .long, help: ArgumentHelp("Only consider places in this country (ISO code, e.g. KR, US).", valueName: "CC"))
     var country: String?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds looking a name up online may take, connecting included.", valueName: "seconds"))
+    var timeout: Double = 10
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
@@ -68,6 +71,7 @@ struct AddCommand: ForecastCommand {
             throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
         }
         if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
+        try TimeBudget.validate(timeout)
     }
 
     func run(_ context: CommandContext) async throws {
@@ -91,7 +95,7 @@ struct AddCommand: ForecastCommand {
         if here { return try finder.draftHere(label: label) }
         return try await PlaceDrafting.draft(
             name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add",
-            in: context)
+            budget: TimeBudget(timeout), in: context)
     }
 
 }

@@ -53,17 +53,19 @@ struct ConfigCommand: ForecastCommand {
 
     func validate() throws {
         if unset != nil && key != nil { throw ValidationError(Spoken.parsing.usage(.unsetAndKey)) }
-        guard values.count <= 1, key != nil || values.isEmpty else {
-            throw ValidationError(Spoken.parsing.parserMessage("Unexpected argument '\(SafeText.quoted(values.last ?? ""))'"))
-        }
     }
 
     func run(_ context: CommandContext) async throws {
         let environment = context.environment
+        // Checked here, where the environment's keys are known: a word that could be one is not repeated.
+        guard values.count <= 1, key != nil || values.isEmpty else {
+            let word = Configuration.shown(values.last ?? "", environment: environment).map { "'\(SafeText.quoted($0))'" } ?? "…"
+            throw ValidationError(Spoken.parsing.parserMessage("Unexpected argument \(word)"))
+        }
         if let name = unset ?? (value == nil ? nil : key) {
-            let key = try Configuration.key(name)
+            let key = try Configuration.key(name, environment: environment)
             // Checked before the database is opened: a bad value leaves no trace, not even a new file.
-            _ = try Configuration.set(key, to: unset == nil ? value : nil, in: Settings())
+            _ = try Configuration.set(key, to: unset == nil ? value : nil, in: Settings(), environment: environment)
             let database = try store.open(in: context)
             let before = try database.settings()
             let wanted = try Configuration.set(key, to: unset == nil ? value : nil, in: before)
@@ -78,7 +80,7 @@ struct ConfigCommand: ForecastCommand {
             return
         }
         let settings = try store.openExisting(in: context)?.settings() ?? Settings()
-        let keys = try key.map { [try Configuration.key($0)] } ?? ConfigKey.allCases
+        let keys = try key.map { [try Configuration.key($0, environment: environment)] } ?? ConfigKey.allCases
         try context.render(
             ConfigOutput(
                 settings: keys.map { ConfigItem(Configuration.entry($0, settings, environment: environment)) }, changed: nil,

@@ -42,8 +42,10 @@ struct SearchCommand: ForecastCommand {
     @Option(name: .long, help: ArgumentHelp("With --weather: \(ProviderHelp.choices) (default: $FORECAST_PROVIDER, else 'forecast config provider').", valueName: "name"))
     var provider: ProviderName?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --weather: seconds the whole fetch may take.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the online lookup and, with --weather, the whole fetch may take together.", valueName: "seconds"))
     var timeout: Double = 10
+
+    func validate() throws { try TimeBudget.validate(timeout) }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
@@ -52,7 +54,8 @@ struct SearchCommand: ForecastCommand {
     func run(_ context: CommandContext) async throws {
         let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
         guard (1...100).contains(limit) else { throw ValidationError(context.words.usage(.limit(limit))) }
-        let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit)
+        let budget = TimeBudget(timeout)
+        let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit, timeout: budget.left)
         if output.format == .table {
             // Both were asked: the built-in gazetteer, then the online service.
             guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query), status: ExitStatus.notFound) }
@@ -65,6 +68,7 @@ struct SearchCommand: ForecastCommand {
         var request = WeatherRequest()
         request.provider = provider
         request.timeout = timeout
+        request.budgetEnds = budget.ends
         request.language = context.words.language.rawValue
         // The settings are read, never written: search changes nothing.
         let settings = try store.openExisting(in: context)?.settings() ?? Settings()

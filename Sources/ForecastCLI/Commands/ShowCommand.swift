@@ -88,11 +88,13 @@ struct ShowCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let database = try store.openExisting(in: context)
-        switch try await target(database, in: context) {
+        // One budget for looking the name up online and then fetching its weather.
+        let budget = TimeBudget(weatherOptions.timeout)
+        switch try await target(database, budget: budget, in: context) {
         case .saved(let place, let index, let count, let store):
-            try await showSaved(place, index: index, count: count, store: store, in: context)
+            try await showSaved(place, index: index, count: count, store: store, budget: budget, in: context)
         case .unsaved(let draft):
-            try await showUnsaved(draft, in: context)
+            try await showUnsaved(draft, budget: budget, in: context)
         }
     }
 
@@ -103,7 +105,7 @@ struct ShowCommand: ForecastCommand {
 
     /// A saved place when one answers to what was typed; else the place the
     /// name (or the coordinates) means, unsaved unless it turns out saved.
-    func target(_ database: SavedPlaces?, in context: CommandContext) async throws -> Target {
+    func target(_ database: SavedPlaces?, budget: TimeBudget, in context: CommandContext) async throws -> Target {
         let lookup = lat != nil || pick != nil || country != nil
         if !lookup {
             do {
@@ -122,16 +124,16 @@ struct ShowCommand: ForecastCommand {
         }
         let draft = try await PlaceDrafting.draft(
             name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
-            online: !weatherOptions.offline, in: context)
+            online: !weatherOptions.offline, budget: budget, in: context)
         if let database, let (place, index, count) = try database.saved(draft) {
             return .saved(place, index: index, count: count, database)
         }
         return .unsaved(draft)
     }
 
-    func showSaved(_ place: Place, index: Int, count: Int, store: SavedPlaces, in context: CommandContext) async throws {
+    func showSaved(_ place: Place, index: Int, count: Int, store: SavedPlaces, budget: TimeBudget, in context: CommandContext) async throws {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: [place], detail: .full, options: weatherOptions, places: store, in: context)
+            for: [place], detail: .full, options: weatherOptions, budget: budget, places: store, in: context)
         let settings = try store.settings()
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
@@ -151,10 +153,10 @@ struct ShowCommand: ForecastCommand {
 
     /// A place that is not saved: its weather, asked for and shown, and
     /// nothing written anywhere (the settings are read if there are any).
-    func showUnsaved(_ draft: NewPlace, in context: CommandContext) async throws {
+    func showUnsaved(_ draft: NewPlace, budget: TimeBudget, in context: CommandContext) async throws {
         let settings = try store.openExisting(in: context)?.settings() ?? Settings()
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
-            for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language), preferences: settings.preferences, in: context)
+            for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language, budget: budget), preferences: settings.preferences, in: context)
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
         let place = Place(

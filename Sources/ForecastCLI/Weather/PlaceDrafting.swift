@@ -11,9 +11,10 @@ enum PlaceDrafting {
     /// The place a name or coordinates mean, under the never-silent choosing
     /// rule: ambiguous candidates are listed (with how to choose, as
     /// `forecast COMMAND … --pick 1`) and the command fails with nothing done.
+    /// A name looked up online takes what is left of `budget`.
     static func draft(
         name: String, lat: String?, lon: String?, label: String?, pick: Int?, country: String?, command: String, online: Bool = true,
-        in context: CommandContext
+        budget: TimeBudget, in context: CommandContext
     ) async throws -> NewPlace {
         let words = context.words
         let finder = PlaceFinder(context: context.app)
@@ -26,7 +27,7 @@ enum PlaceDrafting {
         let query = try PlaceName(name).value
         let choice: PlaceChoice
         do {
-            choice = try await finder.choose(query, country: country, pick: pick, online: online)
+            choice = try await finder.choose(query, country: country, pick: pick, online: online, timeout: budget.left)
         } catch PlaceLookupError.onlineLookupFailed(let asked, let failure, nil) {
             // Offline on a laptop, a slip still gets the name it was probably meant to be.
             let parsed = try finder.query(query, country: country)

@@ -59,15 +59,17 @@ struct WeatherOptions: ParsableArguments {
     func validate() throws {
         if refresh && offline { throw ValidationError(Spoken.parsing.usage(.refreshAndOffline)) }
         if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Spoken.parsing.usage(.concurrency)) }
-        guard timeout > 0, timeout <= 300 else { throw ValidationError(Spoken.parsing.usage(.timeout)) }
+        try TimeBudget.validate(timeout)
         if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Spoken.parsing.usage(.ttl)) }
         if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Spoken.parsing.usage(.rateLimit)) }
         guard (1...100).contains(batchSize) else { throw ValidationError(Spoken.parsing.usage(.batchSize)) }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.
-    func request(language: Language) -> WeatherRequest {
+    /// `budget`: the command's, when it began before the weather (a name looked up online first).
+    func request(language: Language, budget: TimeBudget? = nil) -> WeatherRequest {
         var request = WeatherRequest()
+        request.budgetEnds = budget?.ends
         request.provider = provider
         request.refresh = refresh
         request.offline = offline
@@ -82,10 +84,11 @@ struct WeatherOptions: ParsableArguments {
 
     /// The settings a lookup runs with: these flags, then the environment, then `preferences`.
     func settings(
-        preferences: Preferences, in context: CommandContext
+        preferences: Preferences, budget: TimeBudget? = nil, in context: CommandContext
     ) throws(SettingsError) -> WeatherSettings {
         let environment = context.environment
-        let settings = try WeatherSettings.resolve(request(language: context.words.language), environment: environment, preferences: preferences)
+        let settings = try WeatherSettings.resolve(
+            request(language: context.words.language, budget: budget), environment: environment, preferences: preferences)
         // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
         if !offline { _ = try settings.makeProvider(environment: environment) }
         return settings

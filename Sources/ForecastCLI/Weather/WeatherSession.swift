@@ -10,9 +10,10 @@ import ForecastViews
 /// refresh cleanly with what had arrived kept.
 enum WeatherSession {
     static func weather(
-        for places: [Place], detail: ReportDetail, options: WeatherOptions, places saved: SavedPlaces, in context: CommandContext
+        for places: [Place], detail: ReportDetail, options: WeatherOptions, budget: TimeBudget? = nil, places saved: SavedPlaces,
+        in context: CommandContext
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let settings = try options.settings(preferences: try saved.settings().preferences, budget: budget, in: context)
         let outcome = try await interruptible(in: context, cancelled: { $0.cancelled = true }) { events in
             try await saved.weather(for: places, detail: detail, settings: settings, events: events)
         }

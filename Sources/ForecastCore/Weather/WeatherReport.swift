@@ -314,6 +314,8 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
         case tooLarge(megabytes: Int)
         case damagedCompression
         case tooManyRedirects
+        /// A redirect to another scheme, host or port, which is never followed.
+        case redirectedElsewhere
         case cancelled
         /// The service asked to wait longer than the time left.
         case waitLonger(Detail?, message: String, seconds: Double)
@@ -321,6 +323,8 @@ public struct WeatherError: Error, Hashable, Sendable, Codable {
         case invalid(Part, Problem)
         case noAnswer, noLocations, noEntryForPlace
         case entriesForPlace(Int)
+        /// The entry claiming to be this place's answers for a place this far away.
+        case entryElsewhere(kilometres: Int)
         /// Our own rate limit would hold the request longer than the time left.
         case clientLimit(callsPerMinute: Double, seconds: Double)
         /// The service flagged this place as an error, with its reason if any.
@@ -444,6 +448,7 @@ extension WeatherError.Detail {
         case .tooLarge(let megabytes): return "the answer is larger than \(megabytes) MB"
         case .damagedCompression: return "the compressed answer is larger than allowed or damaged"
         case .tooManyRedirects: return "the server redirected too often"
+        case .redirectedElsewhere: return "the server redirected to another address, which forecast does not follow"
         case .cancelled: return "cancelled"
         case .waitLonger(let inner, let message, let seconds):
             let wait = WeatherError.duration(seconds)
@@ -457,6 +462,7 @@ extension WeatherError.Detail {
         case .noLocations: return "the answer has no locations"
         case .noEntryForPlace: return "the answer has no entry for this place"
         case .entriesForPlace(let count): return "the answer has \(count) entries for this place"
+        case .entryElsewhere(let kilometres): return "the answer's entry for this place is for a place \(kilometres) km away"
         case .serviceError(let reason): return reason ?? "the service reported an error"
         }
     }
