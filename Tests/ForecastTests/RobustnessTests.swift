@@ -52,9 +52,11 @@ import Testing
         let stub = try await StubWeatherService.start()
         var cli = try cli(stub)
         cli.process = true  // two processes, one bucket in the database
-        let first = try await cli.run("list", "--refresh", "--rate-limit", "5")
+        // Two real processes on the real clock: a budget no loaded machine runs out, and
+        // shorter than the minute the second would wait for the five calls the first used.
+        let first = try await cli.run("list", "--refresh", "--rate-limit", "5", "--timeout", "40")
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json")
+        let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json", "--timeout", "40")
         #expect(second.status == 2)
         #expect(second.stderr == "error: weather for 5 of 5 places could not be fetched (rate limited: 5)\n")
         #expect(second.stdout.contains("client-side limit of 5 calls a minute"))
