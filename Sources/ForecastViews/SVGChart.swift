@@ -15,7 +15,8 @@ package enum SVGChart {
     package static func hours(_ hours: [HourlyForecast], zone: TimeZone, format: WeatherFormat, words: Words) -> String {
         let height = 220.0
         let (left, right, top, bottom) = (44.0, width - 40, 14.0, height - 34)
-        let temperatures = hours.map { format.temperature($0.temperature) }
+        // Unrounded: the labels are rounded once, as every temperature shown.
+        let temperatures = hours.map { format.converted($0.temperature) }
         let known = temperatures.compactMap { $0 }
         var low = (known.min() ?? 0).rounded(.down) - 1
         var high = (known.max() ?? 0).rounded(.up) + 1

@@ -240,7 +240,7 @@ package struct ShowOutput: ReportOutput {
             }
             lines += table.render(out.placement(indent: 2)).map { "  " + $0 }
             let chart = span.chart && hours.count >= 3
-                ? TextChart.render(hours.map { format.temperature($0.temperature) }, height: 8, label: format.text(displayed:)) : []
+                ? TextChart.render(hours.map { format.converted($0.temperature) }, height: 8, label: format.text(displayed:)) : []
             if !chart.isEmpty {
                 lines.append("")
                 lines += chart.map { "  " + $0 }

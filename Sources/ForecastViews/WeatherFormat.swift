@@ -33,6 +33,12 @@ package struct WeatherFormat {
         ShownNumber.temperature(celsius, in: temperatureUnit)
     }
 
+    /// In the temperature unit, not rounded: what a chart places, and whose
+    /// labels `text(displayed:)` then round once.
+    package func converted(_ celsius: Double?) -> Double? {
+        celsius.flatMap { $0.isFinite ? temperatureUnit.convert(celsius: $0) : nil }
+    }
+
     /// In the wind unit, to a tenth.
     package func wind(_ metresPerSecond: Double?) -> Double? {
         ShownNumber.wind(metresPerSecond, in: windUnit)

@@ -93,6 +93,14 @@ import Testing
         }
     }
 
+    /// A chart's labels are rounded once, from the converted value (8.46 °C read 9 °C
+    /// when the chart was given tenths: 8.5, then rounded again).
+    @Test func chartLabelsAreRoundedOnce() {
+        let format = Self.format()
+        let chart = TextChart.render([8.46, 5, 3.0].map { format.converted($0) }, height: 8, label: format.text(displayed:)).joined(separator: "\n")
+        #expect(chart.contains("8°C") && !chart.contains("9°C"), "\(chart)")
+    }
+
     // MARK: - Bands of the number read
 
     @Test func bandsAreOfTheNumberShown() {
