@@ -98,7 +98,9 @@ package struct WeatherFormat {
         guard let metres else { return "–" }
         let unit = measures.distance
         let value = unit.convert(metres: metres)
-        if value >= 1 { return SafeNumber.fixed(value, decimals: 0) + " " + unit.symbol }
+        // Whether it is under one is decided on the number shown: 999.6 m is 1 km, not "1000 m".
+        let below = unit == .km ? SafeNumber.rounded(metres, places: 0) < 1000 : SafeNumber.rounded(value, places: 1) < 1
+        if !below { return SafeNumber.fixed(value, decimals: 0) + " " + unit.symbol }
         return unit == .km ? SafeNumber.fixed(metres, decimals: 0) + " m" : SafeNumber.fixed(value, decimals: 1) + " mi"
     }
 

@@ -101,6 +101,14 @@ import Testing
         #expect(chart.contains("8°C") && !chart.contains("9°C"), "\(chart)")
     }
 
+    @Test func visibilityChangesUnitOnTheNumberShown() {
+        let format = Self.format()
+        #expect(format.visibilityText(999.6) == "1 km" && format.visibilityText(999.4) == "999 m")
+        var miles = format
+        miles.measures.distance = .mi
+        #expect(miles.visibilityText(1_600) == "1 mi" && miles.visibilityText(1_500) == "0.9 mi")
+    }
+
     // MARK: - Bands of the number read
 
     @Test func bandsAreOfTheNumberShown() {
