@@ -350,6 +350,7 @@ package struct English: Catalog {
         case .notRegular: "it is not a regular file"
         case .tooManyLinks: "too many symbolic links"
         case .missingFolder: "its folder does not exist"
+        case .database: "it is the database in use (or one of its journal files), which is never written over"
         case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
         }
     }

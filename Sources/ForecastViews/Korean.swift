@@ -409,6 +409,7 @@ package struct Korean: Catalog {
         case .notRegular: "일반 파일이 아닙니다"
         case .tooManyLinks: "심볼릭 링크가 너무 많습니다"
         case .missingFolder: "그 폴더가 없습니다"
+        case .database: "사용 중인 데이터베이스(또는 그 저널 파일)이므로 덮어쓰지 않습니다"
         case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
         }
     }
