@@ -13,7 +13,8 @@ private extension String {
 /// both succeed (one waits for the other, up to `busyTimeout`).
 public final class PlaceStore: Sendable {
     public let path: String
-    private let queue: DatabaseQueue
+    /// Internal, not private: tests reach an in-memory database's schema through it.
+    let queue: DatabaseQueue
     private let busy: BusyWait
     /// Why the database was opened read-only (it could not be opened for writing), if it was.
     private let readOnlyBecause: String?
