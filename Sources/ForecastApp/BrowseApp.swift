@@ -119,6 +119,7 @@ package final class BrowseApp: @unchecked Sendable {
         let listed = try await places.listWithWeather(settings: cached)
         state = Self.opening(listed, opensList: options.opensList, now: context.clock())
         state.source = SourceItem(weatherSettings.descriptor)
+        state.offline = weatherSettings.offline
         if let place = state.detailPlace, let full = try? await places.weather(for: [place], detail: .full, settings: cached) {
             state.details.merge(full.weather) { _, new in new }
         }
@@ -293,9 +294,15 @@ package final class BrowseApp: @unchecked Sendable {
         case .fetchFound(let city):
             let draft = PlaceFinder(context: context).draft(city, label: nil)
             let settings = weatherSettings
+            let words = options.words
             run("found") { [post, context] in
-                let outcome = try? await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
-                post.yield(.event(.foundWeather(outcome?.weather[0] ?? PlaceWeather())))
+                do {
+                    let outcome = try await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
+                    post.yield(.event(.foundWeather(outcome.weather[0] ?? PlaceWeather())))
+                } catch {
+                    // Said on the page, not left saying that it is being fetched.
+                    post.yield(.event(.foundWeather(PlaceWeather(error: WeatherError(.provider, words.describe(error))))))
+                }
             }
         case .add(let city):
             let draft = PlaceFinder(context: context).draft(city, label: nil)
@@ -373,10 +380,17 @@ package final class BrowseApp: @unchecked Sendable {
         asked.refresh = force
         let settings = asked
         let places = self.places
+        let words = options.words
         run("detail") { [post] in
-            guard let outcome = try? await places.weather(for: [place], detail: .full, settings: settings),
-                let weather = outcome.weather[place.id], !Task.isCancelled
-            else { return }
+            let weather: PlaceWeather
+            do {
+                let outcome = try await places.weather(for: [place], detail: .full, settings: settings)
+                weather = outcome.weather[place.id] ?? PlaceWeather()
+            } catch {
+                // Said on the page, not left saying that it is being fetched.
+                weather = PlaceWeather(error: WeatherError(.provider, words.describe(error)))
+            }
+            guard !Task.isCancelled else { return }
             post.yield(.event(.detailWeather(place.id, weather)))
         }
     }

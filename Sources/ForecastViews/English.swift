@@ -410,6 +410,11 @@ package struct English: Catalog {
         "No weather cached yet; run without --offline to fetch it."
     }
 
+    package var fetchingItsWeather: String { "Fetching its weather…" }
+    package var fetchingHoursAndDays: String { "Fetching the hours and days…" }
+    package var hoursAndDaysNotFetched: String { "Only the list's summary is at hand: the hours and days could not be fetched." }
+    package var hoursAndDaysNotCached: String { "The hours and days are not cached; run without --offline to fetch them." }
+
     package func staleBecause(_ age: String, _ error: WeatherError) -> String {
         "Stale (\(age)): this fetch failed, " + weatherError(error)
     }
@@ -813,7 +818,7 @@ package struct English: Catalog {
             ("Everywhere", [("?", "this help"), ("q  Ctrl-C", "quit")]),
         ]
     }
-    package var browseHelpClose: String { "Any key closes this help." }
+    package var browseHelpClose: String { "q or Ctrl-C quits; any other key closes this help." }
     package func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String {
         "The window is \(width)×\(height); forecast browse needs \(needs.width)×\(needs.height) or more."
     }

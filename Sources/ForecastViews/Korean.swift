@@ -469,6 +469,11 @@ package struct Korean: Catalog {
         "저장된 날씨가 아직 없습니다. --offline 없이 실행하면 받아 옵니다."
     }
 
+    package var fetchingItsWeather: String { "날씨를 받는 중…" }
+    package var fetchingHoursAndDays: String { "시간별·일별 예보를 받는 중…" }
+    package var hoursAndDaysNotFetched: String { "목록의 요약만 있습니다: 시간별·일별 예보를 받지 못했습니다." }
+    package var hoursAndDaysNotCached: String { "시간별·일별 예보는 저장되어 있지 않습니다. --offline 없이 실행하면 받아 옵니다." }
+
     package func staleBecause(_ age: String, _ error: WeatherError) -> String {
         "오래됨 (\(age)): 이번에 받아 오지 못했습니다, " + weatherError(error)
     }
@@ -942,7 +947,7 @@ package struct Korean: Catalog {
             ("어디서나", [("?", "이 도움말"), ("q  Ctrl-C", "끝내기")]),
         ]
     }
-    package var browseHelpClose: String { "아무 키나 누르면 닫힙니다." }
+    package var browseHelpClose: String { "q나 Ctrl-C는 끝내고, 다른 키는 이 도움말을 닫습니다." }
     package func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String {
         "창 크기가 \(width)×\(height)입니다. forecast browse는 \(needs.width)×\(needs.height) 이상이 필요합니다."
     }

@@ -84,6 +84,11 @@ package struct ShowOutput: ReportOutput {
     package var shortened = false
     /// Its N in `Name#N` when another saved place has its label (the title then says Seoul#2, as `list` does).
     package var namesake: Int?
+    /// The app's pages: the weather is on its way (said instead of "run without --offline").
+    package var fetching = false
+    /// The app's pages: the weather shown is the list's summary (no hours, two days),
+    /// and the text says why the rest is missing.
+    package var summaryOnly = false
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
@@ -173,6 +178,8 @@ package struct ShowOutput: ReportOutput {
             lines.append("")
             if let error = weather.error {
                 lines.append(out.red("  " + words.noWeather(error)))
+            } else if fetching {
+                lines.append("  " + words.fetchingItsWeather)
             } else {
                 lines.append("  " + (saved ? words.noWeatherCached : words.nothingCachedUnsaved))
             }
@@ -218,6 +225,11 @@ package struct ShowOutput: ReportOutput {
             } else {
                 lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
             }
+        }
+        if summaryOnly {
+            lines.append(
+                weather.error != nil ? out.red("  " + words.hoursAndDaysNotFetched)
+                    : out.dim("  " + (fetching ? words.fetchingHoursAndDays : words.hoursAndDaysNotCached)))
         }
 
         let hours = data.comingHours(span.hours, from: now)
