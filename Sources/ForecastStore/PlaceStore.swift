@@ -507,6 +507,22 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// Puts the saved places in the order of `ids` (the app's moves, however
+    /// many, in one write): places not named keep their order after them, ids no
+    /// longer saved are skipped, and your own order becomes the sort, as a move makes it.
+    public func reorder(_ ids: [Int64]) throws {
+        try write { db in
+            var own = try Self.settings(db)
+            own.sort = PlaceSort(key: .custom)
+            let places = try Self.ordered(db, own)
+            var rank: [Int64: Int] = [:]
+            for (index, id) in ids.enumerated() where rank[id] == nil { rank[id] = index }
+            let named = places.filter { rank[$0.id] != nil }.sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }
+            try Self.renumber(db, named + places.filter { rank[$0.id] == nil })
+            try db.execute(sql: "UPDATE settings SET sort_key = 'custom', sort_descending = 0")
+        }
+    }
+
     public func setSort(_ order: PlaceSort) throws {
         try write { db in
             try db.execute(

@@ -65,7 +65,17 @@ import Testing
         func format(_ format: String) async throws -> String {
             try await run(["display-message", "-p", "-t", "t", format]).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        func stop() async { _ = try? await run(["kill-server"]) }
+        /// Ends the server, what runs in its pane, and its socket. The pane's processes
+        /// inherit this process's blocked signals (SIGHUP among them): kill-server's
+        /// hangup did not end them, the server waited for them, and tmux 3.3a leaves
+        /// its socket behind. So the pane's process group is killed first, by its id.
+        func stop() async {
+            // Asked first: with its pane's processes gone, the server ends by itself.
+            let socket = (try? await format("#{socket_path}")) ?? ""
+            if let pane = Int32((try? await format("#{pane_pid}")) ?? ""), pane > 1 { kill(-pane, SIGKILL) }
+            _ = try? await run(["kill-server"])
+            if socket.hasSuffix("/" + self.socket) { unlink(socket) }
+        }
     }
 
     static var tmuxPath: String? {
@@ -153,6 +163,38 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after, "the terminal's mode is restored exactly")
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1", "the normal screen, the cursor shown")
+        await tmux.stop()
+    }
+
+    /// 1 MiB of `s` typed queued a write and a list reload a key (510 MB, busy
+    /// after 90 s). Keys' writes coalesce: after 4,001 `s` and 3,001 `u` the app
+    /// and the database have the last key's sort and unit, and the database's
+    /// write-ahead log holds a few pages, not one or more a key (counted, not timed).
+    @Test func aFloodOfKeysWritesTheLastKeysChoiceOnce() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
+        defer { Task { await tmux.stop() } }
+        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
+        try await tmux.typed(String(repeating: "s", count: 4001))  // custom → name → temperature → humidity: 4001 is name
+        try await tmux.typed(String(repeating: "u", count: 3001))  // °C → °F → K: 3001 is °F
+        let screen = try await tmux.screen { $0.first?.contains("by name ↑ · °F") == true }
+        #expect(screen.first?.contains("by name ↑ · °F") == true, "\(screen.joined(separator: "\n"))")
+        // The database catches up with the screen: the last key's sort and unit.
+        var saved = ""
+        for _ in 0..<600 {
+            saved = try await cli.run("list", "--offline", "--format", "json").stdout
+            if saved.contains(#""key" : "name""#) && saved.contains(#""temperature" : "fahrenheit""#) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(saved.contains(#""key" : "name""#) && saved.contains(#""temperature" : "fahrenheit""#), "\(saved)")
+        // 7,002 keys: a write each would have filled the log to its checkpoint (1,000 pages) at least.
+        let log = (try? FileManager.default.attributesOfItem(atPath: cli.database + "-wal")[.size] as? Int) ?? 0
+        let pages = max(0, log - 32) / (4096 + 24)
+        #expect(pages < 300, "the write-ahead log holds \(pages) pages")
+        try await tmux.keys("q")
+        let end = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(end.contains { $0.contains("EXIT=0") }, "\(end.joined(separator: "\n"))")
         await tmux.stop()
     }
 
