@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ForecastApp
 
 /// `forecast browse` in a real terminal: the built binary in a tmux pane (tmux
 /// 3.3a draws emoji in one cell, so columns are checked where they go wrong),
@@ -236,5 +237,72 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after)
         await tmux.stop()
+    }
+}
+
+/// The terminal driver alone, on a pseudo-terminal of the test's own.
+@Suite struct TerminalScreenTests {
+    /// With a terminal that stopped reading, a frame's write blocks in the kernel
+    /// holding the screen's lock; SIGTERM's restore gave up after 0.5 s and wrote
+    /// nothing: the mode came back, but the alternate screen stayed and the
+    /// cursor hidden. Now the screen and cursor are put back anyway, and leaving returns.
+    @Test func theScreenIsRestoredWhenTheTerminalStopsReading() throws {
+        let (master, name) = try Self.pseudoTerminal()
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        var before = termios()
+        #expect(tcgetattr(slave, &before) == 0)
+        let screen = try #require(TerminalScreen(input: slave, output: slave))
+        screen.enter()
+        // A frame far larger than the terminal's buffer, drawn while nobody reads the other end:
+        // its write blocks, holding the lock, as with a terminal that stopped reading.
+        let frame = String(repeating: "\u{1B}[1;1Hweather ", count: 100_000)
+        Thread { screen.draw(frame) }.start()
+        var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 10_000) == 1, "the frame's write began")
+        usleep(100_000)  // and filled the buffer: the write is blocked, the lock held
+        screen.leave()
+        var after = termios()
+        #expect(tcgetattr(slave, &after) == 0)
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag, "the mode is restored")
+        // What the terminal gets once it reads again: the screen and cursor put back.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.count < 4 << 20 {
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count < 0 && errno == EAGAIN {
+                var more = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&more, 1, 200) != 1 { break }
+            } else {
+                break
+            }
+        }
+        let restore = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let found = received.count >= restore.count && (0...(received.count - restore.count)).contains { start in
+            received[start..<(start + restore.count)].elementsEqual(restore)
+        }
+        #expect(found, "the cursor shown and the normal screen, in \(received.count) bytes")
+        close(master)  // the stuck write, if any, ends (EIO)
+    }
+
+    /// A new pseudo-terminal: its controlling side, and the path of the terminal's side.
+    static func pseudoTerminal() throws -> (Int32, String) {
+        #if os(Linux)
+        // Glibc's module leaves posix_openpt out: /dev/ptmx, unlocked, its number asked (TIOCSPTLCK, TIOCGPTN).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0 && ioctl(master, UInt(0x8004_5430), &number) == 0)
+        return (master, "/dev/pts/\(number)")
+        #else
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        try #require(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0)
+        return (master, try #require(ptsname(master).map { String(cString: $0) }))
+        #endif
     }
 }
