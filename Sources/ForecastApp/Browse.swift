@@ -49,6 +49,8 @@ package struct BrowseState: Sendable {
     package var now = Date(timeIntervalSince1970: 0)
     /// Whose weather it is (for the credit line).
     package var source: SourceItem?
+    /// `--offline`: nothing is fetched, so a page without weather says how to fetch it, not that it is coming.
+    package var offline = false
 
     package var sort: PlaceSort {
         get { settings.sort }
@@ -202,6 +204,18 @@ package enum Browse {
         case .weather(let weather, let notSaved):
             state.status.fetching = nil
             state.weather.merge(weather) { _, new in new }
+            // The pages agree with the list: a page whose place's refresh failed says so; a fresh
+            // answer since the page's takes back what an earlier failure said (the hours stay as old as they were).
+            for (id, result) in weather {
+                guard var page = state.details[id], page.report != nil else { continue }
+                if let error = result.error {
+                    page.error = error
+                    page.stale = true
+                } else if page.error != nil, !result.stale, (result.fetchedAt ?? .distantPast) > (page.fetchedAt ?? .distantPast) {
+                    page.error = nil
+                }
+                state.details[id] = page
+            }
             let failures = weather.values.compactMap(\.error)
             if let notSaved {
                 state.status.message = .weatherNotKept(notSaved)
@@ -229,6 +243,19 @@ package enum Browse {
         case .detailWeather(let id, let weather):
             // A failed fetch keeps the report on screen, marked by its error.
             state.details[id] = weather
+            // And the list agrees with the page: a page fetched since the row was is the row's weather too
+            // (its summary: the list keeps no hours), and a page's failed fetch is the row's failure.
+            if let report = weather.report, weather.error == nil {
+                if (weather.fetchedAt ?? .distantPast) >= (state.weather[id]?.fetchedAt ?? .distantPast) {
+                    state.weather[id] = PlaceWeather(
+                        report: report.summary, fetchedAt: weather.fetchedAt, stale: weather.stale, airQualityError: weather.airQualityError)
+                }
+            } else if let error = weather.error {
+                var row = state.weather[id] ?? PlaceWeather()
+                row.error = error
+                if row.report != nil { row.stale = true }
+                state.weather[id] = row
+            }
             // Full reports are kept for the pages seen last only: paging through thousands stays bounded.
             state.detailOrder.removeAll { $0 == id }
             state.detailOrder.append(id)
@@ -276,13 +303,13 @@ package enum Browse {
     }
 
     static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        let typing = state.screen == .search
+        let typing = state.screen == .search && !state.showsHelp
         if key == .interrupt || (key == .character("q") && !typing) {
             state.quitting = true
             return [.quit]
         }
         if state.showsHelp {
-            // Any key closes the help; it does nothing else.
+            // Any other key closes the help (as it says); it does nothing else.
             state.showsHelp = false
             return []
         }

@@ -44,6 +44,9 @@ package final class BrowseApp: @unchecked Sendable {
         case signal(Int32)
         /// The terminal closed (read returned end of file).
         case closed
+        /// The batch of writes in flight is done: what failed (worded), whether the list is to be
+        /// read again, the place viewed last it recorded.
+        case written(failure: String?, reload: Bool, viewed: Place?)
     }
 
     let places: SavedPlaces
@@ -61,6 +64,10 @@ package final class BrowseApp: @unchecked Sendable {
     private var previous: Frame?
     private let memo = BrowseView.Memo()
     private var refreshing: Task<Void, Never>?
+    /// The writes the keys asked for, coalesced: one in flight, one pending batch.
+    private var writes = WriteQueue()
+    /// A batch written since the list was last read changed it: read it once the writes are done.
+    private var pendingReload = false
     /// One of each at a time: a new page's fetch replaces the last one's, and so on.
     private var background: [String: Task<Void, Never>] = [:]
     /// When the last frame was drawn, and whether one is put off.
@@ -119,6 +126,7 @@ package final class BrowseApp: @unchecked Sendable {
         let listed = try await places.listWithWeather(settings: cached)
         state = Self.opening(listed, opensList: options.opensList, now: context.clock())
         state.source = SourceItem(weatherSettings.descriptor)
+        state.offline = weatherSettings.offline
         if let place = state.detailPlace, let full = try? await places.weather(for: [place], detail: .full, settings: cached) {
             state.details.merge(full.weather) { _, new in new }
         }
@@ -177,6 +185,8 @@ package final class BrowseApp: @unchecked Sendable {
                 return 128 + number
             case .closed:
                 return 129
+            case .written(let failure, let reload, let viewed):
+                written(failure: failure, reload: reload, viewed: viewed)
             }
             if state.quitting { return status }
             drawSoon()
@@ -187,6 +197,12 @@ package final class BrowseApp: @unchecked Sendable {
     func handle(_ event: BrowseEvent) {
         state.now = context.clock()  // ages and local times as of this frame
         if case .weather = event { refreshing = nil }
+        // While keys' writes are under way the state is ahead of the database: a list read
+        // meanwhile (a refresh's) would undo the keys; one is read again once they are written.
+        if case .reloaded = event, !writes.isIdle {
+            pendingReload = true
+            return
+        }
         if case .tick = event, weatherSettings.offline { return }
         Browse.update(&state, event).forEach(perform)
     }
@@ -252,20 +268,9 @@ package final class BrowseApp: @unchecked Sendable {
 
     func perform(_ effect: Effect) {
         switch effect {
-        case .setSort(let order):
-            write { places in try places.setSort(order) }
-        case .setUnit(let unit):
-            write { places in _ = try places.setUnits(UnitChange(temperature: unit)) }
-        case .move(let id, let step):
-            write { places in try places.move(id: id, by: step) }
-        case .remove(let id):
-            write { [post] places in
-                if let place = try places.remove(id: id) { post.yield(.event(.removed(place))) }
-            }
-        case .recordViewed(let id):
-            guard let place = state.places.first(where: { $0.id == id }) else { return }
-            write(reloads: false) { places in try places.recordViewed(place) }
-            loadDetail(place)
+        case .setSort, .setUnit, .move, .remove, .add, .recordViewed:
+            writes.ask(effect)
+            startWrites()
         case .refresh(let force):
             refresh(force: force)
             if let place = state.detailPlace { fetchDetail(place, force: force) }
@@ -296,16 +301,14 @@ package final class BrowseApp: @unchecked Sendable {
         case .fetchFound(let city):
             let draft = PlaceFinder(context: context).draft(city, label: nil)
             let settings = weatherSettings
+            let words = options.words
             run("found") { [post, context] in
-                let outcome = try? await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
-                post.yield(.event(.foundWeather(outcome?.weather[0] ?? PlaceWeather())))
-            }
-        case .add(let city):
-            let draft = PlaceFinder(context: context).draft(city, label: nil)
-            write { [post] places in
-                switch try places.add(draft, labelled: false) {
-                case .added(let place): post.yield(.event(.added(place, alreadySaved: false)))
-                case .alreadySaved(let place), .relabelled(_, let place): post.yield(.event(.added(place, alreadySaved: true)))
+                do {
+                    let outcome = try await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
+                    post.yield(.event(.foundWeather(outcome.weather[0] ?? PlaceWeather())))
+                } catch {
+                    // Said on the page, not left saying that it is being fetched.
+                    post.yield(.event(.foundWeather(PlaceWeather(error: WeatherError(.provider, words.describe(error))))))
                 }
             }
         case .quit:
@@ -313,17 +316,63 @@ package final class BrowseApp: @unchecked Sendable {
         }
     }
 
-    /// A write through the use cases, one at a time off the pool; then the list
-    /// as the database has it (a failed write said, and nothing changed).
-    func write(reloads: Bool = true, _ work: @escaping @Sendable (SavedPlaces) throws -> Void) {
+    /// Starts the pending batch of writes, unless one is in flight: through the
+    /// use cases, off the pool, each setting as the state has it now (the last
+    /// key's). Its end comes back to the loop as `.written`.
+    func startWrites() {
+        guard let batch = writes.start() else { return }
+        let (sort, unit, order) = (state.sort, state.unit, state.places.map(\.id))
+        let viewed = batch.viewed.flatMap { id in state.places.first { $0.id == id } }
+        let finder = PlaceFinder(context: context)
+        let additions = batch.additions.map { finder.draft($0, label: nil) }
+        var cached = weatherSettings
+        cached.offline = true
+        let offline = cached
         let words = options.words
         storeQueue.async { [places, post] in
-            var failed = false
-            do { try work(places) } catch {
-                failed = true
-                post.yield(.event(.writeFailed(words.describe(error))))
+            var failure: String?
+            func attempt(_ work: () throws -> Void) {
+                do { try work() } catch { failure = failure ?? words.describe(error) }
             }
-            if reloads || failed, let (settings, ordered) = try? places.ordered() {
+            if batch.sort { attempt { try places.setSort(sort) } }
+            if batch.unit { attempt { _ = try places.setUnits(UnitChange(temperature: unit)) } }
+            if batch.order { attempt { try places.reorder(order) } }
+            for id in batch.removals {
+                attempt { if let place = try places.remove(id: id) { post.yield(.event(.removed(place))) } }
+            }
+            for draft in additions {
+                attempt {
+                    switch try places.add(draft, labelled: false) {
+                    case .added(let place): post.yield(.event(.added(place, alreadySaved: false)))
+                    case .alreadySaved(let place), .relabelled(_, let place): post.yield(.event(.added(place, alreadySaved: true)))
+                    }
+                }
+            }
+            if let viewed {
+                attempt { try places.recordViewed(viewed) }
+                // The page's cached full report at once; a fetch follows if it is due.
+                if let outcome = try? Self.wait({ try await places.weather(for: [viewed], detail: .full, settings: offline) }),
+                    let weather = outcome.weather[viewed.id]
+                {
+                    post.yield(.event(.detailWeather(viewed.id, weather)))
+                }
+            }
+            post.yield(.written(failure: failure, reload: batch.changesTheList || failure != nil, viewed: viewed))
+        }
+    }
+
+    /// A batch is written: its failure said, the next batch started, or, when
+    /// none is left, the list read as the database has it (a failed write changed nothing).
+    func written(failure: String?, reload: Bool, viewed: Place?) {
+        writes.finished()
+        if let failure { handle(.writeFailed(failure)) }
+        if let viewed, !weatherSettings.offline, state.detailPlace?.id == viewed.id { fetchDetail(viewed, force: false) }
+        pendingReload = pendingReload || reload
+        guard writes.isIdle else { return startWrites() }
+        guard pendingReload else { return }
+        pendingReload = false
+        storeQueue.async { [places, post] in
+            if let (settings, ordered) = try? places.ordered() {
                 post.yield(.event(.reloaded(settings: settings, places: ordered)))
             }
         }
@@ -356,30 +405,22 @@ package final class BrowseApp: @unchecked Sendable {
         }
     }
 
-    /// The detail's full report: the cached one at once, then a fetch if it is due.
-    func loadDetail(_ place: Place) {
-        var offline = weatherSettings
-        offline.offline = true
-        let cached = offline
-        let places = self.places
-        storeQueue.async { [post] in
-            guard let outcome = try? Self.wait({ try await places.weather(for: [place], detail: .full, settings: cached) }),
-                let weather = outcome.weather[place.id]
-            else { return }
-            post.yield(.event(.detailWeather(place.id, weather)))
-        }
-        if !weatherSettings.offline { fetchDetail(place, force: false) }
-    }
-
     func fetchDetail(_ place: Place, force: Bool) {
         var asked = weatherSettings
         asked.refresh = force
         let settings = asked
         let places = self.places
+        let words = options.words
         run("detail") { [post] in
-            guard let outcome = try? await places.weather(for: [place], detail: .full, settings: settings),
-                let weather = outcome.weather[place.id], !Task.isCancelled
-            else { return }
+            let weather: PlaceWeather
+            do {
+                let outcome = try await places.weather(for: [place], detail: .full, settings: settings)
+                weather = outcome.weather[place.id] ?? PlaceWeather()
+            } catch {
+                // Said on the page, not left saying that it is being fetched.
+                weather = PlaceWeather(error: WeatherError(.provider, words.describe(error)))
+            }
+            guard !Task.isCancelled else { return }
             post.yield(.event(.detailWeather(place.id, weather)))
         }
     }

@@ -82,9 +82,7 @@ package enum BrowseView {
             title(&frame, words.browseNotSavedTitle, right: state.found?.savedAs == nil ? words.browseAddHint : nil)
             if let found = state.found {
                 let place = place(found.city, now: state.now)
-                let weather = found.weather ?? PlaceWeather()
-                var lines = show(place, state, weather: weather, saved: false, position: 0, style: style)
-                if found.weather == nil { lines.append("  " + words.fetching(0, 1)) }
+                let lines = show(place, state, weather: (found.weather ?? PlaceWeather(), fetching: found.weather == nil), saved: false, position: 0, style: style)
                 scrollLimit = detail(&frame, lines: lines, scroll: state.scroll, body: body)
             }
         }
@@ -142,29 +140,53 @@ package enum BrowseView {
         if top + rows < state.places.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
     }
 
+    /// From this many columns a page shows two days of hours (README: "two days of hours from 100 columns").
+    package static let twoDaysOfHoursFrom = 100
+
+    /// What a page shows: its weather, whether that is on its way, whether it is only the list's summary.
+    struct Page {
+        var weather: PlaceWeather
+        var fetching = false
+        var summaryOnly = false
+    }
+
     /// `show`'s lines for a place, as wide as the window; a wider window shows two days of hours.
     static func show(
-        _ place: Place, _ state: BrowseState, weather: PlaceWeather? = nil, saved: Bool, position: Int, style: TextStyle
+        _ place: Place, _ state: BrowseState, weather: (PlaceWeather, fetching: Bool)? = nil, saved: Bool, position: Int, style: TextStyle
     ) -> [String] {
         let format = WeatherFormat(state.settings, words: style.words, emoji: style.emoji)
-        let output = ShowOutput(
-            place: place, position: position, count: state.places.count, weather: weather ?? shown(place, state),
+        let page = weather.map { Page(weather: $0.0, fetching: $0.fetching) } ?? shown(place, state)
+        // The page's text is three columns narrower than the window (its margins and the scroll marks).
+        let width = (style.columns ?? 0) + 3
+        var output = ShowOutput(
+            place: place, position: position, count: state.places.count, weather: page.weather,
             settings: state.settings, format: format, now: state.now,
-            span: ShowOutput.Span(days: 7, hours: (style.columns ?? 0) >= 100 ? 48 : 24), saved: saved, source: state.source)
+            span: ShowOutput.Span(days: 7, hours: width >= twoDaysOfHoursFrom ? 48 : 24), saved: saved, source: state.source)
+        output.fetching = page.fetching
+        output.summaryOnly = page.summaryOnly
         return output.text(style)
     }
 
-    /// A saved place's weather as its page shows it: the full report when one
-    /// was read, with the last refresh's failure when that failed (a page must
-    /// not look fresh when the list says its fetch failed).
-    static func shown(_ place: Place, _ state: BrowseState) -> PlaceWeather {
-        let summary = state.weather[place.id]
-        guard var full = state.details[place.id] else { return summary ?? PlaceWeather() }
-        if full.error == nil, let error = summary?.error, (summary?.fetchedAt ?? .distantPast) <= (full.fetchedAt ?? .distantPast) {
-            full.error = error
-            full.stale = true
+    /// A saved place's page: the full report when one was read (the update keeps
+    /// it agreeing with the list on a failed refresh); else the list's summary,
+    /// saying why the hours and days are missing (being fetched, not cached, or
+    /// their fetch failed: then why); else that its weather is on its way.
+    static func shown(_ place: Place, _ state: BrowseState) -> Page {
+        let full = state.details[place.id]
+        if let full, full.report != nil { return Page(weather: full) }
+        let error = full?.error
+        // Nothing failed and something is still to come: the full report (and, if none is cached, all of it).
+        let fetching = !state.offline && error == nil
+        guard var summary = state.weather[place.id], summary.report != nil else {
+            var none = full ?? state.weather[place.id] ?? PlaceWeather()
+            none.error = none.error ?? error
+            return Page(weather: none, fetching: fetching && none.error == nil)
         }
-        return full
+        if let error {
+            summary.error = error
+            summary.stale = true
+        }
+        return Page(weather: summary, fetching: fetching && summary.error == nil, summaryOnly: true)
     }
 
     static func place(_ city: City, now: Date) -> Place {

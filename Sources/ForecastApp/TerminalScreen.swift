@@ -18,6 +18,15 @@ package final class TerminalScreen: @unchecked Sendable {
     private let saved: termios
     private let lock = NSLock()
     private var entered = false
+    /// Where frames are written, from `enter` to `leave`: a descriptor of the
+    /// screen's own on the terminal, non-blocking (the terminal's own is shared
+    /// with the shell, whose mode must stay as it is), so that a write never
+    /// waits in the kernel where nothing can stop it.
+    private var writer: Int32 = -1
+    /// A frame's write stopped halfway (`leave` came while it waited): the restore starts with CAN.
+    private var frameCut = false
+    /// Set by `leave` without the lock: a frame's write waiting for a terminal that does not read gives up.
+    private let leaving = Flag()
 
     /// The terminal on `input` and `output`; nil when either is not one.
     package init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -45,16 +54,26 @@ package final class TerminalScreen: @unchecked Sendable {
             }
             _ = tcsetattr(input, TCSAFLUSH, &raw)
             entered = true
+            leaving.set(false)
+            frameCut = false
+            writer = ttyname(output).map { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } ?? -1
             // Bracketed paste too: a paste arrives marked, never as keys that run commands.
             writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J")
         }
     }
 
+    /// What `enter` changed on screen, put back: attributes, paste marks, line wrap, the cursor, the normal screen.
+    static let restore = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
     /// Everything `enter` changed, put back; safe to call more than once, and from a signal's handler queue.
-    /// If a frame's write is stuck (a terminal that takes no output), the mode
-    /// is restored without waiting for it.
+    /// Bounded whatever the terminal does: with a terminal that stopped reading, a
+    /// frame's write that waits for it gives up, what the terminal has not taken
+    /// is dropped (a frame nobody will see now) to make room for the restore,
+    /// and the mode is set without waiting for the output to drain.
     package func leave() {
-        guard lock.lock(before: Date().addingTimeInterval(0.5)) else {
+        leaving.set(true)
+        guard lock.lock(before: Date().addingTimeInterval(1)) else {
+            // Never seen (a frame's write gives up within 50 ms): the mode at least.
             var mode = saved
             _ = tcsetattr(input, TCSANOW, &mode)
             return
@@ -62,9 +81,36 @@ package final class TerminalScreen: @unchecked Sendable {
         defer { lock.unlock() }
         guard entered else { return }
         entered = false
-        writeAll("\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        // CAN ends an escape sequence a frame cut short left half written.
+        writeRestore((frameCut ? "\u{18}" : "") + Self.restore)
+        if writer >= 0 { close(writer) }
+        writer = -1
         var mode = saved
-        _ = tcsetattr(input, TCSAFLUSH, &mode)
+        _ = tcsetattr(input, TCSANOW, &mode)
+        // What was typed meanwhile is not the shell's (TCSAFLUSH did this, but waited for the output to drain first).
+        _ = tcflush(input, TCIFLUSH)
+    }
+
+    /// The restore, for a second at most: when the terminal takes nothing, what
+    /// it has not taken is dropped and the restore is written again from its
+    /// start, after CAN.
+    private func writeRestore(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        let deadline = Date().addingTimeInterval(1)
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(writer >= 0 ? writer : output, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if written > 0 {
+                offset += written
+                continue
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK, Date() < deadline else { return }
+            _ = tcflush(output, TCOFLUSH)
+            bytes = Array(("\u{18}" + Self.restore).utf8)
+            offset = 0
+            usleep(10_000)
+        }
     }
 
     /// The largest window drawn in full; a larger one is drawn in its top left corner
@@ -86,18 +132,28 @@ package final class TerminalScreen: @unchecked Sendable {
         }
     }
 
+    /// Writes `text` whole, waiting while the terminal takes no more; gives up
+    /// when `leave` is under way (or the terminal is gone).
     private func writeAll(_ text: String) {
+        let descriptor = writer >= 0 ? writer : output
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
-                write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return  // the terminal is gone (hung up): nothing more to draw
+            if written > 0 {
+                offset += written
+                continue
             }
-            offset += written
+            if written < 0 && errno == EINTR { continue }
+            guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return }  // the terminal is gone (hung up)
+            if leaving.isSet {
+                frameCut = offset > 0
+                return
+            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 50)
         }
     }
 
@@ -120,4 +176,12 @@ package final class TerminalScreen: @unchecked Sendable {
         thread.stackSize = 1 << 20
         thread.start()
     }
+}
+
+/// A flag one thread sets and another reads, under a lock of its own that is never held while waiting.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set(_ new: Bool) { lock.withLock { value = new } }
 }

@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Made by a newer forecast: its schema is past what this binary knows.
     case newerSchema(path: String, found: Int, known: Int)
     case cannotOpen(path: String, reason: String)
+    /// A new database could not be made: the disk (or the user's quota) is full. Nothing was left behind.
+    case diskFull(path: String)
     /// Opened read-only because it could not be opened for writing, for this reason.
     case cannotWrite(path: String, reason: String)
     /// The place asked for is saved in a row that cannot be read.

@@ -113,6 +113,9 @@ public struct SavedPlaces: Sendable {
             toPositionIn: { ordered in (ordered.firstIndex { $0.id == id } ?? 0) + 1 + step })
     }
 
+    /// Puts the places in the order of `ids`, which becomes the custom order (see `PlaceStore.reorder`).
+    public func reorder(_ ids: [Int64]) throws { try store.reorder(ids) }
+
     public enum ViewTarget: Sendable, Equatable {
         case reference(String)
         case lastViewed

@@ -13,7 +13,8 @@ private extension String {
 /// both succeed (one waits for the other, up to `busyTimeout`).
 public final class PlaceStore: Sendable {
     public let path: String
-    private let queue: DatabaseQueue
+    /// Internal, not private: tests reach an in-memory database's schema through it.
+    let queue: DatabaseQueue
     private let busy: BusyWait
     /// Why the database was opened read-only (it could not be opened for writing), if it was.
     private let readOnlyBecause: String?
@@ -25,6 +26,8 @@ public final class PlaceStore: Sendable {
     /// databases that are not forecast's, and databases from a newer forecast.
     public static func open(path: String) throws(StoreError) -> PlaceStore {
         try refuseNonSQLite(at: path)
+        // What is there before: a new database that cannot be made leaves nothing behind.
+        let made = Leftovers(path: path)
         // A plain file name ("t1.db") lives in the current folder, which exists.
         let folder = FilePath.folder(of: path)
         if !folder.isEmpty {
@@ -37,10 +40,25 @@ public final class PlaceStore: Sendable {
         do {
             return try openWritable(path: path)
         } catch {
+            // A new database that could not be made (a full disk): what this open made goes,
+            // and the reason is said, not a read-only file that "needs upgrading".
+            if made.isNew {
+                switch error {
+                case .diskFull, .cannotOpen, .failed: made.remove()
+                default: break  // another forecast's file now, or another program's: not ours to remove
+                }
+                throw error
+            }
             // A database that can be read but not written (a read-only file or
             // folder, a full disk where SQLite cannot make its -shm file) still
             // serves every command that only reads; a write then fails, saying so.
-            guard case .cannotOpen(_, let reason) = error, FileManager.default.isReadableFile(atPath: path) else { throw error }
+            let reason: String
+            switch error {
+            case .cannotOpen(_, let why): reason = why
+            case .diskFull: reason = "database or disk is full"  // as SQLite says it
+            default: throw error
+            }
+            guard FileManager.default.isReadableFile(atPath: path) else { throw error }
             do {
                 return try openReadOnly(path: path, immutable: false, because: reason)
             } catch {
@@ -134,11 +152,25 @@ public final class PlaceStore: Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: path)
         } catch let error as DatabaseError
-            where [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_PERM].contains(error.resultCode) {
+            where error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && Self.hasNoRoom(besides: path)) {
+            // SQLite says SQLITE_FULL where a write found no space, but "disk I/O error" where
+            // its -shm file could not grow: a disk with no room left is the reason either way.
+            throw .diskFull(path: path)
+        } catch let error as DatabaseError
+            where [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_PERM].contains(error.resultCode) {
             throw .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         } catch {
             throw .failed(Self.describe(error))
         }
+    }
+
+    /// Whether the disk holding `path` has no room left for a database to grow
+    /// (less than SQLite's 32 KiB -shm file and a page or two of its -wal).
+    static func hasNoRoom(besides path: String) -> Bool {
+        let folder = FilePath.folder(of: path)
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 
     /// A database in memory with the real schema, for tests of the layers above
@@ -487,6 +519,22 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// Puts the saved places in the order of `ids` (the app's moves, however
+    /// many, in one write): places not named keep their order after them, ids no
+    /// longer saved are skipped, and your own order becomes the sort, as a move makes it.
+    public func reorder(_ ids: [Int64]) throws {
+        try write { db in
+            var own = try Self.settings(db)
+            own.sort = PlaceSort(key: .custom)
+            let places = try Self.ordered(db, own)
+            var rank: [Int64: Int] = [:]
+            for (index, id) in ids.enumerated() where rank[id] == nil { rank[id] = index }
+            let named = places.filter { rank[$0.id] != nil }.sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }
+            try Self.renumber(db, named + places.filter { rank[$0.id] == nil })
+            try db.execute(sql: "UPDATE settings SET sort_key = 'custom', sort_descending = 0")
+        }
+    }
+
     public func setSort(_ order: PlaceSort) throws {
         try write { db in
             try db.execute(
@@ -792,4 +840,38 @@ private final class DecodedSummaries: @unchecked Sendable {
     init(capacity: Int) { found.reserveCapacity(capacity) }
     func add(_ part: [Int64: PlaceStore.CachedWeather]) { lock.withLock { found.merge(part) { $1 } } }
     var all: [Int64: PlaceStore.CachedWeather] { lock.withLock { found } }
+}
+
+/// What a first open of a database may make, noted before it: the file, its
+/// journals and the folders above it that do not exist yet. When the new
+/// database cannot be made (a full disk), `remove` takes away what the open
+/// made and nothing else: a file or folder that was there stays.
+struct Leftovers {
+    let path: String
+    /// The database's own file and journals that were not there.
+    private let missingFiles: [String]
+    /// The folders that were not there, deepest first.
+    private let missingFolders: [String]
+
+    init(path: String) {
+        self.path = path
+        var info = stat()
+        missingFiles = ["", "-wal", "-shm", "-journal"].map { path + $0 }.filter { lstat($0, &info) != 0 && errno == ENOENT }
+        var folders: [String] = []
+        var folder = FilePath.folder(of: path)
+        while !folder.isEmpty, folder != "/", folder != ".", lstat(folder, &info) != 0, errno == ENOENT {
+            folders.append(folder)
+            folder = FilePath.folder(of: folder)
+        }
+        missingFolders = folders
+    }
+
+    /// Whether the database itself was not there.
+    var isNew: Bool { missingFiles.first == path }
+
+    func remove() {
+        var info = stat()
+        for file in missingFiles where lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink(file) }
+        for folder in missingFolders { rmdir(folder) }  // only when empty
+    }
 }

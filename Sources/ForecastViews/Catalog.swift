@@ -118,6 +118,14 @@ package protocol Catalog: Sendable {
     func notSavedHint(_ name: String, _ command: String) -> String
     var nothingCachedUnsaved: String { get }
     var noWeatherCached: String { get }
+    /// The app's page of a place whose weather is on its way.
+    var fetchingItsWeather: String { get }
+    /// The app's page showing the list's summary while the hours and days are on their way.
+    var fetchingHoursAndDays: String { get }
+    /// The app's page showing the list's summary: the hours and days could not be fetched (the line above says why).
+    var hoursAndDaysNotFetched: String { get }
+    /// The app's page showing the list's summary, offline: the hours and days are not cached.
+    var hoursAndDaysNotCached: String { get }
     func staleBecause(_ age: String, _ error: WeatherError) -> String
     func staleNote(_ age: String) -> String
     /// "Updated 3 h ago" as a sentence of its own.

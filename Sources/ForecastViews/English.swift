@@ -350,6 +350,7 @@ package struct English: Catalog {
         case .notRegular: "it is not a regular file"
         case .tooManyLinks: "too many symbolic links"
         case .missingFolder: "its folder does not exist"
+        case .database: "it is the database in use (or one of its journal files), which is never written over"
         case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
         }
     }
@@ -408,6 +409,11 @@ package struct English: Catalog {
     package var noWeatherCached: String {
         "No weather cached yet; run without --offline to fetch it."
     }
+
+    package var fetchingItsWeather: String { "Fetching its weather…" }
+    package var fetchingHoursAndDays: String { "Fetching the hours and days…" }
+    package var hoursAndDaysNotFetched: String { "Only the list's summary is at hand: the hours and days could not be fetched." }
+    package var hoursAndDaysNotCached: String { "The hours and days are not cached; run without --offline to fetch them." }
 
     package func staleBecause(_ age: String, _ error: WeatherError) -> String {
         "Stale (\(age)): this fetch failed, " + weatherError(error)
@@ -601,6 +607,8 @@ package struct English: Catalog {
             "\(path) was written by a newer forecast (schema \(found), this one knows up to \(known)); upgrade forecast to use it. The file was left untouched"
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
+        case .diskFull(let path):
+            "cannot create database \(path): the disk is full; nothing was left behind (free some space, or use --db for a file on another disk)"
         case .cannotWrite(let path, let reason):
             "cannot write database \(path) (it can only be read): \(reason)"
         case .damagedInTheWay(let place):
@@ -813,7 +821,7 @@ package struct English: Catalog {
             ("Everywhere", [("?", "this help"), ("q  Ctrl-C", "quit")]),
         ]
     }
-    package var browseHelpClose: String { "Any key closes this help." }
+    package var browseHelpClose: String { "q or Ctrl-C quits; any other key closes this help." }
     package func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String {
         "The window is \(width)×\(height); forecast browse needs \(needs.width)×\(needs.height) or more."
     }

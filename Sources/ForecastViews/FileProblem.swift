@@ -2,5 +2,7 @@
 /// words say.
 package enum FileProblem: Error, Equatable {
     case folder, socket, blockDevice, notRegular, tooManyLinks, missingFolder
+    /// The database in use, or one of its journal files: never written over.
+    case database
     case system(Int32)
 }

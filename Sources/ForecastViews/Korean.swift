@@ -411,6 +411,7 @@ package struct Korean: Catalog {
         case .notRegular: "일반 파일이 아닙니다"
         case .tooManyLinks: "심볼릭 링크가 너무 많습니다"
         case .missingFolder: "그 폴더가 없습니다"
+        case .database: "사용 중인 데이터베이스(또는 그 저널 파일)이므로 덮어쓰지 않습니다"
         case .system(let code): SafeText.clean(String(cString: strerror(code)), maxLength: 200)
         }
     }
@@ -469,6 +470,11 @@ package struct Korean: Catalog {
     package var noWeatherCached: String {
         "저장된 날씨가 아직 없습니다. --offline 없이 실행하면 받아 옵니다."
     }
+
+    package var fetchingItsWeather: String { "날씨를 받는 중…" }
+    package var fetchingHoursAndDays: String { "시간별·일별 예보를 받는 중…" }
+    package var hoursAndDaysNotFetched: String { "목록의 요약만 있습니다: 시간별·일별 예보를 받지 못했습니다." }
+    package var hoursAndDaysNotCached: String { "시간별·일별 예보는 저장되어 있지 않습니다. --offline 없이 실행하면 받아 옵니다." }
 
     package func staleBecause(_ age: String, _ error: WeatherError) -> String {
         "오래됨 (\(age)): 이번에 받아 오지 못했습니다, " + weatherError(error)
@@ -717,6 +723,8 @@ package struct Korean: Catalog {
             "\(path)\(Self.josa(path, .eunNeun)) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다"
         case .cannotOpen(let path, let reason):
             "데이터베이스 \(path)\(Self.josa(path, .eulReul)) 열 수 없습니다: \(reason)"
+        case .diskFull(let path):
+            "데이터베이스 \(path)\(Self.josa(path, .eulReul)) 만들 수 없습니다: 디스크가 가득 찼습니다. 아무것도 남기지 않았습니다 (공간을 비우거나 --db로 다른 디스크의 파일을 고르세요)"
         case .cannotWrite(let path, let reason):
             "데이터베이스 \(path)에 쓸 수 없습니다 (읽기만 됩니다): \(reason)"
         case .damagedInTheWay(let place):
@@ -946,7 +954,7 @@ package struct Korean: Catalog {
             ("어디서나", [("?", "이 도움말"), ("q  Ctrl-C", "끝내기")]),
         ]
     }
-    package var browseHelpClose: String { "아무 키나 누르면 닫힙니다." }
+    package var browseHelpClose: String { "q나 Ctrl-C는 끝내고, 다른 키는 이 도움말을 닫습니다." }
     package func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String {
         "창 크기가 \(width)×\(height)입니다. forecast browse는 \(needs.width)×\(needs.height) 이상이 필요합니다."
     }

@@ -23,6 +23,43 @@ package enum ReportField: String, CaseIterable, Sendable {
     }
 }
 
+extension ReportField {
+    /// Whether the column holds numbers: left as they are in CSV and TSV ("-5" is a temperature).
+    package var isNumber: Bool {
+        switch self {
+        case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
+            .uv, .aqi, .eaqi, .pm25, .pm10:
+            true
+        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error: false
+        }
+    }
+}
+
+/// A text cell of CSV or TSV as a spreadsheet must not read it: text starting
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return is a formula to Excel,
+/// LibreOffice and Sheets (a label `=HYPERLINK("http://…")` would be a link, or
+/// worse). As OWASP advises, such a cell is prefixed with a single quote, which
+/// spreadsheets show as text; CSV also quotes it. Numbers are never touched.
+package enum SpreadsheetCell {
+    package static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n"]
+
+    /// Whether a spreadsheet would take `text` for a formula.
+    package static func isFormula(_ text: String) -> Bool {
+        text.first.map(formulaStarts.contains) ?? false
+    }
+
+    /// A CSV field: a formula-like text quoted, after its single quote.
+    package static func csv(_ text: String, field: ReportField) -> String {
+        !field.isNumber && isFormula(text) ? CSV.quoted("'" + text) : CSV.field(text)
+    }
+
+    /// A TSV field: a formula-like text after its single quote; tabs and line breaks made spaces.
+    package static func tsv(_ text: String, field: ReportField) -> String {
+        let safe = !field.isNumber && isFormula(text) ? "'" + text : text
+        return String(safe.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
 /// One place's values: bare for the table formats (numbers without units),
 /// and as read for `line` ("12°C", "3.2 m/s"; percentages stay bare numbers,
 /// so that '{humidity}%' reads "83%").

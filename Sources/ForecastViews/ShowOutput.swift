@@ -82,6 +82,11 @@ package struct ShowOutput: ReportOutput {
     private let span: Span
     /// Whether the span was cut to fit the terminal (the text then says how to see it all).
     package var shortened = false
+    /// The app's pages: the weather is on its way (said instead of "run without --offline").
+    package var fetching = false
+    /// The app's pages: the weather shown is the list's summary (no hours, two days),
+    /// and the text says why the rest is missing.
+    package var summaryOnly = false
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
@@ -172,6 +177,8 @@ package struct ShowOutput: ReportOutput {
             lines.append("")
             if let error = weather.error {
                 lines.append(out.red("  " + words.noWeather(error)))
+            } else if fetching {
+                lines.append("  " + words.fetchingItsWeather)
             } else {
                 lines.append("  " + (saved ? words.noWeatherCached : words.nothingCachedUnsaved))
             }
@@ -217,6 +224,11 @@ package struct ShowOutput: ReportOutput {
             } else {
                 lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
             }
+        }
+        if summaryOnly {
+            lines.append(
+                weather.error != nil ? out.red("  " + words.hoursAndDaysNotFetched)
+                    : out.dim("  " + (fetching ? words.fetchingHoursAndDays : words.hoursAndDaysNotCached)))
         }
 
         let hours = data.comingHours(span.hours, from: now)

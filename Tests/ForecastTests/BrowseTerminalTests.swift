@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ForecastApp
 
 /// `forecast browse` in a real terminal: the built binary in a tmux pane (tmux
 /// 3.3a draws emoji in one cell, so columns are checked where they go wrong),
@@ -65,7 +66,17 @@ import Testing
         func format(_ format: String) async throws -> String {
             try await run(["display-message", "-p", "-t", "t", format]).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        func stop() async { _ = try? await run(["kill-server"]) }
+        /// Ends the server, what runs in its pane, and its socket. The pane's processes
+        /// inherit this process's blocked signals (SIGHUP among them): kill-server's
+        /// hangup did not end them, the server waited for them, and tmux 3.3a leaves
+        /// its socket behind. So the pane's process group is killed first, by its id.
+        func stop() async {
+            // Asked first: with its pane's processes gone, the server ends by itself.
+            let socket = (try? await format("#{socket_path}")) ?? ""
+            if let pane = Int32((try? await format("#{pane_pid}")) ?? ""), pane > 1 { kill(-pane, SIGKILL) }
+            _ = try? await run(["kill-server"])
+            if socket.hasSuffix("/" + self.socket) { unlink(socket) }
+        }
     }
 
     static var tmuxPath: String? {
@@ -156,6 +167,38 @@ import Testing
         await tmux.stop()
     }
 
+    /// 1 MiB of `s` typed queued a write and a list reload a key (510 MB, busy
+    /// after 90 s). Keys' writes coalesce: after 4,001 `s` and 3,001 `u` the app
+    /// and the database have the last key's sort and unit, and the database's
+    /// write-ahead log holds a few pages, not one or more a key (counted, not timed).
+    @Test func aFloodOfKeysWritesTheLastKeysChoiceOnce() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
+        defer { Task { await tmux.stop() } }
+        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
+        try await tmux.typed(String(repeating: "s", count: 4001))  // custom → name → temperature → humidity: 4001 is name
+        try await tmux.typed(String(repeating: "u", count: 3001))  // °C → °F → K: 3001 is °F
+        let screen = try await tmux.screen { $0.first?.contains("by name ↑ · °F") == true }
+        #expect(screen.first?.contains("by name ↑ · °F") == true, "\(screen.joined(separator: "\n"))")
+        // The database catches up with the screen: the last key's sort and unit.
+        var saved = ""
+        for _ in 0..<600 {
+            saved = try await cli.run("list", "--offline", "--format", "json").stdout
+            if saved.contains(#""key" : "name""#) && saved.contains(#""temperature" : "fahrenheit""#) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(saved.contains(#""key" : "name""#) && saved.contains(#""temperature" : "fahrenheit""#), "\(saved)")
+        // 7,002 keys: a write each would have filled the log to its checkpoint (1,000 pages) at least.
+        let log = (try? FileManager.default.attributesOfItem(atPath: cli.database + "-wal")[.size] as? Int) ?? 0
+        let pages = max(0, log - 32) / (4096 + 24)
+        #expect(pages < 300, "the write-ahead log holds \(pages) pages")
+        try await tmux.keys("q")
+        let end = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(end.contains { $0.contains("EXIT=0") }, "\(end.joined(separator: "\n"))")
+        await tmux.stop()
+    }
+
     @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
         let stub = try await StubWeatherService.start()
         defer { Task { await stub.stop() } }
@@ -194,5 +237,72 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after)
         await tmux.stop()
+    }
+}
+
+/// The terminal driver alone, on a pseudo-terminal of the test's own.
+@Suite struct TerminalScreenTests {
+    /// With a terminal that stopped reading, a frame's write blocks in the kernel
+    /// holding the screen's lock; SIGTERM's restore gave up after 0.5 s and wrote
+    /// nothing: the mode came back, but the alternate screen stayed and the
+    /// cursor hidden. Now the screen and cursor are put back anyway, and leaving returns.
+    @Test func theScreenIsRestoredWhenTheTerminalStopsReading() throws {
+        let (master, name) = try Self.pseudoTerminal()
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        var before = termios()
+        #expect(tcgetattr(slave, &before) == 0)
+        let screen = try #require(TerminalScreen(input: slave, output: slave))
+        screen.enter()
+        // A frame far larger than the terminal's buffer, drawn while nobody reads the other end:
+        // its write blocks, holding the lock, as with a terminal that stopped reading.
+        let frame = String(repeating: "\u{1B}[1;1Hweather ", count: 100_000)
+        Thread { screen.draw(frame) }.start()
+        var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 10_000) == 1, "the frame's write began")
+        usleep(100_000)  // and filled the buffer: the write is blocked, the lock held
+        screen.leave()
+        var after = termios()
+        #expect(tcgetattr(slave, &after) == 0)
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag, "the mode is restored")
+        // What the terminal gets once it reads again: the screen and cursor put back.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.count < 4 << 20 {
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count < 0 && errno == EAGAIN {
+                var more = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&more, 1, 200) != 1 { break }
+            } else {
+                break
+            }
+        }
+        let restore = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let found = received.count >= restore.count && (0...(received.count - restore.count)).contains { start in
+            received[start..<(start + restore.count)].elementsEqual(restore)
+        }
+        #expect(found, "the cursor shown and the normal screen, in \(received.count) bytes")
+        close(master)  // the stuck write, if any, ends (EIO)
+    }
+
+    /// A new pseudo-terminal: its controlling side, and the path of the terminal's side.
+    static func pseudoTerminal() throws -> (Int32, String) {
+        #if os(Linux)
+        // Glibc's module leaves posix_openpt out: /dev/ptmx, unlocked, its number asked (TIOCSPTLCK, TIOCGPTN).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0 && ioctl(master, UInt(0x8004_5430), &number) == 0)
+        return (master, "/dev/pts/\(number)")
+        #else
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        try #require(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0)
+        return (master, try #require(ptsname(master).map { String(cString: $0) }))
+        #endif
     }
 }

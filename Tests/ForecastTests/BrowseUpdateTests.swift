@@ -79,4 +79,50 @@ import Testing
         var other = BrowseState()
         #expect(Browse.update(&other, .character("q")) == [.quit])
     }
+
+    /// 1 MiB of `s` typed queued a write and a list reload a key (510 MB, busy
+    /// after 90 s). Keys' writes coalesce: while one is in flight every key only
+    /// marks what changed; the state holds the last key's choice, which the next
+    /// write writes. One write in flight, one pending batch, whatever the flood.
+    @Test func aFloodOfKeysQueuesOneWriteInFlightAndOnePending() throws {
+        var state = BrowseState(places: try places(["Seoul", "Busan", "Daegu", "Jeju"]))
+        var queue = WriteQueue()
+        var started: [WriteQueue.Batch] = []
+        func press(_ key: Key) {
+            for effect in Browse.update(&state, key) where queue.ask(effect) {
+                if let batch = queue.start() { started.append(batch) }
+            }
+        }
+        let presses = 1 << 20
+        for _ in 0..<presses { press(.character("s")) }
+        #expect(started == [WriteQueue.Batch(sort: true)], "the first key's write starts; none other while it is in flight")
+        #expect(queue.pending == WriteQueue.Batch(sort: true), "the rest is one mark, not a million writes")
+        #expect(state.sort == PlaceSort(key: Browse.sortCycle[presses % Browse.sortCycle.count]), "the state has the last key's sort")
+        for _ in 0..<1000 { press(.character("u")) }  // 1000 = 3 × 333 + 1: °C → °F
+        #expect(state.unit == .fahrenheit && queue.pending == WriteQueue.Batch(sort: true, unit: true))
+        // The first write ends: the pending batch is written, once; then nothing is left.
+        queue.finished()
+        #expect(queue.start() == WriteQueue.Batch(sort: true, unit: true))
+        #expect(queue.start() == nil, "one in flight at a time")
+        queue.finished()
+        #expect(queue.isIdle && queue.start() == nil)
+
+        // Moves in your own order, and paging: your order as the state has it, the page viewed last.
+        _ = Browse.update(&state, .reloaded(settings: Settings(), places: state.places))
+        for step in 0..<100_000 { press(.character(step % 3 == 0 ? "K" : "J")) }
+        _ = Browse.update(&state, .enter)
+        for _ in 0..<100_001 { press(.character("l")) }
+        #expect(started.count == 2 && started.last == WriteQueue.Batch(order: true), "\(started)")
+        #expect(queue.pending == WriteQueue.Batch(order: true, viewed: state.detailPlace?.id), "\(queue.pending)")
+        #expect(state.detailPlace != nil)
+    }
+
+    /// A removal asked twice (d y, d y on a list not yet read again) is one removal; each is written.
+    @Test func removalsAndAdditionsAreEachWritten() throws {
+        var queue = WriteQueue()
+        #expect(queue.ask(.remove(3)) && queue.ask(.remove(3)) && queue.ask(.remove(4)))
+        #expect(!queue.ask(.refresh(force: true)) && !queue.ask(.quit), "what writes nothing is not the queue's")
+        #expect(queue.start()?.removals == [3, 4])
+        #expect(queue.start() == nil)
+    }
 }

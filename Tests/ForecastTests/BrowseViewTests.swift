@@ -218,7 +218,7 @@ import Testing
         _ = Browse.update(&state, .character("?"))
         for size in Self.sizes {
             let lines = text(state, size, .en)
-            #expect(lines.contains { $0.contains("Any key closes this help.") }, "at \(size)")
+            #expect(lines.contains { $0.contains("q or Ctrl-C quits; any other key closes this help.") }, "at \(size)")
             #expect(lines.contains { $0.contains("reverse the sort") })
         }
         _ = Browse.update(&state, .character("x"))
@@ -227,6 +227,98 @@ import Testing
         _ = Browse.update(&state, .character("n"))
         _ = Browse.update(&state, .writeFailed("attempt to write a readonly database"))
         #expect(text(state, (80, 24), .en)[22].contains("Not saved, nothing changed: attempt to write a readonly database"))
+    }
+
+    /// The help said "Any key closes this help" but `q` quit: the words say what the keys do, in
+    /// both languages, and `q` quits from the help on every screen, the search's too.
+    @Test(arguments: [Language.en, .ko]) func theHelpSaysWhatItsKeysDo(_ language: Language) throws {
+        let words = language.words(.bundled)
+        #expect(words.browseHelpClose.contains("q") && words.browseHelpClose.contains("Ctrl-C"))
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("?"))
+        _ = Browse.update(&state, .character("x"))
+        #expect(!state.showsHelp && !state.quitting, "another key closes the help, and only that")
+        _ = Browse.update(&state, .character("?"))
+        #expect(Browse.update(&state, .character("q")) == [.quit] && state.quitting)
+        // On a page reached from the search (where q is typed into the query), q still quits from the help.
+        var searching = try Self.state()
+        searching.screen = .search
+        searching.showsHelp = true
+        #expect(Browse.update(&searching, .character("q")) == [.quit])
+    }
+
+    /// A page whose weather was being fetched said "No weather cached yet; run
+    /// without --offline to fetch it." (an unsaved place's, cut at 80 columns):
+    /// it says that it is being fetched; only with --offline does it say how to fetch it.
+    @Test(arguments: [Language.en, .ko]) func aPageBeingFetchedSaysSo(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        state.screen = .detail(3)  // London: no weather yet
+        for size in Self.sizes {
+            let page = text(state, size, language).joined(separator: "\n")
+            #expect(page.contains(words.fetchingItsWeather) && !page.contains(words.noWeatherCached), "at \(size): \(page)")
+        }
+        state.offline = true
+        #expect(text(state, (80, 24), language).contains { $0.contains(words.noWeatherCached.prefix(20)) })
+        // A search result, not saved: the same, whole at 80 columns.
+        var found = try Self.state()
+        found.screen = .found
+        found.found = BrowseState.Found(city: try #require(Gazetteer.bundled.search("Osaka", limit: 1).first?.city))
+        for size in Self.sizes {
+            let page = text(found, size, language)
+            #expect(page.contains { $0.contains(words.fetchingItsWeather) }, "at \(size): \(page)")
+            #expect(!page.joined().contains("--offline"), "at \(size)")
+        }
+        // Its fetch failed: the page says why, and no longer that it is coming.
+        _ = Browse.update(&found, .foundWeather(PlaceWeather(error: WeatherError(.network, "connection refused"))))
+        let failed = text(found, (80, 24), language).joined(separator: "\n")
+        #expect(failed.contains(words.noWeather(WeatherError(.network, "connection refused")).prefix(12)) && !failed.contains(words.fetchingItsWeather))
+    }
+
+    /// With the service down, London's row showed its cached 4 °C while its page
+    /// showed only "No weather: network error"; and after a failed refresh the
+    /// rows said why while the page said only "Updated 7 min ago". The page shows
+    /// the weather there is, with why the rest is missing; list and page agree.
+    @Test(arguments: [Language.en, .ko]) func thePageShowsTheWeatherThereIsAndAgreesWithTheList(_ language: Language) throws {
+        let words = language.words(.bundled)
+        let down = WeatherError(.network, "connection refused")
+        var state = try Self.state()
+        state.weather[1] = PlaceWeather(report: Self.report(4).summary, fetchedAt: Self.now.addingTimeInterval(-420), stale: true, error: down)
+        _ = Browse.update(&state, .enter)  // Seoul's page
+        _ = Browse.update(&state, .detailWeather(1, PlaceWeather(error: down)))  // no full report cached, and its fetch failed
+        let format = WeatherFormat(state.settings, words: words, emoji: true)
+        let page = text(state, (80, 24), language).joined(separator: "\n")
+        #expect(page.contains(format.temperatureText(4)), "the summary's temperature: \(page)")
+        #expect(page.contains(words.hoursAndDaysNotFetched), "why the rest is missing: \(page)")
+        #expect(page.contains(String(words.staleBecause(words.age(Self.now.addingTimeInterval(-420), now: Self.now), down).prefix(20))))
+        #expect(!page.contains(words.noWeather(down)), "not 'No weather' beside a row that shows the weather")
+
+        // A page with its full report, then a refresh that failed: the page says so, as the row does.
+        var fresh = try Self.state()
+        _ = Browse.update(&fresh, .enter)
+        _ = Browse.update(&fresh, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-420))))
+        let before = text(fresh, (80, 24), language).joined(separator: "\n")
+        #expect(before.contains(words.capitalised(words.age(Self.now.addingTimeInterval(-420), now: Self.now))))
+        _ = Browse.update(&fresh, .weather([1: PlaceWeather(report: Self.report(4).summary, fetchedAt: Self.now.addingTimeInterval(-420), stale: true, error: down)], notSaved: nil))
+        let after = text(fresh, (80, 24), language).joined(separator: "\n")
+        #expect(after.contains(String(words.staleBecause(words.age(Self.now.addingTimeInterval(-420), now: Self.now), down).prefix(20))), "\(after)")
+        // And the other way: a page's failed fetch is the row's failure too; a page fetched since is the row's weather.
+        _ = Browse.update(&fresh, .detailWeather(2, PlaceWeather(error: down)))
+        #expect(fresh.weather[2]?.error == down && fresh.weather[2]?.report != nil)
+        _ = Browse.update(&fresh, .detailWeather(3, PlaceWeather(report: Self.report(20), fetchedAt: Self.now)))
+        #expect(fresh.weather[3]?.report?.current.temperature == 20 && fresh.weather[3]?.report?.hourly.isEmpty == true, "the summary only")
+    }
+
+    /// README says two days of hours "from 100 columns"; they began at 103.
+    @Test func twoDaysOfHoursFromOneHundredColumns() throws {
+        let words = Language.en.words(.bundled)
+        var state = try Self.state()
+        _ = Browse.update(&state, .enter)
+        state.details[1] = state.weather[1]
+        #expect(text(state, (100, 40), .en).contains { $0.contains(words.nextHours(48)) })
+        #expect(text(state, (99, 40), .en).contains { $0.contains(words.nextHours(24)) })
+        let readme = try String(contentsOf: CLI.packageRoot.appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("two days of hours from \(BrowseView.twoDaysOfHoursFrom) columns"))
     }
 
     /// The frame's cells line up whatever width the terminal gives an emoji,

@@ -175,6 +175,37 @@ struct InProcessCLI {
         #expect(markdown.lines[0].contains("temp (°F)"), "markdown is for people: their units")
     }
 
+    /// A label `=HYPERLINK(…)` went into CSV as it was: a spreadsheet opening the
+    /// file ran it. Text cells that start a formula get a single quote (and CSV
+    /// quotes them); numbers, negative ones too, stay numbers; export stays lossless.
+    @Test func reportFormatsDefuseFormulasInTextCells() async throws {
+        let cli = try InProcessCLI()
+        let labels = [#"=HYPERLINK("http://evil.test","x")"#, "+1 area", "-cmd", "@SUM(A1)"]
+        for (index, label) in labels.enumerated() {
+            let added = await cli.run("add", "--lat", "\(51 + Double(index) / 10)", "--lon", "-0.12", "--name=" + label)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let csv = await cli.run("list", "--offline", "--format", "csv")
+        let records = try CSV.parse(csv.stdout)
+        #expect(records.count == 1 + labels.count, "\(csv.stdout)")
+        let name = try #require(records[0].firstIndex(of: "name")), longitude = try #require(records[0].firstIndex(of: "longitude"))
+        #expect(records.dropFirst().map { $0[name] } == labels.map { "'" + $0 }, "\(csv.stdout)")
+        #expect(records.dropFirst().allSatisfy { $0[longitude] == "-0.12" }, "a negative number stays a number: \(csv.stdout)")
+        #expect(csv.stdout.contains(#","'-cmd","#) && csv.stdout.contains(#""'=HYPERLINK(""http://evil.test"",""x"")""#), "quoted: \(csv.stdout)")
+        #expect(csv.stdout.contains(",-0.12,"), "numbers are never quoted")
+
+        let tsv = await cli.run("list", "--offline", "--format", "tsv")
+        let rows = tsv.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.dropFirst().map { $0[name] } == labels.map { "'" + $0 }, "\(tsv.stdout)")
+        #expect(rows.dropFirst().allSatisfy { $0[longitude] == "-0.12" })
+
+        // The export carries the labels exactly: it is read back, not opened in a spreadsheet.
+        let export = await cli.run("export", "--format", "csv")
+        let exported = try CSV.parse(export.stdout)
+        let label = try #require(exported[0].firstIndex(of: "label"))
+        #expect(exported.dropFirst().map { $0[label] } == labels, "\(export.stdout)")
+    }
+
     @Test func tablesFitTheTerminalTheyAreGiven() async throws {
         var cli = try InProcessCLI()
         cli.columns = 40

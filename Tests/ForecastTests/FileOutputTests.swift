@@ -3,6 +3,7 @@ import Testing
 @testable import ForecastCLI
 @testable import ForecastViews
 @testable import ForecastCore
+import ForecastStore
 
 /// `-o FILE`: regular files replaced whole with their permissions kept, links
 /// written through, pipes and devices written into and never replaced.
@@ -115,6 +116,56 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(FileManager.default.fileExists(atPath: long))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
+    /// `export -o "$FORECAST_DB"` wrote JSON over the database (exit 0, every place gone).
+    /// The database and its journals are refused however the path is spelled: as
+    /// given, relative, through `..`, a symbolic link, a hard link; the file is untouched.
+    @Test func theDatabaseInUseIsNeverWrittenOver() async throws {
+        var cli = CLI()
+        cli.process = true  // relative paths are the process's own: its folder is the database's
+        let added = try await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul")
+        #expect(added.status == 0, "\(added.stderr)")
+        let before = try #require(cli.databaseBytes())
+        let folder = cli.folder
+        try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: "forecast.sqlite")
+        #expect(link(cli.database, folder.path("hard.sqlite")) == 0)
+        let spellings = [
+            cli.database, "forecast.sqlite", "./forecast.sqlite", "sub/../forecast.sqlite", folder.path("sub/../forecast.sqlite"),
+            "link.sqlite", "hard.sqlite", "forecast.sqlite-wal", "./forecast.sqlite-shm", "sub/../forecast.sqlite-journal",
+        ]
+        for spelling in spellings {
+            for command in [["export"], ["export", "--format", "csv"], ["report", "--offline"]] {
+                let result = try await cli.run(command + ["-o", spelling])
+                #expect(result.status == 1, "\(command) -o \(spelling): \(result.status)")
+                #expect(result.stderr.contains("it is the database in use"), "\(command) -o \(spelling): \(result.stderr)")
+                #expect(cli.databaseBytes() == before, "\(command) -o \(spelling) changed the database")
+            }
+        }
+        for journal in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: cli.database + journal), "\(journal) was written")
+        }
+        let list = try await cli.run("list", "--offline")
+        #expect(list.status == 0 && list.stdout.contains("Seoul"), "\(list.stderr)")
+        // Another file in the same folder is written as ever.
+        #expect(try await cli.run("export", "-o", "places.json").status == 0)
+    }
+
+    /// A journal that exists is known by its inode: a hard link to the open
+    /// database's -wal, under a name of its own, is refused too.
+    @Test func aHardLinkToTheWriteAheadLogIsRefused() async throws {
+        let cli = CLI()
+        #expect(try await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul").status == 0)
+        let open = try PlaceStore.open(path: cli.database)  // keeps the -wal and -shm files
+        _ = try open.settings()
+        let wal = cli.database + "-wal"
+        #expect(FileManager.default.fileExists(atPath: wal))
+        let other = cli.folder.path("notes.json")
+        #expect(link(wal, other) == 0)
+        let result = try await cli.run("export", "-o", other)
+        #expect(result.status == 1 && result.stderr.contains("it is the database in use"), "\(result.stderr)")
+        _ = try open.settings()
     }
 
     @Test(arguments: [

@@ -232,6 +232,79 @@ import ForecastCore
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// A trigger put into a forecast database ran on every change (one deleting
+    /// every other place on `add`). A database holding a trigger, a view, an index
+    /// or a table its migrations did not make is refused as not forecast's, for
+    /// writing and for reading, and left as it was.
+    @Test(arguments: [
+        "CREATE TRIGGER wipe AFTER INSERT ON place BEGIN DELETE FROM place WHERE id <> NEW.id; END",
+        "CREATE TRIGGER spy AFTER UPDATE ON settings BEGIN SELECT 1; END",
+        "CREATE VIEW everything AS SELECT * FROM place",
+        "CREATE INDEX mine ON place (display_name)",
+        "CREATE TABLE extra (x)",
+    ]) func refusesADatabaseHoldingWhatForecastDidNotMake(tampering: String) throws {
+        let path = folder.path("tampered.sqlite")
+        let store = try PlaceStore.open(path: path)
+        _ = try store.add(seoul, now: Date())
+        _ = try store.add(busan, now: Date())
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: tampering) }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try PlaceStore.open(path: path) }
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try PlaceStore.openForReading(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    /// The tampered file through the command line: `add` is refused, both places stay.
+    @Test func addOnATamperedDatabaseDeletesNothing() async throws {
+        let cli = CLI()
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        #expect(try await cli.run("add", "Busan").status == 0)
+        let queue = try DatabaseQueue(path: cli.database)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TRIGGER wipe AFTER INSERT ON place BEGIN DELETE FROM place WHERE id <> NEW.id; END")
+        }
+        let added = try await cli.run("add", "London")
+        #expect(added.status == 1 && added.stderr.contains("not one of forecast's"), "\(added.stderr)")
+        #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM place") } == 2)
+        try await queue.close()
+    }
+
+    /// Another program's database with a `schema_migration` table of its own
+    /// (versions 1 to 7, its own tables) is not taken for forecast's.
+    @Test func aForeignSchemaMigrationTableIsNotForecasts() throws {
+        let path = folder.path("claims.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: SchemaMigrator.createMigrationTable)
+            for migration in SchemaMigration.embedded {
+                try db.execute(sql: "INSERT INTO schema_migration (version, name) VALUES (?, ?)", arguments: [migration.version, migration.fileName])
+            }
+            try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try PlaceStore.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        // The same with forecast's application id set: its tables are still not ours.
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = \(SchemaMigrator.applicationID)") }
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try PlaceStore.open(path: path) }
+    }
+
+    /// Every database made by any earlier set of migrations is still forecast's.
+    @Test func everyEarlierSchemaIsForecasts() throws {
+        for count in 1...SchemaMigration.embedded.count {
+            let path = folder.path("version\(count).sqlite")
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try SchemaMigrator(migrations: Array(SchemaMigration.embedded.prefix(count))).migrate(db, path: path)
+            }
+            try queue.close()
+            #expect(try PlaceStore.open(path: path).ordered().places.isEmpty, "made by the first \(count) migrations")
+        }
+    }
+
     @Test func anEmptyFileBecomesADatabase() throws {
         let path = folder.path("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))

@@ -91,6 +91,20 @@ import Testing
         #expect(try store.ordered().places.map(\.displayName) == ["Seoul", "Almaty", "Busan", "Daegu"])
     }
 
+    /// The app's moves, however many, as one write of the order it shows: places
+    /// it does not name (added meanwhile) keep their order after them, ids gone are skipped.
+    @Test func reorderingWritesTheOrderShownAsYourOwn() throws {
+        let store = try store(seoul, busan, daegu, almaty)
+        try store.setSort(PlaceSort(key: .name, descending: true))
+        let ids = Dictionary(uniqueKeysWithValues: try store.ordered().places.map { ($0.displayName, $0.id) })
+        let order = ["Daegu", "Seoul"].compactMap { ids[$0] } + [9_999]
+        try store.saved.reorder(order)
+        let (settings, places) = try store.ordered()
+        #expect(settings.sort == .custom)
+        #expect(places.map(\.displayName) == ["Daegu", "Seoul", "Busan", "Almaty"])
+        #expect(places.map(\.position) == [1, 2, 3, 4])
+    }
+
     @Test func viewingRemembersAndPagesWithWrapAround() throws {
         let store = try store(seoul, busan, daegu)
         #expect(try store.view(.lastViewed).place.displayName == "Seoul")

@@ -35,7 +35,7 @@ struct ExportCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func run(_ context: CommandContext) async throws {
-        let target = try FileOutput.checkedTarget(output, in: context)
+        let target = try FileOutput.checkedTarget(output, database: store.path(in: context), in: context)
         let database = try store.openExisting(in: context)
         if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
         let export = try database?.export() ?? PlaceExport(places: [], settings: Settings())

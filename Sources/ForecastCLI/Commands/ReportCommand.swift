@@ -35,7 +35,7 @@ struct ReportCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         // Where it goes is checked first: a path that cannot be written fails before any fetch.
-        let target = try FileOutput.checkedTarget(output, in: context)
+        let target = try FileOutput.checkedTarget(output, database: store.path(in: context), in: context)
         // Nothing saved: say so, and write nothing (not an empty report).
         guard let database = try store.openExisting(in: context) else { throw InputError.nothingSaved }
         try StoreOptions.warnAboutDamaged(database, in: context)

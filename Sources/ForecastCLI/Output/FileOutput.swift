@@ -12,7 +12,8 @@ import ForecastViews
 /// - a symbolic link is followed: its target is written, the link stays;
 /// - a named pipe or a character device (`/dev/null`, a terminal) is written
 ///   straight into, never replaced by a file;
-/// - anything else (a folder, a socket, a block device) is refused.
+/// - anything else (a folder, a socket, a block device) is refused;
+/// - so is the database in use and its journal files, however the path is spelled.
 enum FileOutput {
     enum Target: Equatable {
         case standardOutput, standardError
@@ -32,9 +33,46 @@ enum FileOutput {
     typealias Problem = FileProblem
 
     /// Where `-o` writes (standard output when not given), or a failure in the user's words.
-    static func checkedTarget(_ path: String?, in context: CommandContext) throws -> Target {
+    /// `database` is the database the command uses: it is never written over.
+    static func checkedTarget(_ path: String?, database: String, in context: CommandContext) throws -> Target {
         guard let path else { return .standardOutput }
-        do { return try target(path) } catch { throw CommandFailure(message: context.words.cannotWrite(path, error)) }
+        do throws(Problem) {
+            let target = try target(path)
+            try refuseDatabase(target, database: database)
+            return target
+        } catch { throw CommandFailure(message: context.words.cannotWrite(path, error)) }
+    }
+
+    /// The suffixes of the files SQLite keeps beside a database.
+    static let databaseCompanions = ["", "-wal", "-shm", "-journal"]
+
+    /// Refuses a file that is the database or one of its journal files (`-wal`, `-shm`,
+    /// `-journal`), whatever the path is spelled as (relative, `..`, a symbolic or a hard
+    /// link): existing files are compared by device and inode, a file yet to be made by its
+    /// folder's device and inode and its name. Pipes and devices are no database.
+    static func refuseDatabase(_ target: Target, database: String) throws(Problem) {
+        guard case .file(let path, _) = target, !database.isEmpty else { return }
+        // SQLite names its journals after the path it opened, with links resolved.
+        var bases = [database]
+        if let followed = try? followLinks(database) { bases.append(followed) }
+        if let resolved = realpath(database, nil) {
+            bases.append(String(cString: resolved))
+            free(resolved)
+        }
+        for base in bases {
+            for suffix in databaseCompanions where sameFile(path, base + suffix) { throw .database }
+        }
+    }
+
+    /// Whether two paths name one file: the same device and inode, or, when either
+    /// does not exist yet, the same name in the same folder.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat(), other = stat()
+        if stat(first, &one) == 0, stat(second, &other) == 0 { return one.st_dev == other.st_dev && one.st_ino == other.st_ino }
+        guard FilePath.name(of: first) == FilePath.name(of: second) else { return false }
+        let firstFolder = FilePath.folder(of: first), secondFolder = FilePath.folder(of: second)
+        guard stat(firstFolder.isEmpty ? "." : firstFolder, &one) == 0, stat(secondFolder.isEmpty ? "." : secondFolder, &other) == 0 else { return false }
+        return one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
     /// Where `path` writes to, or why it cannot be written.

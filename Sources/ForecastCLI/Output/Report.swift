@@ -56,17 +56,19 @@ struct ReportFormatOption: ParsableArguments {
 extension CommandContext {
     func render(_ output: some ReportOutput, as option: ReportFormatOption) throws {
         let fields = ReportField.allCases
-        // For machines, stable: the fields' names as --where and --template know them, SI values, English words.
-        let machine = { [self] in [fields.map(\.rawValue)] + output.machineRows(Language.en.words(app.gazetteer)).map { row in fields.map { row.bare[$0] ?? "" } } }
+        // For machines, stable: the fields' names as --where and --template know them, SI values, English words;
+        // text that a spreadsheet would run as a formula is defused (SpreadsheetCell), numbers stay numbers.
+        let machine = { [self] (cell: (String, ReportField) -> String) in
+            [fields.map(\.rawValue)] + output.machineRows(Language.en.words(app.gazetteer)).map { row in fields.map { cell(row.bare[$0] ?? "", $0) } }
+        }
         switch try option.resolved(in: self) {
         case .table: try render(output, as: .table)
         case .json: try render(output, as: .json)
         case .csv:
             // RFC 4180: CRLF, a field with a comma, quote or line break quoted, quotes doubled.
-            stdout.write(machine().map(CSV.record).joined())
+            stdout.write(machine(SpreadsheetCell.csv).map { $0.joined(separator: ",") + "\r\n" }.joined())
         case .tsv:
-            let clean = { (value: String) in value.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-            stdout.lines(machine().map { $0.map(clean).joined(separator: "\t") })
+            stdout.lines(machine(SpreadsheetCell.tsv).map { $0.joined(separator: "\t") })
         case .markdown:
             // For people: their units in the headers, their language.
             let headers = fields.map { $0.header(temperature: output.units.temperature, wind: output.units.wind) }

@@ -3,8 +3,12 @@
 public enum CSV {
     /// One field, quoted when it must be.
     public static func field(_ value: String) -> String {
-        value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
-            ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+        value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) ? quoted(value) : value
+    }
+
+    /// One field, always quoted, its quotes doubled.
+    public static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// One record, with its CRLF.
