@@ -25,7 +25,11 @@ place and an hour:
   GET /stats                                     {"requests": N} (not counted itself)
   GET /log                                       the paths of the last 1,000 requests
 With --gzip-bomb every weather answer is 1 GiB of zeros gzipped (about 1 MB);
-with --hang no weather request is ever answered.
+with --hang no weather request is ever answered; with --hostile KIND every
+Open-Meteo answer (weather and air) is a body one byte under forecast's size
+limit for the places asked (1 MB + 1 MB for each 32 places) that is no answer:
+'spaces' (spaces, then one letter), 'nested' (brackets 100,000 deep) or 'zeros'
+(an array of zeros, the decoder's costliest valid shape).
 Binds 127.0.0.1 only. Prints the port it listens on, then serves until killed.
 
 The made-up weather is the same for the same place and hour, whenever asked, and
@@ -689,6 +693,19 @@ lock = threading.Lock()
 requests = 0
 log = []
 GZIP_BOMB = None
+HOSTILE = None
+
+
+def hostile(kind, places):
+    """A body one byte under forecast's limit for `places` places, of the kind asked."""
+    size = min(8, 1 + places // 32) * (1 << 20) - 1
+    if kind == "spaces":
+        return b" " * (size - 1) + b"x"
+    if kind == "nested":
+        depth = 100_000
+        return (b"[" * depth + b"]" * depth).ljust(size, b" ")
+    zeros = b"[" + b"0," * ((size - 2) // 2)
+    return zeros[:-1].ljust(size - 1, b" ") + b"]"
 
 
 def gzip_bomb():
@@ -752,6 +769,9 @@ class Handler(BaseHTTPRequestHandler):
             if not query.get("name", [""])[0].strip():
                 return self.send(400, b'{"error":true,"reason":"Parameter \'name\' is required"}')
             return self.send(200, json.dumps(geocoding(query)).encode())
+        if HOSTILE is not None and url.path in ("/v1/forecast", "/v1/air-quality"):
+            places = len(query.get("latitude", [""])[0].split(","))
+            return self.send(200, hostile(HOSTILE, places))
         if url.path in ("/v1/forecast", "/v1/air-quality"):
             latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
             longitudes = [float(x) for x in query.get("longitude", [""])[0].split(",") if x]
@@ -821,6 +841,8 @@ def main():
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before each answer")
     parser.add_argument("--hang", action="store_true", help="never answer a weather request")
     parser.add_argument("--gzip-bomb", action="store_true", help="answer weather requests with a gzip bomb")
+    parser.add_argument("--hostile", choices=["spaces", "nested", "zeros"],
+                        help="answer every Open-Meteo request with a body just under the size limit that is no answer")
     parser.add_argument("--now", help="a fixed moment (ISO 8601, e.g. 2026-11-23T03:00:00+00:00) instead of the clock")
     args = parser.parse_args()
     if args.now:
@@ -828,6 +850,9 @@ def main():
         FIXED_NOW = datetime.fromisoformat(args.now).timestamp()
     Handler.delay = args.delay
     Handler.hang = args.hang
+    if args.hostile:
+        global HOSTILE
+        HOSTILE = args.hostile
     if args.gzip_bomb:
         global GZIP_BOMB
         GZIP_BOMB = gzip_bomb()

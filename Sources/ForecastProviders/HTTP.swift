@@ -55,6 +55,11 @@ public enum HTTPBodyLimit {
     public static let error = 4 << 10
     /// The largest answer anything here needs, whatever a service asks for.
     public static let ceiling = 8 << 20
+    /// The most bytes of answers one refresh holds at once, counting each at
+    /// its limit from before it is asked until it is decoded or dropped:
+    /// eight 2 MB answers (the default batches, at the default concurrency),
+    /// four of 4 MB (`--batch-size 100`), sixteen of OpenWeatherMap's 1 MB.
+    public static let heldAtOnce = 16 << 20
 
     /// `megabytes`, as a body size bounded by the ceiling.
     public static func megabytes(_ megabytes: Int) -> Int { min(ceiling, max(1, megabytes) << 20) }

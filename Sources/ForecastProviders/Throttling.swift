@@ -1,24 +1,38 @@
 import ForecastCore
 import Foundation
 
-/// At most `limit` holders at once; the rest wait in order.
+/// At most `limit` units held at once (a unit a holder, or bytes); the rest
+/// wait in order, so a large taker is never starved by small ones.
 actor AsyncSemaphore {
+    private let capacity: Int
     private var available: Int
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(_ limit: Int) { available = max(1, limit) }
+    init(_ limit: Int) {
+        capacity = max(1, limit)
+        available = capacity
+    }
 
-    func acquire() async {
-        if available > 0 {
-            available -= 1
+    /// Takes `count` units (at most all of them: a taker larger than the whole waits for all).
+    func acquire(_ count: Int = 1) async {
+        let count = taken(count)
+        if waiters.isEmpty && available >= count {
+            available -= count
             return
         }
-        await withCheckedContinuation { waiters.append($0) }
+        await withCheckedContinuation { waiters.append((count, $0)) }
     }
 
-    func release() {
-        if waiters.isEmpty { available += 1 } else { waiters.removeFirst().resume() }
+    /// Gives back what `acquire(count)` took.
+    func release(_ count: Int = 1) {
+        available += taken(count)
+        while let first = waiters.first, available >= first.count {
+            available -= first.count
+            waiters.removeFirst().continuation.resume()
+        }
     }
+
+    private func taken(_ count: Int) -> Int { min(max(1, count), capacity) }
 }
 
 /// A token bucket kept where every `forecast` process sees it (the database),

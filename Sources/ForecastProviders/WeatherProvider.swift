@@ -47,8 +47,8 @@ public protocol BatchService<Answer>: Sendable {
     /// answer needs, with a wide margin. Anything longer is refused unread.
     func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int
     /// One result per place of the batch, in order, each already validated;
-    /// or, when the answer as a whole cannot be read, that error (the refresher
-    /// may then split the batch to find the culprit). Called only when every
+    /// or, when the answer as a whole cannot be read, that error (every place
+    /// of the batch fails with it: no one place spoils a whole answer). Called only when every
     /// answer was a 2xx, or a 304 to a request that named the place's `cached` answer.
     func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<Answer, WeatherError>], WeatherError>
     /// The service's own explanation in an error body, if it gave one (raw: the

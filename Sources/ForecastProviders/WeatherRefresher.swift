@@ -57,7 +57,9 @@ public typealias WeatherRefresher = BatchRefresher<WeatherReport>
 /// allows, runs the batches concurrently in a TaskGroup with at most
 /// `concurrency` requests in flight, keeps within the rate limit and the time
 /// budget, and retries time-outs, 429s and 5xx (never other 4xx). A batch that
-/// fails in a way one place could cause is split until the culprit is alone.
+/// fails in a way one place could cause (a 4xx, a 5xx) is split until the
+/// culprit is alone; one whose answer cannot be read is not asked again. At
+/// most `HTTPBodyLimit.heldAtOnce` bytes of answers are held at once.
 /// Every place gets its own result: one place's failure never hides the others'.
 public struct BatchRefresher<Answer: Sendable>: Sendable {
     public let provider: any BatchService<Answer>
@@ -103,7 +105,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         // The whole refresh's planned calls are reserved at once (one write to a shared bucket).
         let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
         await limiter?.plan(plannedCalls, events: events)
-        let context = Context(deadline: deadline, gate: gate, decoding: AsyncSemaphore(1), events: events)
+        let context = Context(
+            deadline: deadline, gate: gate, held: AsyncSemaphore(HTTPBodyLimit.heldAtOnce), decoding: AsyncSemaphore(1), events: events)
         // Said before the first answer: a screen shows that something is being fetched.
         if !places.isEmpty { events?(.progress(done: 0, total: places.count)) }
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
@@ -126,6 +129,12 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     struct Context: Sendable {
         var deadline: ContinuousClock.Instant
         var gate: AsyncSemaphore
+        /// The bytes of answers held at once (`HTTPBodyLimit.heldAtOnce`): a
+        /// batch takes its answers' limits before it asks and gives them back
+        /// once they are decoded or dropped, so answers that wait for the one
+        /// decoder (a fast service answering hundreds of hostile megabytes)
+        /// never pile up.
+        var held: AsyncSemaphore
         /// One answer decoded at a time: decoding is work for the processor, not
         /// waiting, and a decoder's tree of a hostile answer costs tens of MB, so
         /// answers decoded side by side would cost that many times over.
@@ -147,8 +156,28 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context) async -> [(Int64, Outcome)] {
         let urls = provider.requests(for: batch, detail: options.detail)
-        let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
         let limit = provider.maximumBodySize(for: batch, detail: options.detail)
+        // Room for every answer of the batch at its largest, given back before any split
+        // (whose halves take their own): nothing is held but what will be decoded.
+        let room = limit * urls.count
+        await context.held.acquire(room)
+        let fetched = await fetchHeld(batch, urls: urls, limit: limit, attempts: attempts, context)
+        await context.held.release(room)
+        switch fetched {
+        case .done(let results): return results
+        case .split: return await split(batch, context)
+        }
+    }
+
+    /// What asking for a batch came to: its results, or a failure one of its places may have caused.
+    private enum Fetched {
+        case done([(Int64, Outcome)])
+        case split
+    }
+
+    /// Asks for a batch and decodes its answers; the answers go no further.
+    private func fetchHeld(_ batch: [PlaceQuery], urls: [ServiceRequest], limit: Int, attempts: Int, _ context: Context) async -> Fetched {
+        let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
         // A batch's requests (OpenWeatherMap: current + forecast) go out together.
         let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
             for (index, url) in urls.enumerated() {
@@ -163,8 +192,9 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             switch answer {
             case .success(let response): responses.append(response)
             case .failure(let failure):
-                if failure.splittable && batch.count > 1 { return await split(batch, context) }
-                return batch.map { ($0.id, .failure(failure.error)) }
+                // The other answers of the batch are dropped unread.
+                if failure.splittable && batch.count > 1 { return .split }
+                return .done(batch.map { ($0.id, .failure(failure.error)) })
             }
         }
         await context.decoding.acquire()
@@ -176,10 +206,12 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         await context.decoding.release()
         switch decoded {
         case .success(let outcomes):
-            return zip(batch, outcomes).map { ($0.id, $1) }
+            return .done(zip(batch, outcomes).map { ($0.id, $1) })
         case .failure(let error):
-            if batch.count > 1 && error.kind != .timeout { return await split(batch, context) }
-            return batch.map { ($0.id, .failure(error)) }
+            // An answer that cannot be read as a whole is the service's doing, not one
+            // place's (one bad entry fails only its place): asking again for each half
+            // would only fetch it again, up to twice per place, at its full size.
+            return .done(batch.map { ($0.id, .failure(error)) })
         }
     }
 

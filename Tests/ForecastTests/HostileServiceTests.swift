@@ -81,14 +81,21 @@ import GRDB
             all[2]["location_id"] = 1e300
             return all
         }, kind: .badResponse, message: "no entry"),
-        Case(name: "an empty array", fault: .answer(status: 200, body: "[]"), kind: .badResponse, message: "no locations"),
-        Case(name: "a scalar", fault: .answer(status: 200, body: "42"), kind: .badResponse),
-        Case(name: "an HTML page", fault: .answer(status: 200, headers: ["Content-Type": "text/html"], body: "<html><body>Gateway</body></html>"), kind: .badResponse, message: "not valid JSON"),
-        Case(name: "a NaN literal", fault: .answer(status: 200, body: #"{"utc_offset_seconds": NaN}"#), kind: .badResponse, message: "not valid JSON"),
         Case(name: "400 for one bad coordinate", fault: .answer(status: 400, body: #"{"error":true,"reason":"Latitude must be in range of -90 to 90°. Given: 200.0."}"#), kind: .provider, message: "Latitude must be in range"),
         Case(name: "500 for the whole batch", fault: .serverError, kind: .provider, message: "HTTP 500"),
         Case(name: "escapes in the error reason", fault: .answer(status: 400, body: #"{"error":true,"reason":"\u001b]0;pwned\u0007bad\u001b[2J\u202e"}"#), kind: .provider, message: "pwnedbad"),
         Case(name: "a redirect loop", fault: .redirectLoop, kind: .badResponse, message: "redirected too often"),
+    ]
+
+    /// An answer that cannot be read as a whole is the service's doing, whatever places
+    /// it was for: every place of its request fails, and the request is not asked again
+    /// half by half (each half would fetch it again at full size). One place a request,
+    /// they must fail P3's only.
+    static let answerCases: [Case] = [
+        Case(name: "an empty array", fault: .answer(status: 200, body: "[]"), kind: .badResponse, message: "no locations"),
+        Case(name: "a scalar", fault: .answer(status: 200, body: "42"), kind: .badResponse),
+        Case(name: "an HTML page", fault: .answer(status: 200, headers: ["Content-Type": "text/html"], body: "<html><body>Gateway</body></html>"), kind: .badResponse, message: "not valid JSON"),
+        Case(name: "a NaN literal", fault: .answer(status: 200, body: #"{"utc_offset_seconds": NaN}"#), kind: .badResponse, message: "not valid JSON"),
         // Under the body limit, but shapes that cost the decoder far more than their bytes.
         Case(name: "900 KB of 1e308", fault: .answer(status: 200, body: numbers(150_000)), kind: .badResponse,
              message: "the answer has 150000 entries", timeout: "10", within: 20),
@@ -187,6 +194,10 @@ import GRDB
     @Test(arguments: numberCases) func numbersAndTypes(_ test: Case) async throws { try await run(test) }
 
     @Test(arguments: shapeCases) func shapesStatusesAndBodies(_ test: Case) async throws { try await run(test) }
+
+    @Test(arguments: answerCases) func answersThatCannotBeRead(_ test: Case) async throws {
+        try await run(test, extra: Self.perRequest)
+    }
 
     @Test(arguments: timeCases) func timeIsBounded(_ test: Case) async throws {
         try await run(test, extra: Self.perRequest)

@@ -16,7 +16,7 @@ import Testing
     /// A server that answers every request with a redirect to what `target` makes of the request.
     static func redirecting(to target: @escaping @Sendable (FlyingFox.HTTPRequest, LocalServer) -> String) async throws -> LocalServer {
         try await LocalServer.start { request, server in
-            FlyingFox.HTTPResponse(statusCode: .found, headers: [.location: target(request, server)])
+            FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: target(request, server)]))
         }
     }
 
@@ -85,8 +85,8 @@ import Testing
         let server = try await LocalServer.start { request, _ in
             switch request.path {
             case "/moved": FlyingFox.HTTPResponse(statusCode: .ok, body: Data(#"{"moved":true}"#.utf8))
-            case "/loop": FlyingFox.HTTPResponse(statusCode: .found, headers: [.location: "/loop?again"])
-            default: FlyingFox.HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/moved?" + request.target.query()])
+            case "/loop": FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "/loop?again"]))
+            default: FlyingFox.HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/moved?" + request.target.query()]))
             }
         }
         let client = NetworkHTTPClient(connections: 1, allowedHosts: NetworkHTTPClient.loopbackHosts)

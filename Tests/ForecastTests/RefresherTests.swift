@@ -141,6 +141,18 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         if case .failure(let error) = results[1] { #expect(error.kind == .provider) } else { Issue.record() }
     }
 
+    /// An answer that cannot be read as a whole is the service's doing, not one place's:
+    /// every place of the batch fails with it, and the batch is not asked again half by
+    /// half (answers just under the size limit that were no answer once cost 396 requests,
+    /// each at its full size, for 100 places).
+    @Test func anUnreadableAnswerIsNotAskedAgainHalfByHalf() async {
+        let noAnswer = Data((String(repeating: " ", count: 1000) + "x").utf8)
+        let client = ScriptedClient(answers: ["1,2,3,4": { _ throws(WeatherError) in HTTPResponse(status: 200, body: noAnswer) }])
+        let results = await refresher(client, batchSize: 4, recorder: SleepRecorder()).refresh((1...4).map { place(Int64($0), lat: Double($0)) })
+        #expect(await client.calls == 1)
+        for id in Int64(1)...4 { #expect(kind(results[id]) == .badResponse, "\(id)") }
+    }
+
     /// A 503 asking to wait longer than the budget is a rate limit, as a 429 is, and says how long.
     @Test func aServiceUnavailableForLongerThanTheBudgetIsRateLimited() async {
         let client = ScriptedClient(answers: [

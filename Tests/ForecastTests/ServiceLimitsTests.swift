@@ -39,6 +39,21 @@ import Testing
         await stub.stop()
     }
 
+    /// A service answering at once, faster than the one decoder can keep up, once had
+    /// hundreds of answers waiting in memory for it (1,000 places with `--batch-size 1`:
+    /// 937 MB). A batch takes room for its answers at their limit before it asks and gives
+    /// it back once they are decoded: with 8 MB answers, two at once, whatever the concurrency.
+    @Test func answersWaitingForTheDecoderAreBounded() async {
+        let counter = HeldAnswers()
+        var options = RefreshOptions()
+        options.concurrency = 16
+        options.budget = 3600
+        let refresher = BatchRefresher<Int>(provider: SlowDecoding(counter: counter), client: AnswersAtOnce(counter: counter), options: options)
+        let results = await refresher.refresh((1...40).map { place(Int64($0), lat: Double($0)) })
+        #expect(results.count == 40 && results.values.allSatisfy { (try? $0.get()) == 1 })
+        #expect(counter.peak <= HTTPBodyLimit.heldAtOnce / HTTPBodyLimit.ceiling, "\(counter.peak) answers held at once")
+    }
+
     /// The limits leave room for the largest real answer, several times over.
     @Test func limitsFitTheLargestRealAnswers() throws {
         let fifty = (0..<50).map { place(Int64($0), lat: Double($0)) }
@@ -125,4 +140,41 @@ import Testing
         let result = OpenMeteoProvider().decode([london], responses: [HTTPResponse(status: 200, body: body)], now: january2026)
         #expect(throws: WeatherError.invalid(.field("hourly.time"), .tooMany(20_000))) { try result[0].get() }
     }
+}
+
+/// Answers handed out and not yet decoded, and the most there ever were.
+final class HeldAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held = 0
+    private var most = 0
+    func answered() { lock.withLock { held += 1; most = max(most, held) } }
+    func decoded() { lock.withLock { held -= 1 } }
+    var peak: Int { lock.withLock { most } }
+}
+
+/// A client that answers every request at once.
+struct AnswersAtOnce: HTTPClient {
+    let counter: HeldAnswers
+    func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+        counter.answered()
+        return HTTPResponse(status: 200, body: Data("{}".utf8))
+    }
+}
+
+/// A service of one place a request whose answers may have 8 MB, decoded slower than they come.
+struct SlowDecoding: BatchService {
+    let counter: HeldAnswers
+    var serviceName: String { "slow" }
+    var batchSize: Int { 1 }
+    func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
+    func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
+        [ServiceRequest(URL(string: "http://slow.test/\(batch[0].id)")!)]
+    }
+    func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.ceiling }
+    func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<Int, WeatherError>], WeatherError> {
+        Thread.sleep(forTimeInterval: 0.005)
+        counter.decoded()
+        return .success(batch.map { _ in .success(1) })
+    }
+    func reason(in body: Data) -> String? { nil }
 }

@@ -112,10 +112,11 @@ import Testing
     }
 
     /// The client's shutdown does not wait for a connection being made: the
-    /// request cancelled, it is over, whatever the connect timeout (10 s here).
+    /// request cancelled, it is over, whatever the connect timeout (60 s here, so
+    /// that a loaded machine's slowness cannot be taken for waiting).
     @Test func shuttingTheClientDownDoesNotWaitForAConnectionBeingMade() async throws {
         let hole = try #require(Blackhole())
-        let client = NetworkHTTPClient(connections: 1, connectTimeout: 10)
+        let client = NetworkHTTPClient(connections: 1, connectTimeout: 60)
         let started = ContinuousClock.now
         let url = URL(string: "http://127.0.0.1:\(hole.port)/v1/air-quality")!
         let request = Task { () async throws(WeatherError) -> HTTPResponse in
@@ -125,8 +126,8 @@ import Testing
         request.cancel()
         await #expect(throws: WeatherError(.cancelled, detail: .cancelled)) { try await request.value }
         await client.shutdown()
-        // Before, the shutdown returned only once the 10 s connect timeout had passed.
-        #expect(ContinuousClock.now - started < .milliseconds(9_800))
+        // Before, the shutdown returned only once the connect timeout had passed.
+        #expect(ContinuousClock.now - started < .seconds(50))
         withExtendedLifetime(hole) {}
     }
 }
