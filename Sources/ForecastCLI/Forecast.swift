@@ -85,7 +85,7 @@ public struct Forecast: AsyncParsableCommand {
         do {
             // Checked like every other variable (it is read before the parse, to speak in it).
             if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(setting: chosen) == nil {
-                throw SettingsError.badLanguage(chosen)
+                throw SettingsError.badLanguage(Configuration.shown(chosen, environment: context.environment))
             }
             // Help in Korean when the language is Korean (the parser's own is English).
             if context.words.language == .ko, let asked = KoreanHelpScreen.asked(words),
@@ -262,7 +262,7 @@ public struct Forecast: AsyncParsableCommand {
             if !text.isEmpty { context.stdout.line(script ? Completions.patched(text, aliases: Completions.aliases) : text) }
             return 0
         }
-        let (message, status) = explain(error, words)
+        let (message, status) = explain(error, words, environment: context.environment)
         if let ambiguous = error as? AmbiguousName, !json {
             let out = context.stderr
             out.line(words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
@@ -280,15 +280,27 @@ public struct Forecast: AsyncParsableCommand {
                     now: context.app.clock()
                 ).results
             }
-            let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: explain(error, english).message, candidates: candidates)
+            let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: explain(error, english, environment: context.environment).message, candidates: candidates)
             let document: [String: ErrorOutput] = ["error": item]
             if let text = try? JSONOutput.render(document) { context.stdout.line(text) }
         }
         return status
     }
 
+    /// The parser's message with every value it quotes that could be a key
+    /// ('--provider KEY': "The value 'KEY' is invalid…") put as '…': one that
+    /// holds an API key of the environment (or 4 of its characters in a row),
+    /// or that is as long as a key and looks like one (`Configuration.shown`'s rule).
+    static func withoutKeys(_ message: String, environment: [String: String]) -> String {
+        message.replacing(/'([^'\n]*)'/) { match in
+            let quoted = String(match.output.1)
+            let option = quoted.hasPrefix("-") || quoted.contains(" ") || quoted.contains("<")
+            return Configuration.shown(quoted, environment: environment) != nil || option ? "'\(quoted)'" : "'…'"
+        }
+    }
+
     /// What `error` says in `words`, and the exit status it stands for.
-    static func explain(_ error: any Error, _ words: Words) -> (message: String, status: Int32) {
+    static func explain(_ error: any Error, _ words: Words, environment: [String: String] = [:]) -> (message: String, status: Int32) {
         switch error {
         case let error as InputError:
             return (words.describe(error), error.isNotFound ? ExitStatus.notFound : error.isUsage ? ExitStatus.usage : ExitStatus.failure)
@@ -306,7 +318,8 @@ public struct Forecast: AsyncParsableCommand {
             let parts = Forecast.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let choices = parts.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
             let line = parts.isEmpty ? "\(error)" : parts[0] + (choices.isEmpty ? "" : " " + choices.joined(separator: ", "))
-            return (words.parserMessage(line.replacingOccurrences(of: "Error: ", with: "")), code == .validationFailure ? ExitStatus.usage : code.rawValue)
+            let safe = withoutKeys(line.replacingOccurrences(of: "Error: ", with: ""), environment: environment)
+            return (words.parserMessage(safe), code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
 }

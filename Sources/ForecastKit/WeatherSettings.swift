@@ -22,16 +22,18 @@ public struct WeatherRequest: Sendable {
 }
 
 /// Why the settings cannot be used. The CLI says it in words.
+/// A value from the environment is nil where it is not to be repeated: it
+/// could be an API key set in the wrong variable (`Configuration.shown`).
 public enum SettingsError: Error, Equatable, Sendable {
-    case unknownProvider(String)
-    case badTTL(String)
-    case badConcurrency(String)
+    case unknownProvider(String?)
+    case badTTL(String?)
+    case badConcurrency(String?)
     case missingKey(variable: String)
     case badURL(variable: String, value: String)
     /// $FORECAST_CONTACT cannot go into a request's User-Agent.
     case badContact(variable: String)
     /// $FORECAST_LANG names no language forecast speaks.
-    case badLanguage(String)
+    case badLanguage(String?)
 }
 
 /// The settings a weather lookup runs with: the request, then the environment,
@@ -60,7 +62,7 @@ public struct WeatherSettings: Sendable {
         if let chosen = request.provider {
             provider = chosen
         } else if let name = environment[providerVariable], !name.isEmpty {
-            guard let parsed = ProviderName(rawValue: name.lowercased()) else { throw .unknownProvider(name) }
+            guard let parsed = ProviderName(rawValue: name.lowercased()) else { throw .unknownProvider(Configuration.shown(name, environment: environment)) }
             provider = parsed
         } else {
             provider = preferences.provider.flatMap(ProviderName.init(rawValue:)) ?? WeatherProviders.default.name
@@ -69,14 +71,14 @@ public struct WeatherSettings: Sendable {
         if let minutes = request.ttlMinutes {
             ttl = minutes * 60
         } else if let text = environment[ttlVariable], !text.isEmpty {
-            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(text) }
+            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(Configuration.shown(text, environment: environment)) }
             ttl = minutes * 60
         }
         var concurrency = preferences.concurrency ?? 8
         if let chosen = request.concurrency {
             concurrency = chosen
         } else if let text = environment[concurrencyVariable], !text.isEmpty {
-            guard let count = Int(text), (1...256).contains(count) else { throw .badConcurrency(text) }
+            guard let count = Int(text), (1...256).contains(count) else { throw .badConcurrency(Configuration.shown(text, environment: environment)) }
             concurrency = count
         }
         let language = Language.resolve(flag: request.language, environment: environment)

@@ -506,16 +506,19 @@ package struct English: Catalog {
         }
     }
 
+    /// A value from the environment, quoted; or, where it is not repeated, why.
+    func typed(_ text: String?) -> String { text.map { quoted($0) } ?? "(its value is not repeated: it could be a key)" }
+
     package func message(_ error: SettingsError) -> String {
         switch error {
         case .unknownProvider(let name):
-            return "\(WeatherSettings.providerVariable) \(quoted(name)) is not a provider: use \(Self.providerNames(or: "or"))"
+            return "\(WeatherSettings.providerVariable) \(typed(name)) is not a provider: use \(Self.providerNames(or: "or"))"
         case .badLanguage(let text):
-            return "FORECAST_LANG \(quoted(text)) is not a language forecast speaks: use \(Self.languageCodes(or: "or"))"
+            return "FORECAST_LANG \(typed(text)) is not a language forecast speaks: use \(Self.languageCodes(or: "or"))"
         case .badTTL(let text):
-            return "\(WeatherSettings.ttlVariable) \(quoted(text)) is not a number of minutes"
+            return "\(WeatherSettings.ttlVariable) \(typed(text)) is not a number of minutes"
         case .badConcurrency(let text):
-            return "\(WeatherSettings.concurrencyVariable) \(quoted(text)) is not a number from 1 to 256"
+            return "\(WeatherSettings.concurrencyVariable) \(typed(text)) is not a number from 1 to 256"
         case .missingKey(let variable):
             let provider = WeatherProviders.all.first { $0.keyVariable == variable }?.credit ?? variable
             let keyless = WeatherProviders.default.name

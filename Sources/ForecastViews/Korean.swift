@@ -620,16 +620,19 @@ package struct Korean: Catalog {
         }
     }
 
+    /// 환경 변수의 값을 따옴표로, 또는 다시 보여 주지 않는 까닭을.
+    func typed(_ text: String?) -> String { text.map { quoted($0) } ?? "(키일 수 있어 값을 다시 보여 주지 않습니다)" }
+
     package func message(_ error: SettingsError) -> String {
         switch error {
         case .unknownProvider(let name):
-            return "\(WeatherSettings.providerVariable) \(quoted(name))\(Self.josa(quoted(name), .eunNeun)) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요"
+            return "\(WeatherSettings.providerVariable) \(typed(name))\(Self.josa(typed(name), .eunNeun)) 알 수 없는 서비스입니다: \(Self.providerNames(or: "또는")) 중에서 쓰세요"
         case .badLanguage(let text):
-            return "FORECAST_LANG \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 지원하지 않는 언어입니다: \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
+            return "FORECAST_LANG \(typed(text))\(Self.josa(typed(text), .eunNeun)) 지원하지 않는 언어입니다: \(Self.languageCodes(or: "또는")) 중에서 쓰세요"
         case .badTTL(let text):
-            return "\(WeatherSettings.ttlVariable) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 분 단위 숫자가 아닙니다"
+            return "\(WeatherSettings.ttlVariable) \(typed(text))\(Self.josa(typed(text), .eunNeun)) 분 단위 숫자가 아닙니다"
         case .badConcurrency(let text):
-            return "\(WeatherSettings.concurrencyVariable) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 1에서 256 사이의 숫자가 아닙니다"
+            return "\(WeatherSettings.concurrencyVariable) \(typed(text))\(Self.josa(typed(text), .eunNeun)) 1에서 256 사이의 숫자가 아닙니다"
         case .missingKey(let variable):
             let provider = WeatherProviders.all.first { $0.keyVariable == variable }?.credit ?? variable
             let keyless = WeatherProviders.default.name

@@ -166,4 +166,29 @@ import Testing
         }
         await stub.stop()
     }
+
+    /// A key set in the wrong variable, or given to the wrong option, is never
+    /// repeated by the error that refuses it, in either language or in JSON.
+    @Test func aKeyInTheWrongPlaceIsNeverRepeated() async throws {
+        let key = "abcd1234abcd1234abcd1234abcd1234"
+        var cli = try InProcessCLI()
+        cli.environment["OPENWEATHER_API_KEY"] = key
+        #expect(await cli.run("add", "Seoul").status == 0)
+        for variable in ["FORECAST_PROVIDER", "FORECAST_TTL_MINUTES", "FORECAST_CONCURRENCY", "FORECAST_LANG"] {
+            var wrong = cli
+            wrong.environment[variable] = key
+            for arguments in [["list"], ["list", "--lang", "ko"], ["list", "--format", "json"]] {
+                let result = await wrong.run(arguments: arguments)
+                #expect(result.status != 0, "\(variable) \(arguments)")
+                #expect(!(result.stdout + result.stderr).contains("abcd1234"), "\(variable) \(arguments): \(result.stderr)")
+            }
+        }
+        for option in [["list", "--provider", key], ["list", "--lang", key], ["show", "Seoul", "--format", key]] {
+            let result = await cli.run(arguments: option)
+            #expect(result.status == 64 && !(result.stdout + result.stderr).contains("abcd1234"), "\(option): \(result.stderr)")
+        }
+        var short = cli
+        short.environment["FORECAST_TTL_MINUTES"] = "abc"
+        #expect(await short.run("list").stderr.contains("'abc'"), "what cannot be a key is still shown")
+    }
 }
