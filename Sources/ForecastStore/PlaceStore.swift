@@ -16,8 +16,9 @@ public final class PlaceStore: Sendable {
     /// The database open now, and which file it is (see `connection()`).
     private let opened: Opened
 
-    /// Internal, not private: tests reach an in-memory database's schema through it.
-    var queue: DatabaseQueue { opened.lock.withLock { opened.current?.queue } ?? DatabaseQueue.closed }
+    /// The connection open now (nil once its file was found replaced). Internal, not
+    /// private: tests reach an in-memory database's schema through it.
+    var queue: DatabaseQueue? { opened.lock.withLock { opened.current?.queue } }
 
     static let busyTimeout: TimeInterval = 10
 
@@ -943,9 +944,4 @@ final class Opened: @unchecked Sendable {
         current = connection
         self.reopen = reopen
     }
-}
-
-extension DatabaseQueue {
-    /// A queue on an empty database in memory, for a store whose connection is closed.
-    static var closed: DatabaseQueue { (try? DatabaseQueue()) ?? { fatalError("SQLite cannot open a database in memory") }() }
 }

@@ -19,7 +19,7 @@ import Testing
     @Test func weatherThatCannotBeSavedIsStillShown() async throws {
         let cli = try InProcessCLI()
         #expect(await cli.run("add", "London").status == 0)
-        try await cli.store.queue.write { db in
+        try await #require(cli.store.queue).write { db in
             try db.execute(sql: "CREATE TRIGGER full_disk BEFORE INSERT ON weather_summary BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
         }
         let result = await cli.run("list")
