@@ -110,6 +110,8 @@ package struct BrowseState: Sendable {
         case weatherNotKept(String)
         /// K or J on a sorted list: your own order is shown first, unchanged.
         case ownOrderShown
+        /// The database file was replaced or deleted under the app (worded already): what is shown now is the file there.
+        case databaseReplaced(String)
     }
 
     /// The place the detail shows.
@@ -155,6 +157,9 @@ package enum BrowseEvent: Sendable {
     case removed(Place)
     /// The clock moved on (a minute passed): ages change, weather may be due.
     case tick(Date)
+    /// The database file was replaced or deleted while open (`message`, worded): the list and
+    /// cached weather of the file now at the path (empty when it could not be read).
+    case databaseReplaced(message: String, settings: Settings, places: [Place], weather: [Int64: PlaceWeather])
 }
 
 /// What the app asks of the world; each is one use case of `SavedPlaces`.
@@ -272,6 +277,19 @@ package enum Browse {
             state.details[place.id] = nil
         case .tick(let now):
             state.now = now
+            return [.refresh(force: false)]
+        case .databaseReplaced(let message, let settings, let places, let weather):
+            // Nothing of the old file stays: its ids mean other places (or none) in the new one.
+            state.places = []
+            state.weather = weather
+            state.details = [:]
+            state.detailOrder = []
+            state.confirmingRemoval = nil
+            state.found?.savedAs = nil
+            if case .detail = state.screen { state.screen = .list }
+            state.selected = 0
+            _ = reload(&state, settings: settings, places: places)
+            state.status.message = .databaseReplaced(message)
             return [.refresh(force: false)]
         }
         return []

@@ -47,6 +47,8 @@ package final class BrowseApp: @unchecked Sendable {
         /// The batch of writes in flight is done: what failed (worded), whether the list is to be
         /// read again, the place viewed last it recorded.
         case written(failure: String?, reload: Bool, viewed: Place?)
+        /// The database file is no longer the one opened: said by an operation (worded), or seen by the clock (nil).
+        case databaseChanged(String?)
     }
 
     let places: SavedPlaces
@@ -68,6 +70,8 @@ package final class BrowseApp: @unchecked Sendable {
     private var writes = WriteQueue()
     /// A batch written since the list was last read changed it: read it once the writes are done.
     private var pendingReload = false
+    /// The database file was found replaced, and the file there is being read.
+    private var following = false
     /// One of each at a time: a new page's fetch replaces the last one's, and so on.
     private var background: [String: Task<Void, Never>] = [:]
     /// When the last frame was drawn, and whether one is put off.
@@ -153,7 +157,16 @@ package final class BrowseApp: @unchecked Sendable {
                 post.yield(.event(.tick(context.clock())))
             }
         }
+        // Once a second, a look (one stat) at whether the database is still the file opened:
+        // a restore or a sync tool that moves another file there is followed within a second.
+        let watch = Task { [post, places] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if places.fileChanged { post.yield(.databaseChanged(nil)) }
+            }
+        }
         defer {
+            watch.cancel()
             clock.cancel()
             refreshing?.cancel()
             background.values.forEach { $0.cancel() }
@@ -187,6 +200,8 @@ package final class BrowseApp: @unchecked Sendable {
                 return 129
             case .written(let failure, let reload, let viewed):
                 written(failure: failure, reload: reload, viewed: viewed)
+            case .databaseChanged(let message):
+                followReplacedDatabase(message)
             }
             if state.quitting { return status }
             drawSoon()
@@ -196,6 +211,10 @@ package final class BrowseApp: @unchecked Sendable {
 
     func handle(_ event: BrowseEvent) {
         state.now = context.clock()  // ages and local times as of this frame
+        if case .databaseReplaced = event {
+            following = false
+            writes.discardPending()
+        }
         if case .weather = event { refreshing = nil }
         // While keys' writes are under way the state is ahead of the database: a list read
         // meanwhile (a refresh's) would undo the keys; one is read again once they are written.
@@ -320,7 +339,8 @@ package final class BrowseApp: @unchecked Sendable {
     /// use cases, off the pool, each setting as the state has it now (the last
     /// key's). Its end comes back to the loop as `.written`.
     func startWrites() {
-        guard let batch = writes.start() else { return }
+        // While the file that replaced the database is being read, the keys' writes wait (and then go: its ids are not theirs).
+        guard !following, let batch = writes.start() else { return }
         let (sort, unit, order) = (state.sort, state.unit, state.places.map(\.id))
         let viewed = batch.viewed.flatMap { id in state.places.first { $0.id == id } }
         let finder = PlaceFinder(context: context)
@@ -331,8 +351,14 @@ package final class BrowseApp: @unchecked Sendable {
         let words = options.words
         storeQueue.async { [places, post] in
             var failure: String?
+            var replaced = false
             func attempt(_ work: () throws -> Void) {
-                do { try work() } catch { failure = failure ?? words.describe(error) }
+                // Once the file is found replaced, nothing more of the batch: its ids are the old file's.
+                guard !replaced else { return }
+                do { try work() } catch {
+                    failure = failure ?? words.describe(error)
+                    if case .replaced? = error as? StoreError { replaced = true }
+                }
             }
             if batch.sort { attempt { try places.setSort(sort) } }
             if batch.unit { attempt { _ = try places.setUnits(UnitChange(temperature: unit)) } }
@@ -357,7 +383,42 @@ package final class BrowseApp: @unchecked Sendable {
                     post.yield(.event(.detailWeather(viewed.id, weather)))
                 }
             }
+            if replaced {
+                post.yield(.written(failure: nil, reload: false, viewed: nil))
+                post.yield(.databaseChanged(failure))
+                return
+            }
             post.yield(.written(failure: failure, reload: batch.changesTheList || failure != nil, viewed: viewed))
+        }
+    }
+
+    /// The database file is not the one opened (replaced or deleted): the store
+    /// let the old one go; the list and cached weather are read from the file
+    /// now at the path (the first read says the file changed, if nothing has
+    /// yet), and everything of the old file leaves the screen.
+    func followReplacedDatabase(_ message: String?) {
+        guard !following else { return }
+        following = true
+        var cached = weatherSettings
+        cached.offline = true
+        cached.refresh = false
+        let settings = cached
+        let words = options.words
+        storeQueue.async { [places, post] in
+            var said = message
+            var listed: SavedPlaces.Listed?
+            for _ in 0..<2 where listed == nil {
+                do {
+                    listed = try Self.wait { try await places.listWithWeather(settings: settings) }
+                } catch {
+                    said = said ?? words.describe(error)
+                    if case .replaced? = error as? StoreError { continue }
+                    break  // the file there is no database of ours: said, and an empty list
+                }
+            }
+            post.yield(.event(.databaseReplaced(
+                message: said ?? words.describe(StoreError.replaced(path: "")), settings: listed?.settings ?? Settings(),
+                places: listed?.places ?? [], weather: listed?.outcome.weather ?? [:])))
         }
     }
 
@@ -396,10 +457,18 @@ package final class BrowseApp: @unchecked Sendable {
                     },
                     arrived: { post.yield(.event(.arrived($0))) })
                 guard !Task.isCancelled else { return }  // a forced refresh took its place
+                if case .replaced? = listed.outcome.notSaved {
+                    post.yield(.databaseChanged(listed.outcome.notSaved.map(words.describe)))
+                    return
+                }
                 post.yield(.event(.reloaded(settings: listed.settings, places: listed.places)))
                 post.yield(.event(.weather(listed.outcome.weather, notSaved: listed.outcome.notSaved.map(words.notSaved))))
             } catch {
                 guard !Task.isCancelled else { return }
+                if case .replaced? = error as? StoreError {
+                    post.yield(.databaseChanged(words.describe(error)))
+                    return
+                }
                 post.yield(.event(.weather([:], notSaved: words.describe(error))))
             }
         }
@@ -417,6 +486,10 @@ package final class BrowseApp: @unchecked Sendable {
                 let outcome = try await places.weather(for: [place], detail: .full, settings: settings)
                 weather = outcome.weather[place.id] ?? PlaceWeather()
             } catch {
+                if case .replaced? = error as? StoreError {
+                    post.yield(.databaseChanged(words.describe(error)))
+                    return
+                }
                 // Said on the page, not left saying that it is being fetched.
                 weather = PlaceWeather(error: WeatherError(.provider, words.describe(error)))
             }

@@ -273,6 +273,7 @@ package enum BrowseView {
         case .failed(let errors, let count)?: left.append((words.failedSummary(errors, of: count), Frame.Look(red: true)))
         case .weatherNotKept(let reason)?: left.append((reason, Frame.Look(red: true)))
         case .ownOrderShown?: left.append((words.browseOwnOrderShown, Frame.Look(bold: true)))
+        case .databaseReplaced(let reason)?: left.append((reason, Frame.Look(red: true)))
         case nil: break
         }
         // How old the list's weather is (its oldest); a page says its own under its conditions.

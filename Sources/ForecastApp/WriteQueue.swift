@@ -55,6 +55,9 @@ package struct WriteQueue: Equatable, Sendable {
     /// The write in flight is done (or failed).
     package mutating func finished() { inFlight = false }
 
+    /// What is pending goes unwritten: the database file was replaced, and its ids are the old file's.
+    package mutating func discardPending() { pending = Batch() }
+
     /// Nothing in flight, nothing pending: the database has what the app shows.
     package var isIdle: Bool { !inFlight && pending.isEmpty }
 }

@@ -10,6 +10,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     /// A new database could not be made: the disk (or the user's quota) is full. Nothing was left behind.
     case diskFull(path: String)
+    /// The file at the path is no longer the one opened (replaced or deleted while open):
+    /// nothing was done; the file now at the path is used from the next operation on.
+    case replaced(path: String)
     /// Opened read-only because it could not be opened for writing, for this reason.
     case cannotWrite(path: String, reason: String)
     /// The place asked for is saved in a row that cannot be read.

@@ -168,6 +168,10 @@ public struct SavedPlaces: Sendable {
 
     public func settings() throws -> Settings { try store.settings() }
 
+    /// Whether the database file at the path is no longer the one opened (replaced or
+    /// deleted): the next read or write then says so, and the one after uses the file there.
+    public var fileChanged: Bool { store.fileChanged }
+
     /// The saved places called what `place` is called (itself included), in the
     /// order shown, as errors and `Name#N` name them; empty when it is the only one.
     public func namesakes(of place: Place) throws -> [InputError.Match] {

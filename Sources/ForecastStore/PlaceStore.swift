@@ -13,11 +13,12 @@ private extension String {
 /// both succeed (one waits for the other, up to `busyTimeout`).
 public final class PlaceStore: Sendable {
     public let path: String
-    /// Internal, not private: tests reach an in-memory database's schema through it.
-    let queue: DatabaseQueue
-    private let busy: BusyWait
-    /// Why the database was opened read-only (it could not be opened for writing), if it was.
-    private let readOnlyBecause: String?
+    /// The database open now, and which file it is (see `connection()`).
+    private let opened: Opened
+
+    /// The connection open now (nil once its file was found replaced). Internal, not
+    /// private: tests reach an in-memory database's schema through it.
+    var queue: DatabaseQueue? { opened.lock.withLock { opened.current?.queue } }
 
     static let busyTimeout: TimeInterval = 10
 
@@ -60,10 +61,10 @@ public final class PlaceStore: Sendable {
             }
             guard FileManager.default.isReadableFile(atPath: path) else { throw error }
             do {
-                return try openReadOnly(path: path, immutable: false, because: reason)
+                return try openReadOnly(path: path, immutable: false, because: reason, reopen: { path throws(StoreError) in try open(path: path) })
             } catch {
                 // WAL needs its -shm file even to read, unless SQLite is told the file cannot change.
-                if let store = try? openReadOnly(path: path, immutable: true, because: reason) { return store }
+                if let store = try? openReadOnly(path: path, immutable: true, because: reason, reopen: { path throws(StoreError) in try open(path: path) }) { return store }
                 throw error
             }
         }
@@ -75,16 +76,18 @@ public final class PlaceStore: Sendable {
     public static func openForReading(path: String) throws(StoreError) -> PlaceStore {
         try refuseNonSQLite(at: path)
         do {
-            return try openReadOnly(path: path, immutable: false, because: "opened to read only")
+            return try openReadOnly(path: path, immutable: false, because: "opened to read only", reopen: { path throws(StoreError) in try openForReading(path: path) })
         } catch {
-            if let store = try? openReadOnly(path: path, immutable: true, because: "opened to read only") { return store }
+            if let store = try? openReadOnly(path: path, immutable: true, because: "opened to read only", reopen: { path throws(StoreError) in try openForReading(path: path) }) { return store }
             throw error
         }
     }
 
     /// Opens read-only; `immutable` also skips locking and the -wal/-shm files
     /// (what a still-open writer has not checkpointed is not seen).
-    private static func openReadOnly(path: String, immutable: Bool, because reason: String) throws(StoreError) -> PlaceStore {
+    private static func openReadOnly(
+        path: String, immutable: Bool, because reason: String, reopen: @escaping @Sendable (String) throws(StoreError) -> PlaceStore
+    ) throws(StoreError) -> PlaceStore {
         let (config, busy) = configuration(readonly: true)
         let migrator = SchemaMigrator(migrations: SchemaMigration.embedded)
         do {
@@ -94,7 +97,7 @@ public final class PlaceStore: Sendable {
                 return try migrator.isCurrent(db)
             }
             guard current else { throw StoreError.cannotOpen(path: path, reason: "it is read-only and needs upgrading by this forecast") }
-            return PlaceStore(path: path, queue: queue, busy: busy, readOnlyBecause: reason)
+            return PlaceStore(path: path, Connection(queue: queue, busy: busy, readOnlyBecause: reason, path: path), reopen: reopen)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -146,7 +149,9 @@ public final class PlaceStore: Sendable {
                     }
                 }
             }
-            return PlaceStore(path: path, queue: queue, busy: busy)
+            return PlaceStore(path: path, Connection(queue: queue, busy: busy, readOnlyBecause: nil, path: path), reopen: { path throws(StoreError) in
+                try open(path: path)
+            })
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -180,14 +185,45 @@ public final class PlaceStore: Sendable {
         try queue.writeWithoutTransaction { db in
             try SchemaMigrator(migrations: SchemaMigration.embedded).migrate(db, path: ":memory:")
         }
-        return PlaceStore(path: ":memory:", queue: queue, busy: BusyWait())
+        return PlaceStore(path: ":memory:", Connection(queue: queue, busy: BusyWait(), readOnlyBecause: nil, path: nil), reopen: nil)
     }
 
-    private init(path: String, queue: DatabaseQueue, busy: BusyWait, readOnlyBecause: String? = nil) {
+    private init(path: String, _ connection: Connection, reopen: (@Sendable (String) throws(StoreError) -> PlaceStore)?) {
         self.path = path
-        self.queue = queue
-        self.busy = busy
-        self.readOnlyBecause = readOnlyBecause
+        opened = Opened(connection, reopen: reopen)
+    }
+
+    /// Whether the file at the path is no longer the one opened: replaced (a
+    /// restore or a sync tool moved another file there) or deleted. Only looks.
+    public var fileChanged: Bool {
+        opened.lock.withLock { opened.current.map { $0.identity != nil && FileIdentity(path) != $0.identity } ?? true }
+    }
+
+    /// The connection to use, checked first: a file replaced or deleted under
+    /// it is not written through it (the write would go to a file no one sees,
+    /// or its journal would be mixed with the new file by anyone opening the
+    /// path). The connection is closed (SQLite checkpoints into the old file and
+    /// removes the journals, which are the old file's), the operation is
+    /// refused as `.replaced`, and the next one opens the file now at the path.
+    private func connection() throws(StoreError) -> Connection {
+        opened.lock.lock()
+        defer { opened.lock.unlock() }
+        if let current = opened.current {
+            guard let identity = current.identity, FileIdentity(path) != identity else { return current }
+            opened.current = nil
+            // SQLite neither checkpoints nor removes the log of a file that has moved, and the log is
+            // named after the path: whoever opens the path next would read it into the file now there.
+            // So its pages go into the old file (through the descriptor still open on it), the log is
+            // emptied, and only then is the connection closed.
+            _ = try? current.queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try? current.queue.close()
+            throw .replaced(path: path)
+        }
+        guard let reopen = opened.reopen else { throw .failed("the database is closed") }
+        let store = try reopen(path)
+        guard let fresh = store.opened.lock.withLock({ store.opened.current }) else { throw .failed("the database is closed") }
+        opened.current = fresh
+        return fresh
     }
 
     /// Setting up a new file races with other processes doing the same, and a few
@@ -250,15 +286,18 @@ public final class PlaceStore: Sendable {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try queue.read(body) } catch { throw Self.wrap(error) }
+        let connection = try connection()
+        do { return try connection.queue.read(body) } catch { throw Self.wrap(error) }
     }
 
     /// One IMMEDIATE transaction. While another process writes, it waits up to
     /// `busyTimeout`, or until `deadline` when that is sooner (a refresh's time
     /// budget covers waiting for the database too); then fails as `busy`.
     private func write<T>(until deadline: ContinuousClock.Instant? = nil, _ body: (Database) throws -> T) throws -> T {
+        let connection = try connection()
+        let (busy, readOnlyBecause) = (connection.busy, connection.readOnlyBecause)
         do {
-            return try queue.writeWithoutTransaction { db in
+            return try connection.queue.writeWithoutTransaction { db in
                 busy.begin(until: deadline)
                 defer { busy.end() }
                 var result: T?
@@ -873,5 +912,48 @@ struct Leftovers {
         var info = stat()
         for file in missingFiles where lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink(file) }
         for folder in missingFolders { rmdir(folder) }  // only when empty
+    }
+}
+
+/// A file as the system knows it: device and inode, whatever the path says.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The file at `path` now (a symbolic link's target), or nil if there is none.
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// One open database: its connection, how it waits, and which file it is.
+final class Connection: Sendable {
+    let queue: DatabaseQueue
+    let busy: BusyWait
+    /// Why the database was opened read-only (it could not be opened for writing), if it was.
+    let readOnlyBecause: String?
+    /// The file opened (nil in memory).
+    let identity: FileIdentity?
+
+    init(queue: DatabaseQueue, busy: BusyWait, readOnlyBecause: String?, path: String?) {
+        self.queue = queue
+        self.busy = busy
+        self.readOnlyBecause = readOnlyBecause
+        identity = path.flatMap(FileIdentity.init)
+    }
+}
+
+/// The connection open now (nil once its file was found replaced), and how to open the path again.
+final class Opened: @unchecked Sendable {
+    let lock = NSLock()
+    var current: Connection?  // guarded by lock
+    let reopen: (@Sendable (String) throws(StoreError) -> PlaceStore)?
+
+    init(_ connection: Connection, reopen: (@Sendable (String) throws(StoreError) -> PlaceStore)?) {
+        current = connection
+        self.reopen = reopen
     }
 }

@@ -610,6 +610,8 @@ package struct English: Catalog {
             "\(path) was written by a newer forecast (schema \(found), this one knows up to \(known)); upgrade forecast to use it. The file was left untouched"
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
+        case .replaced(let path):
+            "the database was replaced or deleted while forecast had it open (\(path)); nothing was written to it, and the file now there is used from here on (try again)"
         case .diskFull(let path):
             "cannot create database \(path): the disk is full; nothing was left behind (free some space, or use --db for a file on another disk)"
         case .cannotWrite(let path, let reason):

@@ -726,6 +726,8 @@ package struct Korean: Catalog {
             "\(path)\(Self.josa(path, .eunNeun)) 더 새로운 forecast가 만든 파일입니다 (스키마 \(found), 이 버전은 \(known)까지). forecast를 업그레이드하세요. 파일은 손대지 않았습니다"
         case .cannotOpen(let path, let reason):
             "데이터베이스 \(path)\(Self.josa(path, .eulReul)) 열 수 없습니다: \(reason)"
+        case .replaced(let path):
+            "데이터베이스가 열려 있는 동안 바뀌었거나 지워졌습니다 (\(path)). 아무것도 쓰지 않았고, 이제부터는 지금 그 자리에 있는 파일을 씁니다 (다시 해 보세요)"
         case .diskFull(let path):
             "데이터베이스 \(path)\(Self.josa(path, .eulReul)) 만들 수 없습니다: 디스크가 가득 찼습니다. 아무것도 남기지 않았습니다 (공간을 비우거나 --db로 다른 디스크의 파일을 고르세요)"
         case .cannotWrite(let path, let reason):

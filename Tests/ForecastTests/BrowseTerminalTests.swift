@@ -70,12 +70,34 @@ import Testing
         /// inherit this process's blocked signals (SIGHUP among them): kill-server's
         /// hangup did not end them, the server waited for them, and tmux 3.3a leaves
         /// its socket behind. So the pane's process group is killed first, by its id.
-        func stop() async {
+        /// Synchronous, for `defer`: a test that throws halfway stops it too (a task
+        /// started in `defer` could outlive the test run, leaving a server behind).
+        func stop() {
             // Asked first: with its pane's processes gone, the server ends by itself.
-            let socket = (try? await format("#{socket_path}")) ?? ""
-            if let pane = Int32((try? await format("#{pane_pid}")) ?? ""), pane > 1 { kill(-pane, SIGKILL) }
-            _ = try? await run(["kill-server"])
+            let socket = runNow(["display-message", "-p", "-t", "t", "#{socket_path}"])
+            if let pane = Int32(runNow(["display-message", "-p", "-t", "t", "#{pane_pid}"])), pane > 1 { kill(-pane, SIGKILL) }
+            _ = runNow(["kill-server"])
             if socket.hasSuffix("/" + self.socket) { unlink(socket) }
+        }
+
+        /// `run`, waiting on this thread (at a test's end only).
+        private func runNow(_ arguments: [String]) -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let closing = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] 2>/dev/null && eval "exec $n>&-"; done; exec "$@""#
+            process.arguments = ["-c", closing, "bash", executable, "-L", socket, "-f", "/dev/null"] + arguments
+            process.environment = environment
+            let file = FileManager.default.temporaryDirectory.appending(path: "tmux-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: file) }
+            guard let output = try? FileHandle(forWritingTo: file) else { return "" }
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do { try ProcessLaunch.lock.withLock { try process.run() } } catch { return "" }
+            try? output.close()
+            process.waitUntilExit()
+            return String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
@@ -116,7 +138,7 @@ import Testing
         let stub = try await StubWeatherService.start()
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
-        defer { Task { await tmux.stop() } }
+        defer { tmux.stop() }
 
         // The list, then the weather fetched in the background.
         var screen = try await tmux.screen { $0.contains { $0.contains("Seoul") && $0.contains("%") } }
@@ -164,7 +186,6 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after, "the terminal's mode is restored exactly")
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1", "the normal screen, the cursor shown")
-        await tmux.stop()
     }
 
     /// 1 MiB of `s` typed queued a write and a list reload a key (510 MB, busy
@@ -175,7 +196,7 @@ import Testing
         let stub = try await StubWeatherService.start()
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
-        defer { Task { await tmux.stop() } }
+        defer { tmux.stop() }
         _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
         try await tmux.typed(String(repeating: "s", count: 4001))  // custom → name → temperature → humidity: 4001 is name
         try await tmux.typed(String(repeating: "u", count: 3001))  // °C → °F → K: 3001 is °F
@@ -196,14 +217,62 @@ import Testing
         try await tmux.keys("q")
         let end = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
         #expect(end.contains { $0.contains("EXIT=0") }, "\(end.joined(separator: "\n"))")
-        await tmux.stop()
+    }
+
+    /// With the app open, `cp backup.sqlite new.sqlite; mv new.sqlite "$FORECAST_DB"`
+    /// (a restore, a sync tool) left the database malformed, no key pressed; and
+    /// with the database deleted the app said "Saved" with nothing on disk. The app
+    /// notices within a second that the path names another file, lets the old one
+    /// go (its log with it), shows the file there now, and says so; every file stays whole.
+    @Test func aDatabaseReplacedOrDeletedUnderTheAppIsFollowed() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        guard let (tmux, cli) = try await start(stub, width: 100, height: 24, arguments: "--list") else { return }
+        defer { tmux.stop() }
+        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
+        try await tmux.typed("s")  // a write, so the log holds pages of the old file
+        _ = try await tmux.screen { $0.first?.contains("by name") == true }
+        // The backup: another database with Tokyo, copied and moved over the open one.
+        let backup = cli.folder.path("backup.sqlite")
+        #expect(try await cli.run("add", "Tokyo", "--db", backup).status == 0)
+        #expect(link(cli.database, cli.folder.path("old.sqlite")) == 0)
+        try FileManager.default.copyItem(atPath: backup, toPath: cli.folder.path("new.sqlite"))
+        #expect(rename(cli.folder.path("new.sqlite"), cli.database) == 0)
+        var screen = try await tmux.screen { $0.first?.contains("1 place ") == true && $0.contains { $0.contains("replaced or deleted") } }
+        #expect(screen.contains { $0.contains("Tokyo") } && !screen.contains { $0.contains("London") }, "\(screen.joined(separator: "\n"))")
+        let list = try await cli.run("list", "--offline")
+        #expect(list.status == 0 && list.stdout.contains("Tokyo") && !list.stdout.contains("London"), "\(list.stdout)\(list.stderr)")
+        #expect(try await cli.run("add", "Paris").status == 0)
+        let removed = try await cli.run("remove", "Paris")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try RobustnessTests.contents(cli.database).first == "ok")
+        #expect(try RobustnessTests.contents(cli.folder.path("old.sqlite")) == ["ok", "Seoul", "Busan", "London"], "the old file is whole")
+
+        // Deleted: followed too (a new database there), and what the app saves is on disk.
+        #expect(unlink(cli.database) == 0)
+        screen = try await tmux.screen { $0.first?.contains("0 places") == true }
+        #expect(screen.first?.contains("0 places") == true, "\(screen.joined(separator: "\n"))")
+        try await tmux.keys("/")
+        try await tmux.typed("Osaka")
+        _ = try await tmux.screen { $0.contains { $0.hasPrefix("›") && $0.contains("Osaka") } }
+        try await tmux.keys("Enter")
+        _ = try await tmux.screen { $0.first?.contains("Not saved") == true }
+        try await tmux.typed("a")
+        screen = try await tmux.screen { $0.contains { $0.contains("Saved Osaka") } }
+        #expect(screen.contains { $0.contains("Saved Osaka") }, "\(screen.joined(separator: "\n"))")
+        let saved = try await cli.run("list", "--offline")
+        #expect(saved.status == 0 && saved.stdout.contains("Osaka"), "\(saved.stdout)\(saved.stderr)")
+        try await tmux.keys("q")
+        let end = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(end.contains { $0.contains("EXIT=0") }, "\(end.joined(separator: "\n"))")
+        #expect(try RobustnessTests.contents(cli.database) == ["ok", "Osaka"])
     }
 
     @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
         let stub = try await StubWeatherService.start()
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 60, height: 20) else { return }
-        defer { Task { await tmux.stop() } }
+        defer { tmux.stop() }
         // No place viewed yet: the list, at the smallest size the app draws in.
         var screen = try await tmux.screen { $0.first?.contains("3 places") == true }
         #expect(screen.count >= 20 && screen[19].contains("q quit") || screen[18].contains("q quit"), "\(screen.joined(separator: "\n"))")
@@ -216,14 +285,13 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after)
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1")
-        await tmux.stop()
     }
 
     @Test func aSmallWindowAsksForMoreAndCtrlCQuits() async throws {
         let stub = try await StubWeatherService.start()
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 50, height: 15, arguments: "--lang ko") else { return }
-        defer { Task { await tmux.stop() } }
+        defer { tmux.stop() }
         var screen = try await tmux.screen { $0.joined().contains("60×20") }
         #expect(screen.joined(separator: " ").contains("60×20 이상이 필요합니다"), "\(screen.joined(separator: "\n"))")
         // Bigger: the app draws itself again, in Korean.
@@ -236,7 +304,6 @@ import Testing
         _ = try await tmux.screen { _ in FileManager.default.fileExists(atPath: cli.folder.path("after")) }
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after)
-        await tmux.stop()
     }
 }
 

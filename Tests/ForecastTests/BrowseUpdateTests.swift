@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastApp
 @testable import ForecastCore
+@testable import ForecastKit
 
 /// `forecast browse`'s keys, screen by screen, as the pure update sees them:
 /// the state after each key and what it asks of the world.
@@ -124,5 +125,26 @@ import Testing
         #expect(!queue.ask(.refresh(force: true)) && !queue.ask(.quit), "what writes nothing is not the queue's")
         #expect(queue.start()?.removals == [3, 4])
         #expect(queue.start() == nil)
+    }
+
+    /// The database file replaced under the app: nothing of the old file stays on
+    /// screen (its ids are other places in the new one), the new list is shown
+    /// and why, and its weather is fetched.
+    @Test func aReplacedDatabaseLeavesNothingOfTheOldFileOnScreen() throws {
+        var state = BrowseState(places: try places(["Seoul", "Busan", "Daegu"]))
+        state.weather = [1: PlaceWeather(fetchedAt: Date()), 2: PlaceWeather(fetchedAt: Date())]
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .enter)
+        state.details[2] = PlaceWeather(fetchedAt: Date())
+        _ = Browse.update(&state, .character("d"))
+        let restored = try places(["Tokyo"])
+        let effects = Browse.update(&state, .databaseReplaced(message: "replaced", settings: Settings(), places: restored, weather: [:]))
+        #expect(effects == [.refresh(force: false)])
+        #expect(state.places.map(\.displayName) == ["Tokyo"] && state.weather.isEmpty && state.details.isEmpty)
+        #expect(state.screen == .list && state.selected == 0 && state.confirmingRemoval == nil)
+        guard case .databaseReplaced("replaced")? = state.status.message else {
+            Issue.record("the status line says why: \(String(describing: state.status.message))")
+            return
+        }
     }
 }

@@ -19,7 +19,7 @@ import Testing
     @Test func weatherThatCannotBeSavedIsStillShown() async throws {
         let cli = try InProcessCLI()
         #expect(await cli.run("add", "London").status == 0)
-        try await cli.store.queue.write { db in
+        try await #require(cli.store.queue).write { db in
             try db.execute(sql: "CREATE TRIGGER full_disk BEFORE INSERT ON weather_summary BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
         }
         let result = await cli.run("list")
@@ -208,6 +208,59 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("cannot open database") && !result.stderr.contains("needs upgrading"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("new")), "the folders made for it stay")
+    }
+
+    /// `cp backup.sqlite new.sqlite; mv new.sqlite "$FORECAST_DB"` under an open
+    /// database (a restore, a sync tool) left it malformed: writes went on through
+    /// the old file, and its write-ahead log, named after the path, was read
+    /// into the new file. The store notices that the path names another file: the
+    /// write is refused (its journals go with the old file), the next one goes to
+    /// the file now at the path, and both files are whole.
+    @Test func aDatabaseReplacedUnderAnOpenStoreIsNeitherWrittenNorMixed() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("forecast.sqlite"), old = folder.path("old.sqlite")
+        let store = try PlaceStore.open(path: path)
+        _ = try store.add(seoul, now: Date())
+        try store.setSort(PlaceSort(key: .name))  // pages in the write-ahead log, which the open connection keeps
+        #expect(link(path, old) == 0, "the old file, to look at afterwards")
+        let backup = folder.path("backup.sqlite")
+        do {
+            let other = try PlaceStore.open(path: backup)
+            _ = try other.add(busan, now: Date())
+        }  // closed: its log checkpointed into it, as a backup is
+        try FileManager.default.copyItem(atPath: backup, toPath: folder.path("new.sqlite"))
+        #expect(rename(folder.path("new.sqlite"), path) == 0)
+        #expect(store.fileChanged)
+        #expect(throws: StoreError.replaced(path: path)) { try store.add(daegu, now: Date()) }
+        #expect(try store.ordered().places.map(\.displayName) == ["Busan"], "from now on, the file at the path")
+        _ = try store.add(daegu, now: Date())
+        #expect(!store.fileChanged)
+        #expect(try Self.contents(path) == ["ok", "Busan", "Daegu"])
+        #expect(try Self.contents(old) == ["ok", "Seoul"], "the old file is whole, and nothing more was written to it")
+    }
+
+    /// Deleting the database under an open one: the app said "Saved Seoul" and
+    /// nothing was on disk. The write is refused, saying so; the next makes a new database at the path.
+    @Test func aDatabaseDeletedUnderAnOpenStoreIsNotWrittenToNowhere() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("forecast.sqlite")
+        let store = try PlaceStore.open(path: path)
+        _ = try store.add(seoul, now: Date())
+        #expect(unlink(path) == 0)  // as rm does: the file, not its journals
+        #expect(throws: StoreError.replaced(path: path)) { try store.add(busan, now: Date()) }
+        #expect(try store.ordered().places.isEmpty)
+        _ = try store.add(busan, now: Date())
+        #expect(try Self.contents(path) == ["ok", "Busan"], "on disk, where the user looks")
+    }
+
+    /// A database's integrity check and its places' names, read by a connection of its own.
+    static func contents(_ path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            [try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? ""]
+                + (try String.fetchAll(db, sql: "SELECT display_name FROM place ORDER BY position"))
+        }
     }
 
     /// Whether this machine lets a test mount a tmpfs in a mount namespace of its own (Linux, as root).
