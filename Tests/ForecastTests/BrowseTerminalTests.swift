@@ -88,7 +88,7 @@ import Testing
             process.arguments = ["-c", closing, "bash", executable, "-L", socket, "-f", "/dev/null"] + arguments
             process.environment = environment
             let file = FileManager.default.temporaryDirectory.appending(path: "tmux-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)  // checked by the open below
             defer { try? FileManager.default.removeItem(at: file) }
             guard let output = try? FileHandle(forWritingTo: file) else { return "" }
             process.standardOutput = output
