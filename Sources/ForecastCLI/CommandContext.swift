@@ -56,6 +56,6 @@ struct CommandContext: Sendable {
     func noteNamesakes(of place: Place, in places: SavedPlaces) throws {
         let namesakes = try places.namesakes(of: place)
         guard let first = namesakes.first?.address else { return }
-        stderr.line("\(words.notePrefix): " + words.sameName(place.displayName, namesakes.map(words.match), first: namesakes.last?.address ?? first))
+        stderr.line("\(words.notePrefix): " + words.sameName(words.name(place), namesakes.map(words.match), first: namesakes.last?.address ?? first))
     }
 }

@@ -464,7 +464,7 @@ extension InputError {
     /// Whether this says that what was asked for does not exist (exit status 4).
     var isNotFound: Bool {
         switch self {
-        case .nothingSaved, .positionOutOfRange, .noSavedMatch, .notFound, .notInGazetteer: true
+        case .nothingSaved, .positionOutOfRange, .noSavedMatch, .noSuchAddress, .notFound, .notInGazetteer: true
         default: false
         }
     }

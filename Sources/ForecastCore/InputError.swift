@@ -22,6 +22,8 @@ public enum InputError: Error, Equatable, Sendable {
     case positionOutOfRange(Int, count: Int)
     /// No saved place matches what was typed.
     case noSavedMatch(String)
+    /// `Name#N` with a number none of the places of that name has (any more): they, by their addresses.
+    case noSuchAddress(String, matches: [Match])
     /// Several saved places match: their positions and names.
     case ambiguousReference(String, matches: [Match])
     case pickOutOfRange(Int, candidates: Int)

@@ -12,8 +12,12 @@ public enum PlaceReference {
     /// Other names a place is shown under (its Korean name), matched like its own.
     public typealias Aliases = @Sendable (Place) -> [String]
 
+    /// `nearby`: the names of the cities places added by coordinates are named
+    /// after ("near Seoul": 서울, Seoul), which find them after every exact name
+    /// and city ("서울" is Seoul, not the place near it), alone or followed by
+    /// a word ("서울 부근", as the Korean list shows it).
     public static func resolve(
-        _ reference: String, in shown: [Place], cities: CityLookup? = nil, aliases: Aliases? = nil
+        _ reference: String, in shown: [Place], cities: CityLookup? = nil, aliases: Aliases? = nil, nearby: Aliases? = nil
     ) throws(InputError) -> Place {
         // Numbered as the store numbers them (the same numbers, for places read from it).
         let ordered = numbered(shown)
@@ -42,6 +46,8 @@ public enum PlaceReference {
             return ordered.indices.filter { keys[$0].1 == key || other[$0].contains(key) }
         }
         let key = SearchKey.fold(trimmed)
+        let near = ordered.map { nearby?($0).map(SearchKey.fold) ?? [] }
+        let nearTo = { (key: String) in ordered.indices.filter { index in near[index].contains { key == $0 || key.hasPrefix($0 + " ") } } }
         // "Seoul#2": the place labelled Seoul that was given number 2 when it
         // was saved (`Place.namesake`), whatever the list is sorted by and
         // wherever it was moved. It comes before a label that reads the same
@@ -52,11 +58,15 @@ public enum PlaceReference {
             // By label; else by the name the list shows them under (서울#2 for two places labelled Seoul), if they share one label.
             var namesakes = ordered.indices.filter { keys[$0].0 == base }
             if namesakes.isEmpty {
-                let named = ordered.indices.filter { keys[$0].1 == base || other[$0].contains(base) }
+                var named = ordered.indices.filter { keys[$0].1 == base || other[$0].contains(base) }
+                if named.isEmpty { named = nearTo(base) }  // 서울 부근#2
                 if Set(named.map { keys[$0].0 }).count == 1 { namesakes = named }
             }
             if let found = namesakes.first(where: { ordered[$0].namesake == number }) { return ordered[found] }
-            if namesakes.count > 1 { throw ambiguous(String(match.1), namesakes, ordered, numbered: true) }
+            // A number none of them has (any more): not found, whatever else the text could mean.
+            if namesakes.count > 1 {
+                throw .noSuchAddress(trimmed, matches: byNumber(namesakes, ordered).map { InputError.Match(ordered[$0], position: $0 + 1, number: ordered[$0].namesake) })
+            }
         }
         let exact = exactly(trimmed)
         if exact.count == 1 { return ordered[exact[0]] }
@@ -68,6 +78,10 @@ public enum PlaceReference {
             if same.count == 1 { return ordered[same[0]] }
             if same.count > 1 { throw ambiguous(trimmed, same, ordered) }
         }
+
+        let nearPlaces = nearTo(key)
+        if nearPlaces.count == 1 { return ordered[nearPlaces[0]] }
+        if nearPlaces.count > 1 { throw ambiguous(trimmed, nearPlaces, ordered, numbered: true) }
 
         let prefixed = ordered.indices.filter { keys[$0].0.hasPrefix(key) || keys[$0].1.hasPrefix(key) }
         if prefixed.count == 1 { return ordered[prefixed[0]] }

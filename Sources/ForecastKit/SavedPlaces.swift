@@ -15,6 +15,7 @@ public struct SavedPlaces: Sendable {
     let context: AppContext
     let cities: PlaceReference.CityLookup
     let aliases: PlaceReference.Aliases
+    let nearby: PlaceReference.Aliases
 
     /// The database at `path`, created and migrated when needed.
     public static func open(path: String, context: AppContext) throws -> SavedPlaces {
@@ -37,11 +38,11 @@ public struct SavedPlaces: Sendable {
         let gazetteer = context.gazetteer
         // What a typed name means in the gazetteer, so that "서울" finds the place saved as "Seoul".
         cities = { name in Set(gazetteer.search(name, limit: 50).filter(\.kind.isExact).map(\.city.geonamesID)) }
-        // A place added by coordinates is named after its nearest city, and shown
-        // in Korean under that city's Korean name: "파리" finds it too.
-        aliases = { place in
-            Language.allCases.compactMap { Self.name(of: place, in: $0, gazetteer) ?? Self.nearbyCityName(of: place, in: $0, gazetteer) }
-        }
+        // Its names in every language (서울 for Seoul).
+        aliases = { place in Language.allCases.compactMap { Self.name(of: place, in: $0, gazetteer) } }
+        // A place added by coordinates is named after its nearest city ("near
+        // Paris", "파리 부근"): "파리" and "파리 부근" find it, after the city itself.
+        nearby = { place in Language.allCases.compactMap { Self.nearbyCityName(of: place, in: $0, gazetteer) } }
     }
 
     /// The name a place is shown under in `language`, when the gazetteer
@@ -66,7 +67,7 @@ public struct SavedPlaces: Sendable {
     }
 
     private func resolve(_ reference: String, in ordered: [Place]) throws -> Place {
-        try PlaceReference.resolve(reference, in: ordered, cities: cities, aliases: aliases)
+        try PlaceReference.resolve(reference, in: ordered, cities: cities, aliases: aliases, nearby: nearby)
     }
 
     /// Removes every place `references` points at. All are resolved before

@@ -485,6 +485,8 @@ package struct English: Catalog {
             return "position \(position) is out of range: there \(count == 1 ? "is 1 place" : "are \(count) places")"
         case .noSavedMatch(let text):
             return "no saved place matches \(quoted(text)): see 'forecast list'"
+        case .noSuchAddress(let text, let matches):
+            return "no saved place is \(quoted(text)) (any more); the places of that name are " + matches.map(match).joined(separator: ", ")
         case .ambiguousReference(let text, let matches):
             let names = matches.map(match).joined(separator: ", ")
             if let first = matches.first?.address, matches.allSatisfy({ $0.address != nil }) {
@@ -834,8 +836,8 @@ package struct English: Catalog {
     package var browseSearchHint: String { "Type a place's name in English or Korean, e.g. 부산 or sao paulo." }
     package var browseEmptyHint: String { "Nothing saved yet: type a place's name, Enter to see its weather, then a to add it." }
     package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
-        "No built-in place matches \(quoted(query))" + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
-            + "; Enter asks the online geocoder."
+        "No built-in place matches \(quoted(query))." + (suggestion.map { " Did you mean \(quoted($0))?" } ?? "")
+            + " Enter asks the online geocoder."
     }
     package var browseAsking: String { "Asking the online geocoder…" }
     package func browseNothingOnline(_ query: String) -> String { "No place called \(quoted(query)), built in or online." }

@@ -599,6 +599,8 @@ package struct Korean: Catalog {
             return "\(position)번은 범위를 벗어났습니다: 저장된 장소는 \(count)곳입니다"
         case .noSavedMatch(let text):
             return "\(quoted(text))에 맞는 저장된 장소가 없습니다: 'forecast list'를 보세요"
+        case .noSuchAddress(let text, let matches):
+            return "\(quoted(text))\(Self.josa(quoted(text), .ira))는 저장된 장소는 (더는) 없습니다. 그 이름의 장소: " + matches.map(match).joined(separator: ", ")
         case .ambiguousReference(let text, let matches):
             let names = matches.map(match).joined(separator: ", ")
             if let first = matches.first?.address, matches.allSatisfy({ $0.address != nil }) {

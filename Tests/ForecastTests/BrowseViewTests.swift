@@ -160,12 +160,12 @@ import Testing
         for character in "seoull" { _ = Browse.update(&state, .character(character)) }
         _ = Browse.update(&state, .candidates(query: "seoull", [], online: false, suggestion: "Seoul"))
         let english = text(state, (80, 24), .en).joined(separator: " ")
-        #expect(english.contains("did you mean 'Seoul'?") && english.contains("Enter asks"), "\(english)")
+        #expect(english.contains("Did you mean 'Seoul'? Enter asks") && english.contains("Enter asks"), "\(english)")
         _ = Browse.update(&state, .candidates(query: "seoull", [], online: false, suggestion: "서울"))
         #expect(text(state, (80, 24), .ko).joined(separator: " ").contains("'seoull'과 맞는 장소가 없습니다. '서울'을 찾으셨나요?"))
         _ = Browse.update(&state, .character("x"))
         _ = Browse.update(&state, .candidates(query: "seoullx", [], online: false))
-        #expect(!text(state, (80, 24), .en).joined(separator: " ").contains("did you mean"), "a suggestion lasts for its query only")
+        #expect(!text(state, (80, 24), .en).joined(separator: " ").contains("Did you mean"), "a suggestion lasts for its query only")
     }
 
     /// The memo of the list's lines changes how often they are made, never a frame:

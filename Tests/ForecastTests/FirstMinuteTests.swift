@@ -146,7 +146,7 @@ import Testing
         #expect(shown.status == 0 && shown.lines.first?.hasPrefix("Seoul#2  3 of 3") == true, "\(shown.stdout)\(shown.stderr)")
         #expect(await cli.run("show", "seoul #1").lines.first?.hasPrefix("Seoul#1 (서울)  1 of 3") == true)
         let outOfRange = await cli.run("remove", "Seoul#3")
-        #expect(outOfRange.status == 1 && outOfRange.stderr.contains("Seoul#2"))
+        #expect(outOfRange.status == 4 && outOfRange.stderr.contains("no saved place is 'Seoul#3'") && outOfRange.stderr.contains("Seoul#2 = 3"), "\(outOfRange.stderr)")
         #expect(try cli.store.ordered().places == before, "a failed command changes nothing")
         // Numbers follow your own order, not the sort shown.
         #expect(await cli.run("sort", "name", "--desc").status == 0)

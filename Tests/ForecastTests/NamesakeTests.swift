@@ -67,6 +67,26 @@ import Testing
         #expect(same.status == 0 && same.stderr.isEmpty && same.stdout.contains("Seoul#2"), "\(same.stdout)\(same.stderr)")
     }
 
+    /// Places named after a city they are near are found by that city's name
+    /// only after the city itself, in either language, and by the name the
+    /// Korean list shows them under; an address none has is not found (exit 4).
+    @Test func nearbyPlacesAndKoreanNamesAreAddresses() async throws {
+        let cli = try InProcessCLI()
+        for arguments in [["add", "Seoul"], ["add", "--lat", "37.5", "--lon", "127.0"], ["add", "--lat", "37.52", "--lon", "127.01"]] {
+            #expect(await cli.run(arguments: arguments).status == 0, "\(arguments)")
+        }
+        #expect(await cli.run("show", "서울", "--offline").lines.first?.hasPrefix("Seoul (서울)") == true, "the city itself")
+        #expect(await cli.run("show", "Seoul", "--offline").lines.first?.hasPrefix("Seoul (서울)") == true)
+        let second = await cli.run("show", "서울 부근#2", "--offline", "--lang", "ko")
+        #expect(second.status == 0 && second.lines.first?.hasPrefix("서울 부근#2") == true, "\(second.stdout)\(second.stderr)")
+        let both = await cli.run("show", "서울 부근", "--offline")
+        #expect(both.status == 1 && both.stderr.contains("near Seoul#1 = 2") && both.stderr.contains("near Seoul#2 = 3"), "\(both.stderr)")
+        let gone = await cli.run("show", "near Seoul#7", "--offline")
+        #expect(gone.status == 4 && gone.stderr.contains("near Seoul#7"), "\(gone.stderr)")
+        let note = await cli.run("add", "--lat", "37.54", "--lon", "127.02", "--lang", "ko")
+        #expect(note.stderr.contains("서울 부근") && !note.stderr.contains("'near Seoul'이라는"), "one name for one place: \(note.stderr)")
+    }
+
     static func location(_ cli: CLI, _ reference: String) async throws -> [String: Any]? {
         let shown = try await cli.run("show", reference, "--offline", "--format", "json")
         guard shown.status == 0 || shown.status == 1 else { return nil }
