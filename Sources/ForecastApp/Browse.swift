@@ -28,6 +28,8 @@ package struct BrowseState: Sendable {
     package private(set) var weatherRevision = 0
     /// The full reports (hours, days) of places whose detail was opened (the last `detailsKept`).
     package var details: [Int64: PlaceWeather] = [:]
+    /// The place whose full report is being fetched, if any.
+    package var detailFetching: Int64?
     package var detailOrder: [Int64] = []
     package static let detailsKept = 32
     /// Units, sort and the rest as the database keeps them.
@@ -152,7 +154,10 @@ package enum BrowseEvent: Sendable {
     case lookupFailed(query: String, String)
     case foundWeather(PlaceWeather)
     /// A detail's full report (from the cache at once, then fetched when due).
-    case detailWeather(Int64, PlaceWeather)
+    /// (`fetched`: the answer of the fetch `detailFetching` announced.)
+    case detailWeather(Int64, PlaceWeather, fetched: Bool = false)
+    /// A detail's full report is being fetched: its page says so until it arrives.
+    case detailFetching(Int64)
     case added(Place, alreadySaved: Bool)
     case removed(Place)
     /// The clock moved on (a minute passed): ages change, weather may be due.
@@ -245,9 +250,12 @@ package enum Browse {
             state.search.problem = reason
         case .foundWeather(let weather):
             state.found?.weather = weather
-        case .detailWeather(let id, let weather):
+        case .detailFetching(let id):
+            state.detailFetching = id
+        case .detailWeather(let id, let weather, let fetched):
             // A failed fetch keeps the report on screen, marked by its error.
             state.details[id] = weather
+            if fetched, state.detailFetching == id { state.detailFetching = nil }
             // And the list agrees with the page: a page fetched since the row was is the row's weather too
             // (its summary: the list keeps no hours), and a page's failed fetch is the row's failure.
             if let report = weather.report, weather.error == nil {

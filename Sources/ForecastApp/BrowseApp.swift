@@ -480,6 +480,7 @@ package final class BrowseApp: @unchecked Sendable {
         let settings = asked
         let places = self.places
         let words = options.words
+        if !settings.offline { post.yield(.event(.detailFetching(place.id))) }
         run("detail") { [post] in
             let weather: PlaceWeather
             do {
@@ -494,7 +495,7 @@ package final class BrowseApp: @unchecked Sendable {
                 weather = PlaceWeather(error: WeatherError(.provider, words.describe(error)))
             }
             guard !Task.isCancelled else { return }
-            post.yield(.event(.detailWeather(place.id, weather)))
+            post.yield(.event(.detailWeather(place.id, weather, fetched: true)))
         }
     }
 

@@ -173,7 +173,8 @@ package enum BrowseView {
     /// their fetch failed: then why); else that its weather is on its way.
     static func shown(_ place: Place, _ state: BrowseState) -> Page {
         let full = state.details[place.id]
-        if let full, full.report != nil { return Page(weather: full) }
+        // The latest on its way: the page says so beside what it shows.
+        if let full, full.report != nil { return Page(weather: full, fetching: state.detailFetching == place.id) }
         let error = full?.error
         // Nothing failed and something is still to come: the full report (and, if none is cached, all of it).
         let fetching = !state.offline && error == nil
@@ -354,35 +355,8 @@ package enum BrowseView {
         return items.joined(separator: "  ")
     }
 
-    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
-    package static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if DisplayWidth.of(candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = word
-            // A word longer than the line is broken where the line ends.
-            while DisplayWidth.of(line) > width {
-                var head = "", used = 0
-                for character in line {
-                    let size = DisplayWidth.of(character)
-                    if used + size > width { break }
-                    head.append(character)
-                    used += size
-                }
-                guard !head.isEmpty else { line = ""; break }
-                lines.append(head)
-                line = String(line.dropFirst(head.count))
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
+    /// `text` in lines of at most `width` columns (`DisplayWidth.wrap`).
+    package static func wrap(_ text: String, width: Int) -> [String] { DisplayWidth.wrap(text, width: width) }
 }
 
 extension Catalog {

@@ -251,3 +251,35 @@ public struct TextTable: Sendable {
         return (lines, widest)
     }
 }
+
+extension DisplayWidth {
+    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if DisplayWidth.of(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = word
+            // A word longer than the line is broken where the line ends.
+            while DisplayWidth.of(line) > width {
+                var head = "", used = 0
+                for character in line {
+                    let size = DisplayWidth.of(character)
+                    if used + size > width { break }
+                    head.append(character)
+                    used += size
+                }
+                guard !head.isEmpty else { line = ""; break }
+                lines.append(head)
+                line = String(line.dropFirst(head.count))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -172,6 +172,8 @@ package protocol Catalog: Sendable {
     var browseSearchHint: String { get }
     /// The search, opened because nothing is saved yet.
     var browseEmptyHint: String { get }
+    /// The app's page, while the latest of what it shows is being fetched.
+    var fetchingTheLatest: String { get }
     /// Nothing built in matches; `suggestion`: the nearest name the gazetteer knows.
     func browseNothingOffline(_ query: String, suggestion: String?) -> String
     var browseAsking: String { get }

@@ -412,6 +412,7 @@ package struct English: Catalog {
 
     package var fetchingItsWeather: String { "Fetching its weather…" }
     package var fetchingHoursAndDays: String { "Fetching the hours and days…" }
+    package var fetchingTheLatest: String { "Fetching the latest…" }
     package var hoursAndDaysNotFetched: String { "Only the list's summary is at hand: the hours and days could not be fetched." }
     package var hoursAndDaysNotCached: String { "The hours and days are not cached; run without --offline to fetch them." }
 

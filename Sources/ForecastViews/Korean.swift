@@ -473,6 +473,7 @@ package struct Korean: Catalog {
 
     package var fetchingItsWeather: String { "날씨를 받는 중…" }
     package var fetchingHoursAndDays: String { "시간별·일별 예보를 받는 중…" }
+    package var fetchingTheLatest: String { "최신 날씨를 받는 중…" }
     package var hoursAndDaysNotFetched: String { "목록의 요약만 있습니다: 시간별·일별 예보를 받지 못했습니다." }
     package var hoursAndDaysNotCached: String { "시간별·일별 예보는 저장되어 있지 않습니다. --offline 없이 실행하면 받아 옵니다." }
 

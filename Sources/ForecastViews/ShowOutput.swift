@@ -151,6 +151,12 @@ package struct ShowOutput: ReportOutput {
         return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
 
+    /// A sentence as wide as the window (its indent aside): one longer wraps
+    /// rather than being cut ("cannot talk to 127.0.0.1" read "…talk to 1").
+    static func sentence(_ text: String, _ out: TextStyle) -> [String] {
+        out.columns.map { DisplayWidth.wrap(text, width: max(20, $0 - 2)) } ?? [text]
+    }
+
     package func text(_ style: TextStyle) -> [String] {
         let out = style
         let words = style.words
@@ -176,7 +182,7 @@ package struct ShowOutput: ReportOutput {
         guard let data = weather.report else {
             lines.append("")
             if let error = weather.error {
-                lines.append(out.red("  " + words.noWeather(error)))
+                lines += Self.sentence(words.noWeather(error), out).map { out.red("  " + $0) }
             } else if fetching {
                 lines.append("  " + words.fetchingItsWeather)
             } else {
@@ -220,10 +226,12 @@ package struct ShowOutput: ReportOutput {
         if let fetchedAt = weather.fetchedAt {
             let age = words.age(fetchedAt, now: now)
             if let error = weather.error {
-                lines.append(out.red("  " + words.staleBecause(age, error)))
+                lines += Self.sentence(words.staleBecause(age, error), out).map { out.red("  " + $0) }
             } else {
                 lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
             }
+            // The app's page while its latest is on the way.
+            if fetching, !summaryOnly { lines.append(out.dim("  " + words.fetchingTheLatest)) }
         }
         if summaryOnly {
             lines.append(

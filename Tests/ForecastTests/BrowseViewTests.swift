@@ -309,6 +309,37 @@ import Testing
         #expect(fresh.weather[3]?.report?.current.temperature == 20 && fresh.weather[3]?.report?.hourly.isEmpty == true, "the summary only")
     }
 
+    /// A page showing a cached report says when the latest is on its way, until it arrives.
+    @Test func aPageSaysItsLatestIsOnItsWay() throws {
+        for language in [Language.en, .ko] {
+            let words = language.words(.bundled)
+            var state = try Self.state()
+            _ = Browse.update(&state, .enter)
+            _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-900), stale: true)))
+            #expect(!text(state, (80, 24), language).joined(separator: "\n").contains(words.fetchingTheLatest))
+            _ = Browse.update(&state, .detailFetching(1))
+            // The cache read that may come after the fetch began does not end it.
+            _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-900), stale: true)))
+            #expect(text(state, (80, 24), language).joined(separator: "\n").contains(words.fetchingTheLatest), "\(language)")
+            _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(5), fetchedAt: Self.now), fetched: true))
+            let done = text(state, (80, 24), language).joined(separator: "\n")
+            #expect(!done.contains(words.fetchingTheLatest) && done.contains(words.capitalised(words.age(Self.now, now: Self.now))), "\(done)")
+        }
+    }
+
+    /// A page's long sentence wraps where the window ends instead of being cut
+    /// ("cannot talk to 127.0.0.1" read "cannot talk to 1" at 80 columns).
+    @Test func aPagesSentencesWrap() throws {
+        let refused = WeatherError(.network, detail: .cannotConnect(server: "127.0.0.1"))
+        for (size, language) in [((60, 20), Language.en), ((80, 24), .en), ((60, 20), .ko)] {
+            var state = try Self.state()
+            _ = Browse.update(&state, .enter)
+            _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-240), stale: true, error: refused)))
+            let page = text(state, size, language)
+            #expect(page.contains { $0.contains("127.0.0.1") }, "\(size) \(language): \(page.joined(separator: "\n"))")
+        }
+    }
+
     /// README says two days of hours "from 100 columns"; they began at 103.
     @Test func twoDaysOfHoursFromOneHundredColumns() throws {
         let words = Language.en.words(.bundled)
