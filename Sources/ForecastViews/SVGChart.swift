@@ -32,8 +32,8 @@ package enum SVGChart {
         let y = { (value: Double) in bottom - (value - low) / (high - low) * (bottom - top) }
         let rainMax = hours.compactMap(\.precipitationProbability).max()
         let label = words.hoursChartLabel(
-            low: known.min().map(format.text(displayed:)) ?? "–",
-            high: known.max().map(format.text(displayed:)) ?? "–",
+            low: known.min().map { format.text(displayed: $0) } ?? "–",
+            high: known.max().map { format.text(displayed: $0) } ?? "–",
             rain: rainMax.flatMap(SafeNumber.rounded))
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTML.escape(label))\">\n"
         // Grid and the temperature axis on the left, the chance of rain on the right.

@@ -151,6 +151,15 @@ package struct ShowOutput: ReportOutput {
         return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
 
+    /// The chart's axis labels: whole degrees, or tenths where the whole
+    /// degrees of its top and bottom would read the same ("26°F" twice).
+    static func chartLabel(_ hours: [HourlyForecast], _ format: WeatherFormat) -> (Double) -> String {
+        let values = hours.compactMap { format.converted($0.temperature) }
+        guard let low = values.min(), let high = values.max(), high > low,
+              format.text(displayed: low) == format.text(displayed: high) else { return { format.text(displayed: $0) } }
+        return { format.text(displayed: $0, decimals: 1) }
+    }
+
     /// A sentence as wide as the window (its indent aside): one longer wraps
     /// rather than being cut ("cannot talk to 127.0.0.1" read "…talk to 1").
     static func sentence(_ text: String, _ out: TextStyle) -> [String] {
@@ -260,7 +269,7 @@ package struct ShowOutput: ReportOutput {
             }
             lines += table.render(out.placement(indent: 2)).map { "  " + $0 }
             let chart = span.chart && hours.count >= 3
-                ? TextChart.render(hours.map { format.converted($0.temperature) }, height: 8, label: format.text(displayed:)) : []
+                ? TextChart.render(hours.map { format.converted($0.temperature) }, height: 8, label: Self.chartLabel(hours, format)) : []
             if !chart.isEmpty {
                 lines.append("")
                 lines += chart.map { "  " + $0 }

@@ -60,10 +60,10 @@ package struct WeatherFormat {
         return text(displayed: temperatureUnit.convert(celsius: celsius))
     }
 
-    /// "12°C" of a temperature already in the display unit.
-    package func text(displayed value: Double) -> String {
-        guard let value = SafeNumber.rounded(value) else { return "–" }
-        return temperatureUnit == .kelvin ? "\(value)K" : "\(value)\(temperatureUnit.symbol)"
+    /// "12°C" of a temperature already in the display unit; "12.4°C" with a decimal.
+    package func text(displayed value: Double, decimals: Int = 0) -> String {
+        guard value.isFinite, let shown = ShownNumber.text(value, places: decimals) else { return "–" }
+        return temperatureUnit == .kelvin ? "\(shown)K" : "\(shown)\(temperatureUnit.symbol)"
     }
 
     package func range(_ low: Double?, _ high: Double?) -> String {

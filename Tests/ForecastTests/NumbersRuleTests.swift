@@ -97,8 +97,19 @@ import Testing
     /// when the chart was given tenths: 8.5, then rounded again).
     @Test func chartLabelsAreRoundedOnce() {
         let format = Self.format()
-        let chart = TextChart.render([8.46, 5, 3.0].map { format.converted($0) }, height: 8, label: format.text(displayed:)).joined(separator: "\n")
+        let hours = [8.46, 5, 3.0].enumerated().map { HourlyForecast(time: Date(timeIntervalSince1970: Double($0.offset) * 3600), temperature: $0.element) }
+        let chart = TextChart.render(hours.map { format.converted($0.temperature) }, height: 8, label: ShowOutput.chartLabel(hours, format)).joined(separator: "\n")
         #expect(chart.contains("8°C") && !chart.contains("9°C"), "\(chart)")
+        // A rise of less than a degree: its ends in tenths, not "26°F" twice.
+        let flat = [-3.3, -3.2, -3.1].enumerated().map { HourlyForecast(time: Date(timeIntervalSince1970: Double($0.offset) * 3600), temperature: $0.element) }
+        let fahrenheit = Self.format(.fahrenheit)
+        let labels = TextChart.render(flat.map { fahrenheit.converted($0.temperature) }, height: 8, label: ShowOutput.chartLabel(flat, fahrenheit)).joined(separator: "\n")
+        #expect(labels.contains("26.4°F") && labels.contains("26.1°F"), "\(labels)")
+    }
+
+    @Test func temperaturesInTextRoundOnceEvenInKelvin() {
+        #expect(Self.format().text(displayed: 8.5) == "9°C" && Self.format().text(displayed: 8.46, decimals: 1) == "8.5°C")
+        #expect(Self.format(.kelvin).temperatureText(12.2) == "285K" && Self.format().temperatureText(-0.4) == "0°C")
     }
 
     @Test func visibilityChangesUnitOnTheNumberShown() {
