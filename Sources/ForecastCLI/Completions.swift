@@ -39,13 +39,22 @@ enum Completions {
     static func savedNames(arguments: [String], prefix: String, environment: [String: String]) -> [String] {
         let path = DatabaseLocation.resolve(
             explicit: Forecast.flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
-        guard let places = try? SavedPlaces.openForReading(path: path, context: AppContext.live(environment: environment)).ordered().places
+        let context = AppContext.live(environment: environment)
+        guard let places = try? SavedPlaces.openForReading(path: path, context: context).ordered().places
         else { return [] }
         let wanted = SearchKey.fold(prefix)
         var seen = Set<String>()
-        // Places sharing a label are offered by their addresses (Seoul#1, Seoul#2), which name one each.
-        return places.map { SafeText.printable($0.displayName) + ($0.shownNumber.map { "#\($0)" } ?? "") }
-            .filter { !$0.isEmpty && isInert($0) && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
+        // Places sharing a label are offered by their addresses (Seoul#1, Seoul#2), which name one each;
+        // a lone place whose label the start typed is not, by its name in another language that it
+        // is the start of (서 → 서울 for Seoul), which finds it as well.
+        return places.compactMap { place -> String? in
+            guard place.shownNumber == nil else { return SafeText.printable(place.displayName) + "#\(place.namesake ?? 1)" }
+            let label = SafeText.printable(place.displayName)
+            guard !wanted.isEmpty, !SearchKey.fold(label).hasPrefix(wanted) else { return label }
+            return Language.allCases.compactMap { SavedPlaces.name(of: place, in: $0, context.gazetteer) }.map { SafeText.printable($0) }
+                .first { SearchKey.fold($0).hasPrefix(wanted) } ?? label
+        }
+        .filter { !$0.isEmpty && isInert($0) && SearchKey.fold($0).hasPrefix(wanted) && seen.insert($0).inserted }
     }
 
     /// Whether `name` has nothing a shell expands, quotes or splits commands

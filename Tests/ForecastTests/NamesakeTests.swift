@@ -87,6 +87,18 @@ import Testing
         #expect(note.stderr.contains("서울 부근") && !note.stderr.contains("'near Seoul'이라는"), "one name for one place: \(note.stderr)")
     }
 
+    /// A start typed in Korean completes a place's Korean name, which finds it.
+    @Test func aKoreanStartCompletesTheKoreanName() async throws {
+        var cli = CLI()
+        #expect(try await cli.run("add", "Seoul").status == 0)
+        #expect(try await cli.run("add", "Busan").status == 0)
+        cli.process = true
+        let korean = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "서")
+        #expect(korean.stdout == "서울\n", "\(korean.stdout)")
+        let all = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "")
+        #expect(all.stdout == "Seoul\nBusan\n", "labels alone when nothing is typed: \(all.stdout)")
+    }
+
     static func location(_ cli: CLI, _ reference: String) async throws -> [String: Any]? {
         let shown = try await cli.run("show", reference, "--offline", "--format", "json")
         guard shown.status == 0 || shown.status == 1 else { return nil }
