@@ -73,10 +73,17 @@ public enum ShownNumber {
         return text
     }
 
-    /// Millimetres, hPa, percentages, indices: to a tenth, as JSON, CSV and
-    /// `--where` give them.
+    /// Millimetres, hPa, µg/m³: to a tenth, as JSON, CSV and `--where` give them.
     public static func tenth(_ value: Double?) -> Double? {
         value.flatMap { rounded($0, places: 1) }
+    }
+
+    /// Percentages (humidity, clouds, chance of rain), bearings and the
+    /// indices defined on whole numbers (UV, US and European AQI): whole in
+    /// every output, text or machine, so that a band, `--where` and what is
+    /// read all see the same number (a humidity of 49.5 is 50 everywhere).
+    public static func whole(_ value: Double?) -> Double? {
+        value.flatMap { rounded($0, places: 0) }
     }
 
     public static func temperature(_ celsius: Double?, in unit: TemperatureUnit) -> Double? {

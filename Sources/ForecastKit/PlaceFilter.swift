@@ -17,7 +17,7 @@ public enum FilterField: String, CaseIterable, Sendable {
     public func value(
         place: Place, position: Int, weather: PlaceWeather?, units: Settings, now: Date
     ) -> Double? {
-        let tenth = ShownNumber.tenth
+        let tenth = ShownNumber.tenth, whole = ShownNumber.whole
         let temperature = { (celsius: Double?) in ShownNumber.temperature(celsius, in: units.temperatureUnit) }
         switch self {
         case .position: return Double(position)
@@ -32,16 +32,16 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .position, .latitude, .longitude: nil
         case .temp: temperature(current.temperature)
         case .feels: temperature(current.feelsLike)
-        case .humidity: tenth(current.humidity)
+        case .humidity: whole(current.humidity)
         case .wind: ShownNumber.wind(current.windSpeed, in: units.windUnit)
         case .pressure: tenth(current.pressure)
-        case .clouds: tenth(current.cloudCover)
+        case .clouds: whole(current.cloudCover)
         case .low: temperature(today?.minimum)
         case .high: temperature(today?.maximum)
-        case .rain: tenth(today?.precipitationProbability)
-        case .uv: tenth(today?.uvIndexMax)
-        case .aqi: tenth(report.airQuality?.usAQI)
-        case .eaqi: tenth(report.airQuality?.europeanAQI)
+        case .rain: whole(today?.precipitationProbability)
+        case .uv: whole(today?.uvIndexMax)
+        case .aqi: whole(report.airQuality?.usAQI)
+        case .eaqi: whole(report.airQuality?.europeanAQI)
         case .pm25: tenth(report.airQuality?.pm2_5)
         case .pm10: tenth(report.airQuality?.pm10)
         }

@@ -94,22 +94,21 @@ package struct ReportRow: Sendable {
             set(.symbol, c.condition.map { format.symbol($0, isDay: c.isDay) })
             set(.temp, number(format.temperature(c.temperature)), shown: format.temperatureText(c.temperature))
             set(.feels, number(format.temperature(c.feelsLike)), shown: format.temperatureText(c.feelsLike))
-            // Percentages read bare in a line too (the template adds its own
-            // "%"), whole as every text shows them; the bare number keeps its tenth.
-            let percent = { (value: Double?) in value.map { SafeNumber.fixed($0, decimals: 0) } }
-            set(.humidity, number(c.humidity), shown: percent(c.humidity))
+            // Percentages and the indices defined on whole numbers (UV, AQIs), whole in every
+            // format (`ShownNumber.whole`); percentages read bare in a line (the template adds its "%").
+            let whole = { (value: Double?) in ShownNumber.whole(value).map(Self.decimal) }
+            set(.humidity, whole(c.humidity))
             set(.wind, number(format.wind(c.windSpeed)), shown: format.windText(c.windSpeed, direction: nil))
             set(.direction, c.windDirection.map { words.compass(CompassPoint(degrees: $0)) })
             // The number in hPa (markdown's header and --where say so); a line reads it in the user's unit.
             set(.pressure, number(c.pressure), shown: c.pressure.map { format.pressureText($0) })
-            set(.clouds, number(c.cloudCover), shown: percent(c.cloudCover))
+            set(.clouds, whole(c.cloudCover))
             set(.low, number(format.temperature(today?.minimum)), shown: format.temperatureText(today?.minimum))
             set(.high, number(format.temperature(today?.maximum)), shown: format.temperatureText(today?.maximum))
-            set(.rain, number(today?.precipitationProbability), shown: percent(today?.precipitationProbability))
-            // The UV index is read whole, as its band is taken (`UVCategory`).
-            set(.uv, number(today?.uvIndexMax), shown: today?.uvIndexMax.map { SafeNumber.fixed($0, decimals: 0) })
-            set(.aqi, number(report.airQuality?.usAQI))
-            set(.eaqi, number(report.airQuality?.europeanAQI))
+            set(.rain, whole(today?.precipitationProbability))
+            set(.uv, whole(today?.uvIndexMax))
+            set(.aqi, whole(report.airQuality?.usAQI))
+            set(.eaqi, whole(report.airQuality?.europeanAQI))
             set(.pm25, number(report.airQuality?.pm2_5))
             set(.pm10, number(report.airQuality?.pm10))
         }

@@ -139,7 +139,7 @@ package struct ShowOutput: ReportOutput {
             Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
                 condition: d.condition.map(format.describe), symbol: d.condition?.symbol(isDay: true), precipitation: format.tenth(d.precipitation),
-                precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.tenth(d.uvIndexMax),
+                precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.whole(d.uvIndexMax),
                 uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
         }
     }

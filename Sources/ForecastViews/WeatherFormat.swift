@@ -46,9 +46,7 @@ package struct WeatherFormat {
 
     /// Percentages (humidity, cloud cover, chance of precipitation) and
     /// compass bearings, whole: 57, not 56.99999999999999.
-    package func whole(_ value: Double?) -> Double? {
-        value.map { SafeNumber.rounded($0, places: 0) }
-    }
+    package func whole(_ value: Double?) -> Double? { ShownNumber.whole(value) }
 
     /// Millimetres, hPa, the UV index, AQIs and µg/m³, to a tenth as the report
     /// fields give them: 1.6, not 1.6001999999999998.

@@ -39,7 +39,7 @@ package struct WeatherItem: Encodable {
         todayMin = format.temperature(today?.minimum)
         todayMax = format.temperature(today?.maximum)
         precipitationProbability = format.whole(today?.precipitationProbability)
-        uvIndexMax = format.tenth(today?.uvIndexMax)
+        uvIndexMax = format.whole(today?.uvIndexMax)
         airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
         observedAt = LocalTime.iso8601(report.observedAt, in: zone)
         self.fetchedAt = fetchedAt
@@ -58,9 +58,10 @@ package struct AirQualityItem: Encodable {
     package var observedAt: String?
 
     package init(_ air: AirQuality, zone: TimeZone, format: WeatherFormat) {
-        usAqi = format.tenth(air.usAQI)
+        // Indices defined on whole numbers, whole as their band is taken.
+        usAqi = format.whole(air.usAQI)
         category = air.category
-        europeanAqi = format.tenth(air.europeanAQI)
+        europeanAqi = format.whole(air.europeanAQI)
         pm2_5 = format.tenth(air.pm2_5)
         pm10 = format.tenth(air.pm10)
         observedAt = air.time.map { LocalTime.iso8601($0, in: zone) }

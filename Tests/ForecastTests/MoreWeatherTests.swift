@@ -155,7 +155,8 @@ import Testing
         let line = try await cli.run("list", "--format", "line", "--template", "{name} {rain}% {aqi} {pm25} {eaqi} {pm10}")
         // The stub's air: US AQI 20 + 2 × latitude, PM2.5 5.5 + latitude / 10.
         // The stub's days have no chance of rain: the field reads "–", the template's "%" stays.
-        #expect(line.lines == ["Seoul –% 95.1 9.3 47.6 16.6", "London –% 123 10.7 61.5 19.4"], "\(line.stdout)")
+        // The AQIs are whole (defined on whole numbers, banded so): 95.132 is 95, 61.5 is 62.
+        #expect(line.lines == ["Seoul –% 95 9.3 48 16.6", "London –% 123 10.7 62 19.4"], "\(line.stdout)")
 
         let show = try await cli.run("show", "London", "--days", "3", "--hours", "48")
         #expect(show.status == 0)
@@ -168,7 +169,7 @@ import Testing
         let hours = try #require((json["hourly"] as? [Any])?.count)
         #expect(hours > 24 && hours <= 48, "the stub's recorded 48 hours, from this hour on")
         let quality = try #require(json["airQuality"] as? [String: Any])
-        #expect(quality["usAqi"] as? Double == 123, "123.017 to a tenth, as the report fields give it")
+        #expect(quality["usAqi"] as? Double == 123, "123.017 whole, as its band is taken")
         #expect(quality["category"] as? String == "unhealthyForSensitiveGroups")
         #expect(json["airQualityError"] == nil)
 

@@ -151,7 +151,8 @@ import Testing
         #expect(html.contains(">1<") && !html.contains("0.9"), "UV as the section says it: \(html)")
         #expect(html.contains(">9°C<") && html.contains("21 km/h"))
         let row = ReportRow(place: place, position: 1, weather: PlaceWeather(report: report, fetchedAt: now), format: Self.format(), words: Self.words, now: now)
-        #expect(row.bare[.humidity] == "86.3" && row.shown[.humidity] == "86")  // CSV keeps its tenth
-        #expect(row.shown[.uv] == "1" && row.bare[.uv] == "0.9")
+        // Whole in every format, CSV included: a humidity shown as 86% is 86 to --where too.
+        #expect(row.bare[.humidity] == "86" && row.shown[.humidity] == "86")
+        #expect(row.shown[.uv] == "1" && row.bare[.uv] == "1")
     }
 }
