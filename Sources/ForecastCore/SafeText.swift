@@ -170,6 +170,12 @@ public enum SafeText {
     /// Secrets shorter than 4 characters are ignored: they would mangle
     /// ordinary words and protect nothing.
     public static func redact(_ text: String, secrets: [String]) -> String {
+        // A key of one to three characters cannot be told from the text around it:
+        // a text that holds it anywhere, however written, is not shown at all.
+        for secret in secrets where (1...3).contains(secret.count) {
+            let key = skeleton(secret)
+            if text.contains(secret) || (!key.isEmpty && skeleton(text).firstRange(of: key) != nil) { return redactionMarker }
+        }
         let patterns = secrets.filter { $0.count >= 4 }.map(SecretPattern.init)
         guard !patterns.isEmpty else { return text }
         let scalars = Array(text.unicodeScalars)

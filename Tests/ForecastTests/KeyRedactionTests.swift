@@ -68,8 +68,9 @@ import Testing
         // Not even part of it: four of its letters and digits in a row hide the whole text.
         #expect(SafeText.redact("id 0123456 here", secrets: [Self.hexKey]) == SafeText.redactionMarker)
         #expect(SafeText.redact("id 012 here", secrets: [Self.hexKey]) == "id 012 here")
-        // Keys shorter than four characters are left alone.
-        #expect(SafeText.redact("a b c", secrets: ["b"]) == "a b c")
+        // Keys shorter than four characters cannot be told from the text: a text holding one is not shown.
+        #expect(SafeText.redact("a b c", secrets: ["b"]) == SafeText.redactionMarker)
+        #expect(SafeText.redact("a c", secrets: ["b"]) == "a c")
     }
 
     /// The case: a message cut to length before redaction kept 23 of 32 characters.
@@ -190,5 +191,14 @@ import Testing
         var short = cli
         short.environment["FORECAST_TTL_MINUTES"] = "abc"
         #expect(await short.run("list").stderr.contains("'abc'"), "what cannot be a key is still shown")
+    }
+
+    /// A key of three characters, however written, hides the text that holds it (it was shown raw).
+    @Test func aShortKeyHidesTheTextThatHoldsIt() {
+        for text in ["bad request appid=abc key=abc", "Invalid API key ABC.", "a b c", "a-b-c", "x%61%62%63"] {
+            #expect(SafeText.redact(text, secrets: ["abc"]) == SafeText.redactionMarker, "\(text)")
+        }
+        #expect(SafeText.redact("the service failed", secrets: ["abc"]) == "the service failed")
+        #expect(SafeText.redact("key -+- here", secrets: ["-+-"]) == SafeText.redactionMarker)
     }
 }
