@@ -104,6 +104,12 @@ public enum Configuration {
     /// letters and digits in a row (a key of any length, even one of 3).
     public static func shown(_ typed: String, environment: [String: String]) -> String? {
         guard typed.unicodeScalars.count <= shownLength else { return nil }
+        return withoutSecrets(typed, environment: environment)
+    }
+
+    /// `text`, unless it holds an API key of the environment or any 4 of its
+    /// letters and digits in a row (for values that may be long, as URLs are).
+    public static func withoutSecrets(_ typed: String, environment: [String: String]) -> String? {
         let secrets = WeatherProviders.all.compactMap(\.keyVariable).compactMap { environment[$0] }.filter { !$0.isEmpty }
         for secret in secrets {
             if typed.lowercased().contains(secret.lowercased()) || SafeText.redact(typed, secrets: [secret]) != typed { return nil }
@@ -118,7 +124,9 @@ public enum Configuration {
 
     public static func entry(_ key: ConfigKey, _ settings: Settings, environment: [String: String]) -> Entry {
         if let variable = key.variable, let text = environment[variable], !text.isEmpty {
-            return Entry(key: key, value: SafeText.clean(text, maxLength: 100), source: .environment, variable: variable)
+            // A key set in the wrong variable is not repeated here either.
+            let value = shown(text, environment: environment).map { SafeText.clean($0, maxLength: 100) } ?? "…"
+            return Entry(key: key, value: value, source: .environment, variable: variable)
         }
         if let stored = stored(key, settings) { return Entry(key: key, value: stored, source: .config) }
         if key == .language {

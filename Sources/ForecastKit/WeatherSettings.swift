@@ -29,7 +29,7 @@ public enum SettingsError: Error, Equatable, Sendable {
     case badTTL(String?)
     case badConcurrency(String?)
     case missingKey(variable: String)
-    case badURL(variable: String, value: String)
+    case badURL(variable: String, value: String?)
     /// $FORECAST_CONTACT cannot go into a request's User-Agent.
     case badContact(variable: String)
     /// $FORECAST_LANG names no language forecast speaks.
@@ -131,7 +131,7 @@ public struct WeatherSettings: Sendable {
     public static func url(_ variable: String, default url: URL, _ environment: [String: String]) throws(SettingsError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return url }
         guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-            throw .badURL(variable: variable, value: text)
+            throw .badURL(variable: variable, value: Configuration.withoutSecrets(text, environment: environment))
         }
         return parsed
     }

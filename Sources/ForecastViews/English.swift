@@ -529,7 +529,7 @@ package struct English: Catalog {
         case .badContact(let variable):
             return "\(variable) must be an e-mail address or a URL in plain ASCII, at most 200 characters, without parentheses"
         case .badURL(let variable, let value):
-            return "\(variable) \(quoted(value)) is not an http(s) URL"
+            return "\(variable) \(typed(value)) is not an http(s) URL"
         }
     }
 

@@ -643,7 +643,7 @@ package struct Korean: Catalog {
         case .badContact(let variable):
             return "\(variable)에는 200자 이하의 ASCII 전자 우편 주소나 URL을 괄호 없이 쓰세요"
         case .badURL(let variable, let value):
-            return "\(variable) \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) http(s) URL이 아닙니다"
+            return "\(variable) \(typed(value))\(Self.josa(typed(value), .eunNeun)) http(s) URL이 아닙니다"
         }
     }
 

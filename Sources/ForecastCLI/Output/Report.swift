@@ -42,7 +42,9 @@ struct ReportFormatOption: ParsableArguments {
             chosen = format
         } else if let text = context.environment[Configuration.formatVariable], !text.isEmpty {
             guard let format = ReportFormat(rawValue: text.lowercased()) else {
-                throw ConfigError.badValue(.format, SafeText.clean(text, maxLength: 60), allowed: Configuration.formats.joined(separator: ", "))
+                throw ConfigError.badValue(
+                    .format, Configuration.shown(text, environment: context.environment).map { SafeText.clean($0, maxLength: 60) },
+                    allowed: Configuration.formats.joined(separator: ", "))
             }
             chosen = format
         } else {
