@@ -13,6 +13,8 @@ public enum InputError: Error, Equatable, Sendable {
     case tooLong(Field, length: Int, maximum: Int)
     /// A label that is a whole number, which would be read as a list position.
     case numericLabel(String)
+    /// A label ending as an address does ("Seoul#1"), which would name another place.
+    case addressLabel(String)
     case notANumber(Field, String)
     case latitudeOutOfRange(Double)
     case longitudeOutOfRange(Double)

@@ -22,7 +22,9 @@ public struct PlaceName: Hashable, Sendable {
         }
         // A label that is a whole number would be read as a position ('rename First 2',
         // then 'show 2' shows whatever is second): refused, with the reason.
-        if what == .label, collapsed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { throw .numericLabel(collapsed) }
+        if what == .label, collapsed.wholeMatch(of: /-?[0-9]+/) != nil { throw .numericLabel(collapsed) }
+        // Nor may a label read as an address ("Seoul#1", "Seoul #2"): it would name another place.
+        if what == .label, collapsed.wholeMatch(of: /.*#\s*[0-9]+/) != nil { throw .addressLabel(collapsed) }
         value = collapsed
     }
 }

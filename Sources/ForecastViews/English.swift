@@ -472,6 +472,8 @@ package struct English: Catalog {
             return "\(field(what)) has nothing visible in it"
         case .numericLabel(let text):
             return "a label cannot be a number (\(quoted(text))): numbers pick places by their position in the list"
+        case .addressLabel(let text):
+            return "a label cannot end in '#' and a number (\(quoted(text))): that is how places sharing a label are told apart"
         case .tooLong(let what, let length, let maximum):
             return "\(field(what)) is too long (\(length) characters; at most \(maximum))"
         case .notANumber(let what, let text):

@@ -586,6 +586,8 @@ package struct Korean: Catalog {
             return "\(field(what))에 보이는 글자가 없습니다"
         case .numericLabel(let text):
             return "이름표는 숫자일 수 없습니다 (\(quoted(text))): 숫자는 목록의 순서로 장소를 고릅니다"
+        case .addressLabel(let text):
+            return "이름표는 '#'과 숫자로 끝날 수 없습니다 (\(quoted(text))): 이름이 같은 장소를 그렇게 구별합니다"
         case .tooLong(let what, let length, let maximum):
             return "\(field(what))\(Self.josa(field(what), .iGa)) 너무 깁니다 (\(length)자, 최대 \(maximum)자)"
         case .notANumber(let what, let text):
