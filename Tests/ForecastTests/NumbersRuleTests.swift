@@ -120,6 +120,22 @@ import Testing
         #expect(miles.visibilityText(1_600) == "1 mi" && miles.visibilityText(1_500) == "0.9 mi")
     }
 
+    /// A unit the program does not know is a bad answer, not read as the default
+    /// ("°K" and "furlongs" were read as °C and m/s).
+    @Test func anUnknownUnitIsABadAnswer() throws {
+        #expect(ServiceUnits.celsius(10, unit: "°K").isNaN && ServiceUnits.metresPerSecond(3, unit: "furlongs").isNaN)
+        #expect(ServiceUnits.celsius(10, unit: nil) == 10 && ServiceUnits.millimetres(1, unit: "inch") == 25.4)
+        var answer = try #require(Fixture.json("openmeteo_current_plus_daily_london_2026.json") as? [String: Any])
+        var units = try #require(answer["current_units"] as? [String: Any])
+        units["temperature_2m"] = "°K"
+        answer["current_units"] = units
+        let body = try JSONSerialization.data(withJSONObject: answer)
+        let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let outcome = try provider.decode([london], responses: [HTTPResponse(status: 200, body: body)], now: january2026).get()
+        guard case .failure(let error) = outcome[0] else { Issue.record("read as if it were °C"); return }
+        #expect(error.kind == .badResponse, "\(error)")
+    }
+
     // MARK: - Bands of the number read
 
     @Test func bandsAreOfTheNumberShown() {

@@ -1,30 +1,42 @@
 import Foundation
 /// Converts the values a service sends, in whatever unit its `*_units` block
-/// names, to the fixed units of `WeatherReport`.
+/// names, to the fixed units of `WeatherReport`. No unit named is the service's
+/// default (°C, m/s, mm, m); a unit this does not know gives NaN, which
+/// validation refuses as a bad answer (a value in furlongs is not read as m/s).
 public enum ServiceUnits {
     public static func celsius(_ value: Double, unit: String?) -> Double {
         switch unit {
+        case nil, "°C", "C", "celsius": value
         case "°F", "F", "fahrenheit": (value - 32) * 5 / 9
         case "K", "kelvin": value - 273.15
-        default: value
+        default: .nan
         }
     }
 
     public static func metresPerSecond(_ value: Double, unit: String?) -> Double {
         switch unit {
+        case nil, "m/s", "ms": value
         case "km/h", "kmh": value / 3.6
         case "mp/h", "mph": value * 0.44704
-        case "kn", "knots": value * 0.514444
-        default: value  // m/s
+        case "kn", "knots": value * 1852 / 3600
+        default: .nan
         }
     }
 
     public static func millimetres(_ value: Double, unit: String?) -> Double {
-        unit == "inch" ? value * 25.4 : value
+        switch unit {
+        case nil, "mm": value
+        case "inch": value * 25.4
+        default: .nan
+        }
     }
 
     public static func metres(_ value: Double, unit: String?) -> Double {
-        unit == "ft" ? value * 0.3048 : value
+        switch unit {
+        case nil, "m": value
+        case "ft": value * 0.3048
+        default: .nan
+        }
     }
 }
 
