@@ -233,13 +233,16 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     func request(_ url: ServiceRequest, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
         let cancelled = RequestFailure(error: WeatherError(.cancelled, detail: .cancelled), splittable: false)
         var attempt = 1
+        // Why the last try failed: what a retry the rate limit will not allow reports (the
+        // service's 503, not the client-side limit that stopped the retry).
+        var last: RequestFailure?
         while true {
             if Task.isCancelled { return .failure(cancelled) }
             if let limiter {
                 do {
                     try await limiter.acquire(cost, before: context.deadline, events: context.events)
                 } catch let error as WeatherError {
-                    return .failure(RequestFailure(error: error, splittable: false))
+                    return .failure(last ?? RequestFailure(error: error, splittable: false))
                 } catch {
                     return .failure(cancelled)
                 }
@@ -289,6 +292,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
                 return .failure(failure)
             }
             do { try await sleep(delay) } catch { return .failure(cancelled) }
+            last = failure
             attempt += 1
         }
     }

@@ -85,6 +85,22 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         }
     }
 
+    /// A retry the client-side limit will not allow ends with why the last try
+    /// failed (the service's 503), not as "rate limited" by the limit itself.
+    @Test func aRetryTheLimitForbidsReportsTheServicesAnswer() async {
+        let client = ScriptedClient(answers: ["1": { _ throws(WeatherError) in HTTPResponse(status: 503, body: Data()) }])
+        var options = RefreshOptions()
+        options.budget = 10
+        options.callsPerMinute = 1
+        let refresher = WeatherRefresher(
+            provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!), client: client, options: options,
+            sleep: { _ in }, clock: { january2026 }, budgetClock: .stopped())
+        let result = await refresher.refresh([place(1, lat: 1)])[1]
+        guard case .failure(let error)? = result else { Issue.record("\(String(describing: result))"); return }
+        #expect(error.kind == .provider && error.message.contains("503"), "\(error)")
+        #expect(await client.calls == 1, "the retry was not made")
+    }
+
     @Test func oneFailureNeverHidesTheOthers() async {
         let client = ScriptedClient(answers: [
             "1": success,
