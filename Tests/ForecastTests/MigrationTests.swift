@@ -268,7 +268,7 @@ import ForecastCore
         let added = try await cli.run("add", "London")
         #expect(added.status == 1 && added.stderr.contains("not one of forecast's"), "\(added.stderr)")
         #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM place") } == 2)
-        try await queue.close()
+        try queue.close()
     }
 
     /// Another program's database with a `schema_migration` table of its own
