@@ -259,7 +259,10 @@ package enum Browse {
             // And the list agrees with the page: a page fetched since the row was is the row's weather too
             // (its summary: the list keeps no hours), and a page's failed fetch is the row's failure.
             if let report = weather.report, weather.error == nil {
-                if (weather.fetchedAt ?? .distantPast) >= (state.weather[id]?.fetchedAt ?? .distantPast) {
+                // A page read from the cache is no news of the service: a row's failure stays
+                // until a fetch succeeds.
+                let failed = state.weather[id]?.error != nil && !fetched
+                if !failed, (weather.fetchedAt ?? .distantPast) >= (state.weather[id]?.fetchedAt ?? .distantPast) {
                     state.weather[id] = PlaceWeather(
                         report: report.summary, fetchedAt: weather.fetchedAt, stale: weather.stale, airQualityError: weather.airQualityError)
                 }

@@ -173,8 +173,16 @@ package enum BrowseView {
     /// their fetch failed: then why); else that its weather is on its way.
     static func shown(_ place: Place, _ state: BrowseState) -> Page {
         let full = state.details[place.id]
-        // The latest on its way: the page says so beside what it shows.
-        if let full, full.report != nil { return Page(weather: full, fetching: state.detailFetching == place.id) }
+        // The latest on its way: the page says so beside what it shows. A refresh of the
+        // list that failed since the page's report was read is said on the page too, as its row says it.
+        if var full, full.report != nil {
+            // (A page fetched since makes its row its own, error and all: `Browse.update`.)
+            if full.error == nil, let failed = state.weather[place.id]?.error {
+                full.error = failed
+                full.stale = true
+            }
+            return Page(weather: full, fetching: state.detailFetching == place.id)
+        }
         let error = full?.error
         // Nothing failed and something is still to come: the full report (and, if none is cached, all of it).
         let fetching = !state.offline && error == nil

@@ -154,34 +154,38 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         var splittable: Bool
     }
 
-    private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context) async -> [(Int64, Outcome)] {
+    /// `after`: why the batch this one was split from failed, which a request
+    /// the rate limit then forbids reports (not the limit's own words).
+    private func fetch(_ batch: [PlaceQuery], attempts: Int, _ context: Context, after previous: RequestFailure? = nil) async -> [(Int64, Outcome)] {
         let urls = provider.requests(for: batch, detail: options.detail)
         let limit = provider.maximumBodySize(for: batch, detail: options.detail)
         // Room for every answer of the batch at its largest, given back before any split
         // (whose halves take their own): nothing is held but what will be decoded.
         let room = limit * urls.count
         await context.held.acquire(room)
-        let fetched = await fetchHeld(batch, urls: urls, limit: limit, attempts: attempts, context)
+        let fetched = await fetchHeld(batch, urls: urls, limit: limit, attempts: attempts, context, after: previous)
         await context.held.release(room)
         switch fetched {
         case .done(let results): return results
-        case .split: return await split(batch, context)
+        case .split(let failure): return await split(batch, context, after: failure)
         }
     }
 
     /// What asking for a batch came to: its results, or a failure one of its places may have caused.
     private enum Fetched {
         case done([(Int64, Outcome)])
-        case split
+        case split(RequestFailure)
     }
 
     /// Asks for a batch and decodes its answers; the answers go no further.
-    private func fetchHeld(_ batch: [PlaceQuery], urls: [ServiceRequest], limit: Int, attempts: Int, _ context: Context) async -> Fetched {
+    private func fetchHeld(
+        _ batch: [PlaceQuery], urls: [ServiceRequest], limit: Int, attempts: Int, _ context: Context, after previous: RequestFailure?
+    ) async -> Fetched {
         let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
         // A batch's requests (OpenWeatherMap: current + forecast) go out together.
         let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context)) }
+                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context, after: previous)) }
             }
             var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
             for await (index, answer) in group { answers[index] = answer }
@@ -193,7 +197,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             case .success(let response): responses.append(response)
             case .failure(let failure):
                 // The other answers of the batch are dropped unread.
-                if failure.splittable && batch.count > 1 { return .split }
+                if failure.splittable && batch.count > 1 { return .split(failure) }
                 return .done(batch.map { ($0.id, .failure(failure.error)) })
             }
         }
@@ -217,11 +221,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
 
     /// Asks for each half on its own, once each, so the place that spoils an
     /// answer ends up alone with its error and the rest get their weather.
-    private func split(_ batch: [PlaceQuery], _ context: Context) async -> [(Int64, Outcome)] {
+    private func split(_ batch: [PlaceQuery], _ context: Context, after failure: RequestFailure) async -> [(Int64, Outcome)] {
         let middle = batch.count / 2
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
             for half in [Array(batch[..<middle]), Array(batch[middle...])] {
-                group.addTask { await fetch(half, attempts: 1, context) }
+                group.addTask { await fetch(half, attempts: 1, context, after: failure) }
             }
             var results: [(Int64, Outcome)] = []
             for await part in group { results += part }
@@ -230,12 +234,14 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     }
 
     /// One request with its retries, all within the budget. Never throws: the failure is the result.
-    func request(_ url: ServiceRequest, cost: Double, attempts: Int, limit: Int, _ context: Context) async -> Result<HTTPResponse, RequestFailure> {
+    func request(
+        _ url: ServiceRequest, cost: Double, attempts: Int, limit: Int, _ context: Context, after previous: RequestFailure? = nil
+    ) async -> Result<HTTPResponse, RequestFailure> {
         let cancelled = RequestFailure(error: WeatherError(.cancelled, detail: .cancelled), splittable: false)
         var attempt = 1
         // Why the last try failed: what a retry the rate limit will not allow reports (the
         // service's 503, not the client-side limit that stopped the retry).
-        var last: RequestFailure?
+        var last = previous.map { RequestFailure(error: $0.error, splittable: false) }
         while true {
             if Task.isCancelled { return .failure(cancelled) }
             if let limiter {

@@ -340,6 +340,20 @@ import Testing
         }
     }
 
+    /// A refresh of the list that failed after the page's report was read is said on the page
+    /// (it showed "Updated just now" beside a row saying the fetch failed).
+    @Test func aFailedRefreshIsSaidOnAPageReadBefore() throws {
+        let words = Language.en.words(.bundled)
+        let refused = WeatherError(.network, detail: .cannotConnect(server: "127.0.0.1"))
+        var state = try Self.state()
+        // The list's refresh fails (r), then the page opens on its cached report.
+        _ = Browse.update(&state, .weather([1: PlaceWeather(report: Self.report(4).summary, fetchedAt: Self.now, stale: true, error: refused)], notSaved: nil))
+        _ = Browse.update(&state, .enter)
+        _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now)))
+        let page = text(state, (80, 24), .en).joined(separator: "\n")
+        #expect(page.contains(String(words.staleBecause(words.age(Self.now, now: Self.now), refused).prefix(30))), "\(page)")
+    }
+
     /// README says two days of hours "from 100 columns"; they began at 103.
     @Test func twoDaysOfHoursFromOneHundredColumns() throws {
         let words = Language.en.words(.bundled)

@@ -99,6 +99,18 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         guard case .failure(let error)? = result else { Issue.record("\(String(describing: result))"); return }
         #expect(error.kind == .provider && error.message.contains("503"), "\(error)")
         #expect(await client.calls == 1, "the retry was not made")
+
+        // A batch split after its 503: the halves the limit forbids report the 503 too.
+        let failing: ScriptedClient.Answer = { _ throws(WeatherError) in HTTPResponse(status: 503, body: Data()) }
+        let batched = ScriptedClient(answers: ["1,2": failing, "1": failing, "2": failing])
+        let both = await WeatherRefresher(
+            provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!), client: batched, options: options,
+            sleep: { _ in }, clock: { january2026 }, budgetClock: .stopped()
+        ).refresh([place(1, lat: 1), place(2, lat: 2)])
+        for id in [Int64(1), 2] {
+            guard case .failure(let error)? = both[id] else { Issue.record("\(id): \(String(describing: both[id]))"); continue }
+            #expect(error.kind == .provider && error.message.contains("503"), "\(id): \(error)")
+        }
     }
 
     @Test func oneFailureNeverHidesTheOthers() async {
