@@ -42,6 +42,26 @@ public enum SafeText {
         return cut(cleaned, maxLength: maxLength)
     }
 
+    /// Text of several paragraphs (a warning's description): like `clean`, but
+    /// line breaks are kept (at most one blank line in a row, no spaces at a
+    /// line's ends), and at most `maxLength` characters, ending with "…" when cut.
+    public static func paragraphs(_ text: String, maxLength: Int = 4000) -> String {
+        // Only what can be kept is looked at: a description of megabytes costs no more than one of kilobytes.
+        let lines = String(text.unicodeScalars.prefix(maxLength * 4 + 1)).split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        var kept: [String] = []
+        for line in lines {
+            let cleaned = clean(String(line), maxLength: maxLength)
+            if cleaned.isEmpty {
+                if let last = kept.last, !last.isEmpty { kept.append("") }
+            } else {
+                kept.append(cleaned)
+            }
+        }
+        while kept.last?.isEmpty == true { kept.removeLast() }
+        return cut(kept.joined(separator: "\n"), maxLength: maxLength)
+    }
+
     /// Whether every byte is printable ASCII (space to tilde): text that needs
     /// no Unicode tables to clean, measure or fold.
     public static func isPrintableASCII(_ text: String) -> Bool {

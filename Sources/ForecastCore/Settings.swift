@@ -33,12 +33,19 @@ public struct Preferences: Hashable, Sendable, Codable {
     public var concurrency: Int?
     /// The default output format of `list` and `show`.
     public var format: String?
+    /// Which warning sources beyond the keyless official ones: "openweathermap"
+    /// (One Call 3.0's alerts, with its key); nil or "official": none.
+    public var alertSources: String?
 
-    public init(provider: String? = nil, language: String? = nil, ttlMinutes: Double? = nil, concurrency: Int? = nil, format: String? = nil) {
+    public init(
+        provider: String? = nil, language: String? = nil, ttlMinutes: Double? = nil, concurrency: Int? = nil, format: String? = nil,
+        alertSources: String? = nil
+    ) {
         self.provider = provider
         self.language = language
         self.ttlMinutes = ttlMinutes
         self.concurrency = concurrency
         self.format = format
+        self.alertSources = alertSources
     }
 }

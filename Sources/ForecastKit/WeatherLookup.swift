@@ -13,6 +13,15 @@ public struct PlaceWeather: Sendable {
     public var error: WeatherError?
     /// Why this run's air-quality fetch failed, when the weather's did not.
     public var airQualityError: WeatherError?
+    /// The official warnings: in force, none, no source to ask, or why they could not be asked.
+    public var warnings: WarningStatus = .unknown
+    /// Precipitation over the next hours: a nowcast where one covers the
+    /// place, else the hourly forecast's (when the report has hours).
+    public var nextHours: NextHours?
+    /// Why this run's nowcast failed (the next hours are then the hourly forecast's, if any).
+    public var nextHoursError: WeatherError?
+    /// When the nowcast shown was fetched.
+    public var nextHoursAt: Date?
 
     public init(
         report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil,
@@ -71,7 +80,9 @@ public struct WeatherLookup: Sendable {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
         let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
-        let airService = try settings.makeAirQuality(environment: context.environment)
+        let sources = try settings.makeSources(environment: context.environment)
+        let plan = SourcePlan(
+            places.map { SourcePlan.Target(id: $0.id, countryCode: $0.countryCode, coordinate: $0.coordinate) }, available: Set(sources.keys))
         let name = settings.provider.rawValue
         // A provider whose summary is its full answer keeps and revalidates the
         // full report, so `list` and `show` share one copy and one Expires.
@@ -81,6 +92,7 @@ public struct WeatherLookup: Sendable {
                 cache[place.id] = try store.cachedReport(placeID: place.id, provider: name, now: now)
             }
             : try store.cachedSummaries(provider: name, now: now)
+        let sourceCache = try store.cachedSourceAnswers(now: now)
         var heldUntil: Date?
         let due = settings.offline ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }
@@ -91,11 +103,15 @@ public struct WeatherLookup: Sendable {
             }
             return settings.refresh || cached.age(now: now) > settings.ttl
         }
+        let sourceDue = settings.offline
+            ? [:] : plan.due(places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now)
 
         var fetched: [Int64: PlaceWeather] = [:]
+        var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
         var notSaved: StoreError?
         var cancelled = false
-        if let provider, !due.isEmpty {
+        var fetchedAt = now
+        if let provider, !due.isEmpty || !sourceDue.isEmpty {
             // The time budget covers waiting for the database as well as the network.
             let deadline = settings.refreshOptions.deadline(from: context.budgetClock.now())
             // The copy kept goes with the query, for a service that may answer "unchanged".
@@ -104,13 +120,25 @@ public struct WeatherLookup: Sendable {
                     id: place.id, coordinate: place.coordinate, timeZone: place.timeZone,
                     cached: cache[place.id].flatMap { $0.report.validity?.lastModified == nil ? nil : $0.report })
             }
-            (fetched, cancelled) = await Self.fetch(
-                queries, provider: provider, air: airService, settings: settings, detail: detail, context: context,
-                bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events, arrived: arrived)
+            let byID = Dictionary(places.map { ($0.id, $0) }) { first, _ in first }
+            let sourceQueries = sourceDue.mapValues { ids in
+                ids.compactMap { byID[$0] }.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
+            }
+            (fetched, answers, cancelled) = await Self.fetch(
+                queries, sourceQueries: sourceQueries, provider: provider, sources: sources, settings: settings, detail: detail,
+                context: context, bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events,
+                arrived: arrived)
+            fetchedAt = context.clock()
             let successes = fetched.compactMapValues(\.report)
             do {
                 try store.saveWeather(
-                    successes, provider: name, fetchedAt: context.clock(), full: full, until: deadline)
+                    successes, provider: name, fetchedAt: fetchedAt, full: full, until: deadline)
+                // The air is kept in the reports; the other sources' answers on their own.
+                var kept: [Int64: [String: SourceResult]] = [:]
+                for (source, outcomes) in answers where source != plan.air?.name {
+                    for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
+                }
+                try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)
             }
@@ -131,6 +159,7 @@ public struct WeatherLookup: Sendable {
                 // (`--ttl 0 --offline` once said "stale, updated just now").
                 weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
             }
+            weather.addSources(plan.outcome(for: place.id, fresh: answers, cache: sourceCache, fetchedAt: fetchedAt, report: weather.report, now: now))
             result[place.id] = weather
         }
         var outcome = WeatherOutcome(
@@ -140,16 +169,27 @@ public struct WeatherLookup: Sendable {
     }
 }
 
+extension PlaceWeather {
+    mutating func addSources(_ outcome: (warnings: WarningStatus, nextHours: NextHours?, nextHoursAt: Date?, nextHoursError: WeatherError?)) {
+        warnings = outcome.warnings
+        nextHours = outcome.nextHours
+        nextHoursAt = outcome.nextHoursAt
+        nextHoursError = outcome.nextHoursError
+    }
+}
+
 extension WeatherLookup {
-    /// Asks `provider` for the weather of `queries` and, at the same time, the
-    /// air-quality service for their air, which goes into each report that
-    /// arrived; the air's failure never spoils the weather. Every query gets
-    /// its weather or its error (an interrupted one: `cancelled`).
+    /// Asks `provider` for the weather of `queries` and, at the same time, each
+    /// source for its places (the air for the places whose weather is asked,
+    /// which goes into each report that arrived; the warnings; the next hours),
+    /// each under its own limit, all within the one budget: no source's failure
+    /// spoils the weather. Every query gets its weather or its error (an
+    /// interrupted one: `cancelled`).
     static func fetch(
-        _ queries: [PlaceQuery], provider: any WeatherProvider, air airService: OpenMeteoAirQuality,
-        settings: WeatherSettings, detail: ReportDetail, context: AppContext, bucket: StoreRateBucket?,
-        events: (@Sendable (RefreshEvent) -> Void)?, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
-    ) async -> (weather: [Int64: PlaceWeather], cancelled: Bool) {
+        _ queries: [PlaceQuery], sourceQueries: [String: [PlaceQuery]], provider: any WeatherProvider,
+        sources: [String: any BatchService<SourceResult>], settings: WeatherSettings, detail: ReportDetail, context: AppContext,
+        bucket: StoreRateBucket?, events: (@Sendable (RefreshEvent) -> Void)?, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
+    ) async -> (weather: [Int64: PlaceWeather], sources: [String: [Int64: Result<SourceResult, WeatherError>]], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
         // No connection may take longer to be made than what is left of the budget.
@@ -157,11 +197,22 @@ extension WeatherLookup {
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock,
             budgetClock: context.budgetClock)
-        let airRefresher = Self.air(from: airService, client: client, options: options, settings: settings, bucket: bucket, context: context)
-        let (fetched, air) = await refresher.refresh(queries, alongside: airRefresher, events: events, answered: arrived)
+        let companions = sourceQueries.sorted { $0.key < $1.key }.compactMap { name, places -> CompanionRequest<SourceResult>? in
+            guard let service = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
+            var own = options
+            own.callsPerMinute = descriptor.kind == .air ? settings.airQualityCallsPerMinute : settings.sourceCallsPerMinute ?? descriptor.rate.callsPerMinute
+            own.rateWindow = descriptor.kind == .air ? options.rateWindow : descriptor.rate.window
+            return CompanionRequest(
+                name: name,
+                refresher: BatchRefresher<SourceResult>(
+                    provider: service, client: client, options: own, sharedBucket: bucket, clock: context.clock, budgetClock: context.budgetClock),
+                places: places)
+        }
+        let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)
         let cancelled = Task.isCancelled
         await client.shutdown()
         let fetchedAt = context.clock()
+        let air = answers.first { WeatherSources.named($0.key)?.kind == .air }?.value ?? [:]
         var weather: [Int64: PlaceWeather] = [:]
         for query in queries {
             var one = PlaceWeather()
@@ -170,7 +221,8 @@ extension WeatherLookup {
                 // Night symbols by night, whatever the service said of the sun.
                 report = report.withDaylight(at: query.coordinate)
                 switch air[query.id] {
-                case .success(let values)?: report.airQuality = values.isEmpty ? nil : values
+                case .success(let result)?:
+                    if let values = result.air { report.airQuality = values.isEmpty ? nil : values }
                 case .failure(let error)?: one.airQualityError = error
                 case nil: break
                 }
@@ -183,7 +235,7 @@ extension WeatherLookup {
             }
             weather[query.id] = one
         }
-        return (weather, cancelled)
+        return (weather, answers, cancelled)
     }
 
     /// The weather of places that are not saved, keyed by their index in
@@ -200,23 +252,25 @@ extension WeatherLookup {
             return WeatherOutcome(weather: Dictionary(uniqueKeysWithValues: keys.map { ($0, PlaceWeather()) }), cancelled: false, fetchedAny: false)
         }
         let provider = try settings.makeProvider(environment: context.environment)
-        let airService = try settings.makeAirQuality(environment: context.environment)
+        let sources = try settings.makeSources(environment: context.environment)
+        let plan = SourcePlan(
+            zip(keys, places).map { SourcePlan.Target(id: $0, countryCode: $1.countryCode, coordinate: $1.coordinate) },
+            available: Set(sources.keys))
         let queries = zip(keys, places).map { PlaceQuery(id: $0, coordinate: $1.coordinate, timeZone: $1.timeZone) }
-        let (weather, cancelled) = await fetch(
-            queries, provider: provider, air: airService, settings: settings, detail: detail, context: context, bucket: nil,
-            events: events)
-        return WeatherOutcome(weather: weather, cancelled: cancelled, fetchedAny: weather.values.contains { $0.report != nil })
-    }
-
-    /// What asks for the air, under its own client-side limit.
-    static func air(
-        from service: OpenMeteoAirQuality, client: any HTTPClient, options: RefreshOptions,
-        settings: WeatherSettings, bucket: StoreRateBucket?, context: AppContext
-    ) -> BatchRefresher<AirQuality> {
-        var options = options
-        options.callsPerMinute = settings.airQualityCallsPerMinute
-        return BatchRefresher<AirQuality>(
-            provider: service, client: client, options: options, sharedBucket: bucket, clock: context.clock, budgetClock: context.budgetClock)
+        let now = context.clock()
+        let due = plan.due(keys, cache: [:], weatherDue: Set(keys), refresh: true, now: now)
+        let byID = Dictionary(uniqueKeysWithValues: queries.map { ($0.id, $0) })
+        let (weather, answers, cancelled) = await fetch(
+            queries, sourceQueries: due.mapValues { $0.compactMap { byID[$0] } }, provider: provider, sources: sources, settings: settings,
+            detail: detail, context: context, bucket: nil, events: events)
+        let fetchedAt = context.clock()
+        var result: [Int64: PlaceWeather] = [:]
+        for (id, one) in weather {
+            var one = one
+            one.addSources(plan.outcome(for: id, fresh: answers, cache: [:], fetchedAt: fetchedAt, report: one.report, now: now))
+            result[id] = one
+        }
+        return WeatherOutcome(weather: result, cancelled: cancelled, fetchedAny: weather.values.contains { $0.report != nil })
     }
 }
 

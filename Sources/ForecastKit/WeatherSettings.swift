@@ -48,6 +48,10 @@ public struct WeatherSettings: Sendable {
     public var refreshOptions: RefreshOptions
     /// The client-side limit for the air-quality service.
     public var airQualityCallsPerMinute: Double = 600
+    /// The client-side limit `--rate-limit` sets for the other sources (nil: each its own).
+    public var sourceCallsPerMinute: Double?
+    /// Which warning sources beyond the keyless ones the user chose (`forecast config alerts`).
+    public var alertSources: String?
     let batchSize: Int
 
     public static let providerVariable = "FORECAST_PROVIDER"
@@ -93,6 +97,8 @@ public struct WeatherSettings: Sendable {
             provider: provider, ttl: ttl, language: language, offline: request.offline, refresh: request.refresh,
             refreshOptions: options, batchSize: request.batchSize)
         settings.airQualityCallsPerMinute = request.rateLimit ?? 600
+        settings.alertSources = preferences.alertSources
+        settings.sourceCallsPerMinute = request.rateLimit
         return settings
     }
 
@@ -120,11 +126,29 @@ public struct WeatherSettings: Sendable {
             userAgent: Project.userAgent(contact: contact)))
     }
 
-    /// The air-quality service, asked beside the weather whichever the provider.
-    public func makeAirQuality(environment: [String: String]) throws(SettingsError) -> OpenMeteoAirQuality {
-        OpenMeteoAirQuality(
-            baseURL: try Self.url(OpenMeteoAirQuality.urlVariable, default: OpenMeteoAirQuality.defaultBaseURL, environment),
-            batchSize: batchSize)
+    /// The sources asked beside the weather, made, by name: every keyless one,
+    /// and an opt-in one (OpenWeatherMap's alerts) only when the user chose it
+    /// and its key is set; without both it is never asked.
+    public func makeSources(environment: [String: String]) throws(SettingsError) -> [String: any BatchService<SourceResult>] {
+        var contact: String?
+        if let text = environment[Project.contactVariable], !text.isEmpty {
+            guard let checked = Project.checkedContact(text) else { throw .badContact(variable: Project.contactVariable) }
+            contact = checked
+        }
+        var made: [String: any BatchService<SourceResult>] = [:]
+        for descriptor in WeatherSources.all {
+            if descriptor.optIn && alertSources != descriptor.optInName { continue }
+            var key: String?
+            if let variable = descriptor.keyVariable {
+                guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { continue }
+                key = value
+            }
+            made[descriptor.name] = descriptor.make(SourceSetup(
+                baseURL: try Self.url(descriptor.urlVariable, default: descriptor.defaultBaseURL, environment),
+                apiKey: key, batchSize: descriptor.batches ? batchSize : 1, language: language,
+                userAgent: Project.userAgent(contact: contact)))
+        }
+        return made
     }
 
     /// A base URL from the environment (for proxies and tests), or the service's own.

@@ -1,6 +1,16 @@
 import Foundation
 import ForecastCore
 
+extension SourceDescriptor {
+    /// Open-Meteo's air-quality API: the air now, everywhere, beside the weather.
+    public static let openMeteoAir = SourceDescriptor(
+        name: "open-meteo-air", kind: .air, credit: "Open-Meteo (CAMS)", licence: "CC BY 4.0", coverage: .world,
+        urlVariable: OpenMeteoAirQuality.urlVariable, defaultBaseURL: OpenMeteoAirQuality.defaultBaseURL,
+        rate: CallRate(callsPerMinute: 600), lifetime: 3600, batches: true,
+        terms: "no key; up to 10,000 calls a day for non-commercial use",
+        make: { SourceAdapter(inner: OpenMeteoAirQuality(baseURL: $0.baseURL, batchSize: $0.batchSize)) { SourceResult(.air($0)) } })
+}
+
 /// Open-Meteo's air-quality API (no key, CAMS data): the air now at many
 /// places in one request, in the same frame as its forecast API.
 public struct OpenMeteoAirQuality: BatchService {

@@ -116,7 +116,8 @@ public enum WeatherProviders {
     /// providers' and the services asked beside them. The test harness points
     /// them all at this machine.
     public static var urlVariables: [String] {
-        all.map(\.urlVariable) + [OpenMeteoAirQuality.urlVariable, OpenMeteoGeocoder.urlVariable]
+        var seen = Set<String>()
+        return (all.map(\.urlVariable) + WeatherSources.all.map(\.urlVariable) + [OpenMeteoGeocoder.urlVariable]).filter { seen.insert($0).inserted }
     }
 }
 

@@ -56,10 +56,17 @@ public protocol BatchService<Answer>: Sendable {
     func reason(in body: Data) -> String?
     /// Values that must never appear in a message (API keys).
     var secrets: [String] { get }
+    /// Requests that must follow these answers before the batch can be decoded
+    /// (a grid or an area looked up, then asked), or nil when the answers so
+    /// far are all: the refresher asks them within the same budget, rate limit
+    /// and gate, at most `BatchRefresher.maximumFollowUps` rounds, and `decode`
+    /// gets every answer, the first ones first.
+    func followUp(_ batch: [PlaceQuery], responses: [HTTPResponse], detail: ReportDetail) -> [ServiceRequest]?
 }
 
 extension BatchService {
     public var secrets: [String] { [] }
+    public func followUp(_ batch: [PlaceQuery], responses: [HTTPResponse], detail: ReportDetail) -> [ServiceRequest]? { nil }
 }
 
 /// A weather service: its answers are reports, validated against `WeatherBounds`.

@@ -182,23 +182,24 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         _ batch: [PlaceQuery], urls: [ServiceRequest], limit: Int, attempts: Int, _ context: Context, after previous: RequestFailure?
     ) async -> Fetched {
         let cost = provider.callsPerPlace(options.detail) * Double(batch.count) / Double(max(1, urls.count))
-        // A batch's requests (OpenWeatherMap: current + forecast) go out together.
-        let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
-            for (index, url) in urls.enumerated() {
-                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context, after: previous)) }
-            }
-            var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers.map { $0! }
-        }
         var responses: [HTTPResponse] = []
-        for answer in answers {
-            switch answer {
-            case .success(let response): responses.append(response)
-            case .failure(let failure):
-                // The other answers of the batch are dropped unread.
-                if failure.splittable && batch.count > 1 { return .split(failure) }
-                return .done(batch.map { ($0.id, .failure(failure.error)) })
+        switch await ask(urls, cost: cost, limit: limit, attempts: attempts, context, after: previous) {
+        case .success(let answers): responses = answers
+        case .failure(let failure):
+            // The other answers of the batch are dropped unread.
+            if failure.splittable && batch.count > 1 { return .split(failure) }
+            return .done(batch.map { ($0.id, .failure(failure.error)) })
+        }
+        // A source that must ask again (a grid or an area looked up first) does so
+        // under the same budget, limit and gate. Its answers are not taken from
+        // `held` (the batch may hold all of it already, and would wait for itself):
+        // at most `maximumFollowUps` rounds of as many answers, each within `limit`.
+        for _ in 0..<Self.maximumFollowUps {
+            guard let more = provider.followUp(batch, responses: responses, detail: options.detail), !more.isEmpty,
+                  more.count <= max(1, urls.count) else { break }
+            switch await ask(more, cost: cost, limit: limit, attempts: attempts, context, after: previous) {
+            case .success(let answers): responses += answers
+            case .failure(let failure): return .done(batch.map { ($0.id, .failure(failure.error)) })
             }
         }
         await context.decoding.acquire()
@@ -217,6 +218,33 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             // would only fetch it again, up to twice per place, at its full size.
             return .done(batch.map { ($0.id, .failure(error)) })
         }
+    }
+
+    /// Rounds of requests a batch may add to its first ones (`BatchService.followUp`).
+    static var maximumFollowUps: Int { 2 }
+
+    /// Every request at once; the answers in order, or the first failure.
+    private func ask(
+        _ urls: [ServiceRequest], cost: Double, limit: Int, attempts: Int, _ context: Context, after previous: RequestFailure?
+    ) async -> Result<[HTTPResponse], RequestFailure> {
+        // A batch's requests (OpenWeatherMap: current + forecast) go out together.
+        let answers = await withTaskGroup(of: (Int, Result<HTTPResponse, RequestFailure>).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask { (index, await request(url, cost: cost, attempts: attempts, limit: limit, context, after: previous)) }
+            }
+            var answers = [Result<HTTPResponse, RequestFailure>?](repeating: nil, count: urls.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        var responses: [HTTPResponse] = []
+        for answer in answers {
+            switch answer {
+            case .success(let response)?: responses.append(response)
+            case .failure(let failure)?: return .failure(failure)
+            case nil: return .failure(RequestFailure(error: WeatherError(.cancelled, detail: .cancelled), splittable: false))
+            }
+        }
+        return .success(responses)
     }
 
     /// Asks for each half on its own, once each, so the place that spoils an
@@ -315,38 +343,67 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     public static func duration(_ seconds: TimeInterval) -> String { WeatherError.duration(seconds) }
 }
 
+/// A source asked beside the weather in one refresh: its refresher and the places it is asked about.
+public struct CompanionRequest<Other: Sendable>: Sendable {
+    public var name: String
+    public var refresher: BatchRefresher<Other>
+    public var places: [PlaceQuery]
+
+    public init(name: String, refresher: BatchRefresher<Other>, places: [PlaceQuery]) {
+        self.name = name
+        self.refresher = refresher
+        self.places = places
+    }
+}
+
 extension BatchRefresher {
     /// Refreshes `places` and, alongside, `companion`'s answers for them (the
-    /// air with the weather). Once this refresh is done, the companion may go
-    /// on for `options.companionGrace` seconds at most (and never past its own
-    /// budget); whatever it still lacks then has no answer in time, so a
-    /// companion service that hangs never holds these answers back.
+    /// air with the weather).
     public func refresh<Other: Sendable>(
         _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil,
         answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> (answers: [Int64: Outcome], companion: [Int64: BatchRefresher<Other>.Outcome]) {
+        let (answers, others) = await refresh(
+            places, companions: [CompanionRequest(name: "", refresher: companion, places: places)], events: events, answered: answered)
+        return (answers, others[""] ?? [:])
+    }
+
+    /// Refreshes `places` and, at the same time, each companion's places from
+    /// its source (warnings, the next hours, the air), each under its own rate
+    /// limit and within the same budget. Once this refresh is done, the
+    /// companions may go on for `options.companionGrace` seconds at most (and
+    /// never past their own budget); whatever they still lack then has no
+    /// answer in time, so a source that hangs never holds the weather back.
+    /// With no places of its own, the companions have the whole budget.
+    public func refresh<Other: Sendable>(
+        _ places: [PlaceQuery], companions: [CompanionRequest<Other>], events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
+    ) async -> (answers: [Int64: Outcome], companions: [String: [Int64: BatchRefresher<Other>.Outcome]]) {
         typealias Finished = CompanionRefresh<Answer, Other>
         let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
-        var answers: [Int64: Outcome]?, other: [Int64: BatchRefresher<Other>.Outcome]?, cut = false
+        let waiting = companions.filter { !$0.places.isEmpty }
+        var answers: [Int64: Outcome]?, others: [String: [Int64: BatchRefresher<Other>.Outcome]] = [:], cut = false
         await withTaskGroup(of: Finished.self) { group in
-            group.addTask { .main(await refresh(places, events: events, answered: answered)) }
-            group.addTask { .companion(await companion.refresh(places)) }
+            group.addTask { .main(places.isEmpty ? [:] : await refresh(places, events: events, answered: answered)) }
+            for companion in waiting {
+                group.addTask { .companion(companion.name, await companion.refresher.refresh(companion.places)) }
+            }
             for await finished in group {
                 switch finished {
                 case .main(let main):
                     answers = main
-                    if other == nil {
+                    if others.count < waiting.count && !places.isEmpty {
                         group.addTask {
                             try? await Task.sleep(for: grace)
                             return .graceOver
                         }
                     }
-                case .companion(let answered):
-                    other = answered
+                case .companion(let name, let answered):
+                    others[name] = answered
                     // The grace's sleep, if it runs, is no longer needed (the main refresh is done then).
-                    if answers != nil { group.cancelAll() }
+                    if answers != nil && others.count == waiting.count { group.cancelAll() }
                 case .graceOver:
-                    if other == nil {
+                    if others.count < waiting.count {
                         cut = true
                         group.cancelAll()
                     }
@@ -354,17 +411,20 @@ extension BatchRefresher {
             }
         }
         let late = WeatherError(.timeout, detail: .noAnswerInTime)
-        let companionAnswers = (other ?? [:]).mapValues { outcome in
-            // Cancelled by the cut, not by whoever cancelled this refresh.
-            outcome.mapError { cut && $0.kind == .cancelled && !Task.isCancelled ? late : $0 }
+        var result: [String: [Int64: BatchRefresher<Other>.Outcome]] = [:]
+        for companion in waiting {
+            result[companion.name] = (others[companion.name] ?? [:]).mapValues { outcome in
+                // Cancelled by the cut, not by whoever cancelled this refresh.
+                outcome.mapError { cut && $0.kind == .cancelled && !Task.isCancelled ? late : $0 }
+            }
         }
-        return (answers ?? [:], companionAnswers)
+        return (answers ?? [:], result)
     }
 }
 
-/// What finished first of a refresh and its companion's.
+/// What finished first of a refresh and its companions'.
 private enum CompanionRefresh<Main: Sendable, Other: Sendable>: Sendable {
     case main([Int64: Result<Main, WeatherError>])
-    case companion([Int64: Result<Other, WeatherError>])
+    case companion(String, [Int64: Result<Other, WeatherError>])
     case graceOver
 }

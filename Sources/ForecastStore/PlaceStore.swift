@@ -285,7 +285,7 @@ public final class PlaceStore: Sendable {
         return "\(error)"
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         let connection = try connection()
         do { return try connection.queue.read(body) } catch { throw Self.wrap(error) }
     }
@@ -293,7 +293,7 @@ public final class PlaceStore: Sendable {
     /// One IMMEDIATE transaction. While another process writes, it waits up to
     /// `busyTimeout`, or until `deadline` when that is sooner (a refresh's time
     /// budget covers waiting for the database too); then fails as `busy`.
-    private func write<T>(until deadline: ContinuousClock.Instant? = nil, _ body: (Database) throws -> T) throws -> T {
+    func write<T>(until deadline: ContinuousClock.Instant? = nil, _ body: (Database) throws -> T) throws -> T {
         let connection = try connection()
         let (busy, readOnlyBecause) = (connection.busy, connection.readOnlyBecause)
         do {
@@ -602,11 +602,11 @@ public final class PlaceStore: Sendable {
         try db.execute(
             sql: """
                 UPDATE settings SET provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?,
-                    temperature_unit = ?, wind_unit = ?
+                    temperature_unit = ?, wind_unit = ?, alert_sources = ?
                 """,
             arguments: [
                 preferences.provider, preferences.language, preferences.ttlMinutes, preferences.concurrency,
-                preferences.format, temperature, wind,
+                preferences.format, temperature, wind, preferences.alertSources,
             ])
     }
 

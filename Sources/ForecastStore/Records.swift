@@ -160,6 +160,7 @@ extension SavedRow {
         })
         let format = choice("default_format", one(of: ["table", "json", "csv", "tsv", "markdown", "line"]))
         let concurrency = whole("concurrency", 1...256).map { Int($0) }
+        let alertSources = row.hasColumn("alert_sources") ? choice("alert_sources", one(of: ["official", "openweathermap"])) : nil
         var ttl: Double?
         if !(row["ttl_minutes"] as DatabaseValue).isNull {
             ttl = number(row, "ttl_minutes").flatMap { (0...10_080).contains($0) ? $0 : nil }
@@ -174,7 +175,8 @@ extension SavedRow {
         let settings = Settings(
             temperatureUnit: temperature, sort: PlaceSort(key: sortKey, descending: descending), lastViewedPlaceID: lastViewed,
             windUnit: wind,
-            preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format),
+            preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format,
+                alertSources: alertSources),
             measures: measures)
         return (settings, damaged)
     }

@@ -1,0 +1,124 @@
+import ForecastCore
+import ForecastProviders
+import ForecastStore
+import Foundation
+
+/// Which sources a lookup asks beside the weather, for which places, and what
+/// their answers and the kept ones come to: the warnings in force, the next
+/// hours, the air. The rules of every source are one: a source covers a place
+/// (its descriptor says where), it is asked when its answer is missing or
+/// older than its lifetime or the weather is being fetched anyway, never
+/// before its terms or its `Expires` allow, and what it said last is kept.
+struct SourcePlan: Sendable {
+    /// Every warning source covering each place.
+    var warnings: [Int64: [SourceDescriptor]] = [:]
+    /// The next-hours source covering each place, if one does.
+    var nextHours: [Int64: SourceDescriptor] = [:]
+    /// The air source, asked with the weather for every place.
+    var air: SourceDescriptor?
+
+    struct Target: Sendable {
+        var id: Int64
+        var countryCode: String
+        var coordinate: Coordinate
+    }
+
+    init(_ places: [Target], available: Set<String>) {
+        air = WeatherSources.of(.air).first { available.contains($0.name) }
+        for place in places {
+            warnings[place.id] = WeatherSources.covering(.warnings, countryCode: place.countryCode, at: place.coordinate, available: available)
+            nextHours[place.id] = WeatherSources.covering(.nextHours, countryCode: place.countryCode, at: place.coordinate, available: available)
+                .first
+        }
+    }
+
+    /// Each source's places to ask now. `weatherDue`: the places whose weather is
+    /// being fetched (their air goes with it, and their warnings and next hours
+    /// are asked in the same refresh); `refresh`: `--refresh`.
+    func due(
+        _ ids: [Int64], cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], weatherDue: Set<Int64>, refresh: Bool, now: Date
+    ) -> [String: [Int64]] {
+        var due: [String: [Int64]] = [:]
+        for id in ids {
+            if let air, weatherDue.contains(id) { due[air.name, default: []].append(id) }
+            for source in (warnings[id] ?? []) + (nextHours[id].map { [$0] } ?? []) {
+                let kept = cache[id]?[source.name]
+                // The terms and the service's Expires are never overridden, not even by --refresh.
+                if let notBefore = kept?.notBefore, notBefore > now, notBefore.timeIntervalSince(now) <= AnswerValidity.longestLife { continue }
+                guard let kept else {
+                    due[source.name, default: []].append(id)
+                    continue
+                }
+                if refresh || weatherDue.contains(id) || kept.age(now: now) >= source.lifetime { due[source.name, default: []].append(id) }
+            }
+        }
+        return due
+    }
+
+    /// What one place's warnings and next hours come to: this run's answers
+    /// where they arrived, else the kept ones; a failure said, never hiding
+    /// what was kept.
+    func outcome(
+        for id: Int64, fresh: [String: [Int64: Result<SourceResult, WeatherError>]],
+        cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], fetchedAt: Date, report: WeatherReport?, now: Date
+    ) -> (warnings: WarningStatus, nextHours: NextHours?, nextHoursAt: Date?, nextHoursError: WeatherError?) {
+        // Warnings: every covering source's messages, merged.
+        let sources = warnings[id] ?? []
+        var status: WarningStatus = .noSource
+        if !sources.isEmpty {
+            var messages: [WeatherWarning] = [], failure: WeatherError?, oldest: Date?, answered: [String] = []
+            for source in sources {
+                let kept = cache[id]?[source.name]
+                let keptWarnings: [WeatherWarning]? = kept.flatMap { if case .warnings(let list) = $0.answer { list } else { nil } }
+                switch fresh[source.name]?[id] {
+                case .success(let result)?:
+                    if case .warnings(let list) = result.answer {
+                        messages += list
+                        answered.append(source.name)
+                        oldest = min(oldest ?? fetchedAt, fetchedAt)
+                    }
+                case .failure(let error)?:
+                    failure = failure ?? error
+                    if let keptWarnings, let kept {
+                        messages += keptWarnings
+                        oldest = min(oldest ?? kept.fetchedAt, kept.fetchedAt)
+                    }
+                case nil:
+                    if let keptWarnings, let kept {
+                        messages += keptWarnings
+                        answered.append(source.name)
+                        oldest = min(oldest ?? kept.fetchedAt, kept.fetchedAt)
+                    }
+                }
+            }
+            let current = Warnings.current(messages, now: now)
+            if let failure {
+                status = .failed(failure, kept: oldest == nil ? nil : current, checkedAt: oldest)
+            } else if let oldest {
+                status = .checked(current, checkedAt: oldest, sources: answered)
+            } else {
+                status = .unknown
+            }
+        }
+        // The next hours: the nowcast's if it covers the coming two hours, else the hourly forecast's.
+        var nowcast: NextHours?, at: Date?, error: WeatherError?
+        if let source = nextHours[id] {
+            switch fresh[source.name]?[id] {
+            case .success(let result)?:
+                if case .nextHours(let steps) = result.answer { (nowcast, at) = (steps, fetchedAt) }
+            case .failure(let failure)?:
+                error = failure
+                fallthrough
+            case nil:
+                if let kept = cache[id]?[source.name], case .nextHours(let steps) = kept.answer { (nowcast, at) = (steps, kept.fetchedAt) }
+            }
+        }
+        if let nowcast, nowcast.covers(now) { return (status, nowcast, at, error) }
+        return (status, report.flatMap { NextHours.fromHourly($0, now: now) }, nil, error)
+    }
+}
+
+extension SourceResult {
+    /// The air it carries, if it is the air.
+    var air: AirQuality? { if case .air(let air) = answer { air } else { nil } }
+}

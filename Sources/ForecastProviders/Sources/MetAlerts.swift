@@ -1,0 +1,116 @@
+import ForecastCore
+import Foundation
+
+extension SourceDescriptor {
+    /// MET Norway's MetAlerts 2.0: the awareness warnings in force for a point in
+    /// Norway and its waters, Svalbard included. Terms: a User-Agent naming
+    /// forecast and a contact, and one request a place in 10 minutes at most.
+    public static let metAlerts = SourceDescriptor(
+        name: "met-alerts", kind: .warnings, credit: "MET Norway", licence: "CC BY 4.0",
+        coverage: Coverage(countries: ["NO", "SJ"], waters: [.init(latitudes: 57.5...81.5, longitudes: 0...35)]),
+        urlVariable: "FORECAST_METALERTS_URL", defaultBaseURL: URL(string: "https://api.met.no")!,
+        rate: CallRate(callsPerMinute: 20 * 60, window: 1), minimumInterval: 600, lifetime: 600,
+        terms: "no key; a User-Agent with a contact; one request a place in 10 minutes",
+        make: { MetAlerts(baseURL: $0.baseURL, userAgent: $0.userAgent, language: $0.language) })
+}
+
+/// MetAlerts 2.0 `current.json?lat=&lon=`: a GeoJSON FeatureCollection of the
+/// warnings in force at the point, each with its awareness level ("2; yellow;
+/// Moderate"), event, `when.interval` and texts in the language asked for
+/// (English, or Norwegian).
+public struct MetAlerts: BatchService {
+    static let path = "weatherapi/metalerts/2.0/current.json"
+    public let serviceName = "met-alerts"
+    public let batchSize = 1
+    let baseURL: URL
+    let userAgent: String
+    let language: Language
+
+    public init(baseURL: URL, userAgent: String, language: Language = .en) {
+        self.baseURL = baseURL
+        self.userAgent = userAgent
+        self.language = language
+    }
+
+    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
+
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
+        batch.map { place in
+            ServiceRequest(serviceURL(baseURL, path: Self.path, [
+                URLQueryItem(name: "lat", value: SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true)),
+                URLQueryItem(name: "lon", value: SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)),
+                // It speaks English and Norwegian; Korean readers get English.
+                URLQueryItem(name: "lang", value: "en"),
+            ]), headers: ["User-Agent": userAgent, "Accept": "application/json"])
+        }
+    }
+
+    /// A real answer is a few KB a warning (its polygons included); 4 MB is far more than any.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(4) }
+
+    public func reason(in body: Data) -> String? { nil }
+
+    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
+        .success(batch.enumerated().map { index, place in
+            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
+            let response = responses[index]
+            let notBefore = SourceDescriptor.metAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
+            return Self.warnings(response.body, now: now).map { SourceResult(.warnings($0), notBefore: notBefore) }
+        })
+    }
+
+    static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
+        let collection: Collection
+        do { collection = try ServiceJSON.decode(Collection.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
+        let features = collection.features ?? []
+        return .success(features.compactMap { feature in
+            guard let properties = feature.properties, let id = properties.id else { return nil }
+            // "2; yellow; Moderate": the colour is the level; green is no warning.
+            let parts = (properties.awareness_level ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let level = parts.count > 1 ? WarningLevel(colour: parts[1]) : properties.riskMatrixColor.flatMap(WarningLevel.init(colour:))
+            else { return nil }
+            let interval = feature.when?.interval ?? []
+            let link = properties.web ?? properties.resources?.first(where: { $0.uri != nil })?.uri
+            return WeatherWarning(
+                source: "met-alerts", id: id, event: properties.eventAwarenessName ?? properties.event ?? "", level: level,
+                severity: properties.severity, certainty: properties.certainty, urgency: nil,
+                onset: SourceAnswers.instant(interval.first ?? nil), ends: interval.count > 1 ? SourceAnswers.instant(interval[1]) : nil,
+                headline: properties.title, description: properties.description,
+                instruction: [properties.consequences, properties.instruction].compactMap { $0 }.joined(separator: "\n"),
+                area: properties.area, issuer: "MET Norway", url: link,
+                message: properties.type.map { WarningMessage($0) } == .cancel ? .cancel : .alert
+            ).bounded(now: now)
+        })
+    }
+
+    struct Collection: Decodable {
+        var features: [Feature]?
+
+        enum CodingKeys: String, CodingKey { case features }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            features = try container.decodeIfPresent([Feature].self, forKey: .features, atMost: WeatherWarning.Limit.count)
+        }
+    }
+
+    /// Only what is shown is decoded: the polygons are skipped.
+    struct Feature: Decodable {
+        var properties: Properties?
+        var when: When?
+    }
+
+    struct When: Decodable {
+        var interval: [String?]?
+    }
+
+    struct Properties: Decodable {
+        var id, event, eventAwarenessName, awareness_level, riskMatrixColor: String?
+        var severity, certainty, title, description, instruction, consequences, area, web, type: String?
+        var resources: [Resource]?
+    }
+
+    struct Resource: Decodable {
+        var uri: String?
+    }
+}

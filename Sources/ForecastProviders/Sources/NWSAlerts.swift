@@ -1,0 +1,118 @@
+import ForecastCore
+import Foundation
+
+extension SourceDescriptor {
+    /// The US National Weather Service's active alerts for a point in the United
+    /// States and its territories. Open data; a User-Agent naming forecast and a
+    /// contact is required (it answers 403 without). No published rate limit:
+    /// forecast keeps to 5 requests a second.
+    public static let nwsAlerts = SourceDescriptor(
+        name: "nws-alerts", kind: .warnings, credit: "US National Weather Service", licence: "public domain",
+        coverage: Coverage(countries: ["US", "PR", "GU", "VI", "AS", "MP", "UM"]),
+        urlVariable: "FORECAST_NWS_URL", defaultBaseURL: URL(string: "https://api.weather.gov")!,
+        rate: CallRate(callsPerMinute: 300, window: 1), lifetime: 300,
+        terms: "no key; a User-Agent with a contact (403 without)",
+        make: { NWSAlerts(baseURL: $0.baseURL, userAgent: $0.userAgent) })
+}
+
+/// `alerts/active?point=LAT,LON` (`Accept: application/geo+json`): a GeoJSON
+/// FeatureCollection of the CAP messages in force at the point. An update or a
+/// cancellation names the messages it replaces in `references`.
+public struct NWSAlerts: BatchService {
+    static let path = "alerts/active"
+    public let serviceName = "nws-alerts"
+    public let batchSize = 1
+    let baseURL: URL
+    let userAgent: String
+
+    public init(baseURL: URL, userAgent: String) {
+        self.baseURL = baseURL
+        self.userAgent = userAgent
+    }
+
+    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
+
+    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
+        batch.map { place in
+            // It refuses points with more than four decimals.
+            let point = SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true) + ","
+                + SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)
+            return ServiceRequest(
+                serviceURL(baseURL, path: Self.path, [URLQueryItem(name: "point", value: point)]),
+                headers: ["User-Agent": userAgent, "Accept": "application/geo+json"])
+        }
+    }
+
+    /// A real answer is a few KB an alert (descriptions, zone lists; geometry
+    /// is often null but may be a county's polygon): 4 MB is far more than any.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(4) }
+
+    /// Its errors are problem documents: `{"title": …, "detail": …}`.
+    public func reason(in body: Data) -> String? { ServiceJSON.string("detail", in: body) ?? ServiceJSON.string("title", in: body) }
+
+    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
+        .success(batch.enumerated().map { index, _ in
+            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
+            let response = responses[index]
+            let notBefore = SourceDescriptor.nwsAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
+            return Self.warnings(response.body, now: now).map { SourceResult(.warnings($0), notBefore: notBefore) }
+        })
+    }
+
+    static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
+        let collection: Collection
+        do { collection = try ServiceJSON.decode(Collection.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
+        return .success((collection.features ?? []).compactMap { feature in
+            guard let alert = feature.properties, let id = alert.id, alert.status.map({ $0.lowercased() == "actual" }) ?? true else { return nil }
+            // "Unknown" severity is still a warning: the lowest level.
+            let level = alert.severity.flatMap(WarningLevel.init(capSeverity:)) ?? .minor
+            return WeatherWarning(
+                source: "nws-alerts", id: id, event: alert.event ?? "", level: level,
+                severity: alert.severity, certainty: alert.certainty, urgency: alert.urgency,
+                sent: SourceAnswers.instant(alert.sent), onset: SourceAnswers.instant(alert.onset ?? alert.effective),
+                ends: SourceAnswers.instant(alert.ends), expires: SourceAnswers.instant(alert.expires),
+                headline: alert.headline ?? alert.parameters?.NWSheadline?.first, description: alert.description,
+                instruction: alert.instruction, area: alert.areaDesc, issuer: alert.senderName, url: alert.atID,
+                message: WarningMessage(alert.messageType),
+                references: (alert.references ?? []).compactMap(\.identifier)
+            ).bounded(now: now)
+        })
+    }
+
+    struct Collection: Decodable {
+        var features: [Feature]?
+
+        enum CodingKeys: String, CodingKey { case features }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            features = try container.decodeIfPresent([Feature].self, forKey: .features, atMost: WeatherWarning.Limit.count)
+        }
+    }
+
+    /// The geometry is not decoded.
+    struct Feature: Decodable {
+        var properties: Alert?
+    }
+
+    struct Alert: Decodable {
+        var atID, id, areaDesc, sent, effective, onset, expires, ends, status, messageType: String?
+        var severity, certainty, urgency, event, senderName, headline, description, instruction: String?
+        var references: [Reference]?
+        var parameters: Parameters?
+
+        enum CodingKeys: String, CodingKey {
+            case atID = "@id"
+            case id, areaDesc, sent, effective, onset, expires, ends, status, messageType
+            case severity, certainty, urgency, event, senderName, headline, description, instruction, references, parameters
+        }
+    }
+
+    struct Reference: Decodable {
+        var identifier: String?
+    }
+
+    struct Parameters: Decodable {
+        var NWSheadline: [String]?
+    }
+}

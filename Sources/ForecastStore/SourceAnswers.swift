@@ -1,0 +1,98 @@
+import ForecastCore
+import Foundation
+import GRDB
+
+extension PlaceStore {
+    /// A source's answer kept for a place.
+    public struct CachedSourceAnswer: Sendable, Hashable {
+        public var source: String
+        public var fetchedAt: Date
+        /// No request for this place before this.
+        public var notBefore: Date?
+        public var answer: SourceAnswer
+
+        public init(source: String, fetchedAt: Date, notBefore: Date?, answer: SourceAnswer) {
+            self.source = source
+            self.fetchedAt = fetchedAt
+            self.notBefore = notBefore
+            self.answer = answer
+        }
+
+        public func age(now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
+    }
+
+    /// Far more than any answer forecast writes (50 warnings of a few KB).
+    static let maximumSourceAnswer = 1 << 20
+
+    /// Every source answer kept, by place and source. An entry that no longer
+    /// decodes or holds an implausible value (a database edited by hand, an
+    /// older forecast's) is absent, as if never fetched.
+    public func cachedSourceAnswers(now: Date) throws -> [Int64: [String: CachedSourceAnswer]] {
+        let rows: [(Int64, String, Double, Double?, String)] = try read { db in
+            var rows: [(Int64, String, Double, Double?, String)] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT place_id, source, fetched_at, not_before, answer FROM source_answer")
+            while let row = try cursor.next() {
+                guard let id = SavedRow.integer(row, "place_id"), let source = SavedRow.text(row, "source"),
+                      let fetchedAt = SavedRow.number(row, "fetched_at"), let answer = SavedRow.text(row, "answer"),
+                      answer.utf8.count <= Self.maximumSourceAnswer, source.utf8.count <= 40 else { continue }
+                rows.append((id, source, fetchedAt, SavedRow.number(row, "not_before"), answer))
+            }
+            return rows
+        }
+        var kept: [Int64: [String: CachedSourceAnswer]] = [:]
+        for (id, source, fetchedAt, notBefore, text) in rows {
+            guard let answer = try? Self.decoder.decode(SourceAnswer.self, from: Data(text.utf8)),
+                  let valid = Self.validated(answer, now: now) else { continue }
+            kept[id, default: [:]][source] = CachedSourceAnswer(
+                source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),
+                notBefore: notBefore.map(Date.init(timeIntervalSince1970:)), answer: valid)
+        }
+        return kept
+    }
+
+    /// An answer read back from the database, checked as one from a service is.
+    static func validated(_ answer: SourceAnswer, now: Date) -> SourceAnswer? {
+        switch answer {
+        case .warnings(let warnings):
+            guard warnings.count <= WeatherWarning.Limit.count else { return nil }
+            let bounded = warnings.compactMap { $0.bounded(now: now) }
+            return bounded.count == warnings.count ? .warnings(bounded) : nil
+        case .nextHours(let steps):
+            return (try? steps.validated(now: now)).map(SourceAnswer.nextHours)
+        case .air(let air):
+            return (try? air.validate("air", now: now)).map { .air(air) }
+        case .outside:
+            return .outside
+        }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    /// Keeps these answers as the latest of their sources, in one transaction.
+    /// Places removed meanwhile (by another process) are skipped.
+    public func saveSourceAnswers(
+        _ answers: [Int64: [String: SourceResult]], fetchedAt: Date, until deadline: ContinuousClock.Instant? = nil
+    ) throws {
+        let rows = answers.flatMap { id, bySource in
+            bySource.compactMap { source, result -> (Int64, String, Double?, String)? in
+                guard let data = try? Self.encoder.encode(result.answer), data.count <= Self.maximumSourceAnswer else { return nil }
+                return (id, source, result.notBefore?.timeIntervalSince1970, String(decoding: data, as: UTF8.self))
+            }
+        }
+        guard !rows.isEmpty else { return }
+        try write(until: deadline) { db in
+            for (id, source, notBefore, answer) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO source_answer (place_id, source, fetched_at, not_before, answer)
+                        SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        """,
+                    arguments: [id, source, fetchedAt.timeIntervalSince1970, notBefore, answer, id])
+            }
+        }
+    }
+}
