@@ -6,7 +6,7 @@
 -- Removing a place removes its answers.
 --
 -- `alert_sources`: which warning sources the user chose beyond the official
--- ones that need no key ('openweathermap': One Call 3.0's alerts, with a key).
+-- ones that need no key ("openweathermap": One Call 3.0's alerts, with a key).
 
 CREATE TABLE source_answer (
     place_id   INTEGER NOT NULL REFERENCES place (id) ON DELETE CASCADE,
@@ -17,5 +17,6 @@ CREATE TABLE source_answer (
     PRIMARY KEY (place_id, source)
 ) WITHOUT ROWID;
 
+-- Which names exist is the program's to say (as for `provider`, 0005): here, only their shape.
 ALTER TABLE settings ADD COLUMN alert_sources TEXT
-    CHECK (alert_sources IS NULL OR alert_sources IN ('official', 'openweathermap'));
+    CHECK (alert_sources IS NULL OR (length(alert_sources) BETWEEN 1 AND 40 AND alert_sources NOT GLOB '*[^a-z0-9-]*'));

@@ -160,7 +160,10 @@ extension SavedRow {
         })
         let format = choice("default_format", one(of: ["table", "json", "csv", "tsv", "markdown", "line"]))
         let concurrency = whole("concurrency", 1...256).map { Int($0) }
-        let alertSources = row.hasColumn("alert_sources") ? choice("alert_sources", one(of: ["official", "openweathermap"])) : nil
+        let alertSources = row.hasColumn("alert_sources") ? choice("alert_sources", { name in
+            (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+                ? name : nil
+        }) : nil
         var ttl: Double?
         if !(row["ttl_minutes"] as DatabaseValue).isNull {
             ttl = number(row, "ttl_minutes").flatMap { (0...10_080).contains($0) ? $0 : nil }
