@@ -41,7 +41,7 @@ extension English {
     }
 
     package func warningsChecked(_ age: String) -> String { "checked " + age.replacingOccurrences(of: "updated ", with: "") }
-    package var warningKeyHint: String { "w: warning" }
+    package var warningKeyHint: String { "w warning" }
 
     package func nextHoursHeading(_ kind: NextHours.Kind) -> String {
         kind == .nowcast ? "Next two hours" : "Next hours (hourly forecast)"
@@ -84,4 +84,33 @@ extension English {
     }
 
     package func nextHoursFailed(_ error: WeatherError) -> String { "The next hours could not be fetched: " + weatherError(error) }
+}
+
+// MARK: - A warning's whole text, and the app's keys for it
+
+extension English {
+    package func warningArea(_ area: String) -> String { "Area: " + area }
+    package var warningInstructionHeading: String { "What to do" }
+
+    package func warningDetails(severity: String?, certainty: String?, urgency: String?) -> String? {
+        let parts = [("Severity", severity), ("Certainty", certainty), ("Urgency", urgency)].compactMap { label, value in
+            value.map { "\(label): \($0)" }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    package func warningLevelWord(_ level: WarningLevel) -> String {
+        switch level {
+        case .minor: "yellow"
+        case .moderate: "orange"
+        case .severe: "red"
+        case .extreme: "extreme"
+        }
+    }
+
+    package var browseWarningKeys: String { "Esc close  ←→ Tab other warning  ↑↓ scroll  ? help" }
+    package var browseWarningHelpKey: (key: String, does: String) { ("w", "the warning's whole text") }
+    package var browseWarningHelp: (title: String, keys: [(key: String, does: String)]) {
+        ("Warning", [("← → Tab", "the other warnings of the place"), ("↑ ↓  k j", "scroll"), ("Esc  q  w", "back")])
+    }
 }

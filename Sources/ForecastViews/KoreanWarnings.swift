@@ -41,7 +41,7 @@ extension Korean {
     }
 
     package func warningsChecked(_ age: String) -> String { age.replacingOccurrences(of: "갱신", with: "확인") }
-    package var warningKeyHint: String { "w: 특보" }
+    package var warningKeyHint: String { "w 특보" }
 
     package func nextHoursHeading(_ kind: NextHours.Kind) -> String {
         kind == .nowcast ? "앞으로 2시간" : "앞으로 몇 시간 (시간별 예보)"
@@ -83,4 +83,33 @@ extension Korean {
     }
 
     package func nextHoursFailed(_ error: WeatherError) -> String { "앞으로의 강수를 가져오지 못함: " + weatherError(error) }
+}
+
+// MARK: - A warning's whole text, and the app's keys for it
+
+extension Korean {
+    package func warningArea(_ area: String) -> String { "지역: " + area }
+    package var warningInstructionHeading: String { "행동 요령" }
+
+    package func warningDetails(severity: String?, certainty: String?, urgency: String?) -> String? {
+        let parts = [("심각도", severity), ("확실성", certainty), ("긴급성", urgency)].compactMap { label, value in
+            value.map { "\(label): \($0)" }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    package func warningLevelWord(_ level: WarningLevel) -> String {
+        switch level {
+        case .minor: "주의"
+        case .moderate: "경계"
+        case .severe: "위험"
+        case .extreme: "극한"
+        }
+    }
+
+    package var browseWarningKeys: String { "Esc 닫기  ←→ Tab 다른 특보  ↑↓ 스크롤  ? 도움말" }
+    package var browseWarningHelpKey: (key: String, does: String) { ("w", "특보 전문") }
+    package var browseWarningHelp: (title: String, keys: [(key: String, does: String)]) {
+        ("특보", [("← → Tab", "이 장소의 다른 특보"), ("↑ ↓  k j", "스크롤"), ("Esc  q  w", "돌아가기")])
+    }
 }

@@ -43,6 +43,23 @@ package protocol WarningWords: Sendable {
     func nextHoursNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String?
     /// "The next hours could not be fetched: …"
     func nextHoursFailed(_ error: WeatherError) -> String
+
+    // The whole text of a warning (the app's `w`, the HTML report), and the app's keys for it.
+
+    /// "Area: Vestland" / "지역: Vestland".
+    func warningArea(_ area: String) -> String
+    /// "What to do" / "행동 요령": above the instruction.
+    var warningInstructionHeading: String { get }
+    /// "Severity: Moderate · Certainty: Likely · Urgency: Expected" (the source's own words after the labels); nil when it gave none.
+    func warningDetails(severity: String?, certainty: String?, urgency: String?) -> String?
+    /// The level in a word, where a colour cannot say it (the app's list, with `FORECAST_ASCII` or `NO_COLOR`): "orange" / "경계".
+    func warningLevelWord(_ level: WarningLevel) -> String
+    /// The keys of the app's warning view.
+    var browseWarningKeys: String { get }
+    /// `w` in the help of the list and the detail: ("w", "the warning's whole text").
+    var browseWarningHelpKey: (key: String, does: String) { get }
+    /// The help's section for the warning view.
+    var browseWarningHelp: (title: String, keys: [(key: String, does: String)]) { get }
 }
 
 /// Warnings and the next hours as every face shows them: what is said and in
