@@ -70,7 +70,11 @@ package struct HTMLReport {
             let air = entry.weather.report?.airQuality?.usAQI.map { aqi in
                 "<span class=\"aqi aqi\(AirQuality.Category.allCases.firstIndex(of: AirQuality.Category(usAQI: aqi)) ?? 0)\">\(cell(.aqi))</span>"
             } ?? "–"
-            let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>"
+            // A place with warnings is marked beside its name: ⚠ in its highest level's colour, the level in words as its title.
+            let warned = WarningsView(entry.weather, now: now).warnings.map(\.level).max().map { level in
+                " <span class=\"wmark \(WarningsView.colourName(level))\" title=\"\(HTML.escape(words.warningLevel(level)))\">⚠</span>"
+            } ?? ""
+            let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>" + warned
             let status = entry.weather.error.map { "<td class=\"error\">\(HTML.escape(words.weatherError($0)))</td>" }
                 ?? (entry.weather.stale ? "<td class=\"stale\">\(HTML.escape(words.stale(entry.weather.fetchedAt.map { words.age($0, now: now) })))</td>" : "<td></td>")
             // Columns marked "opt" give way on a phone (feels, humidity, wind, UV, AQI).
@@ -97,6 +101,10 @@ package struct HTMLReport {
         var html = "<section class=\"place\" id=\"place-\(entry.position)\">\n"
         html += "<h2><span class=\"pos\">\(entry.position)</span> \(HTML.escape(words.address(place)))"
             + " <small>\(HTML.escape(words.region(countryCode: place.countryCode, admin1: place.admin1)))</small></h2>\n"
+        // The warnings first, and the next two hours: a place whose weather failed may still have them.
+        let warnings = WarningsView(entry.weather, now: now)
+        html += self.warnings(warnings, entry: entry, zone: zone)
+        html += nextHours(warnings, error: entry.weather.nextHoursError, zone: zone)
         guard let report = entry.weather.report else {
             let reason = entry.weather.error.map { words.noWeather($0) } ?? words.noWeatherCached
             return html + "<p class=\"error\">\(HTML.escape(reason))</p>\n</section>\n"
@@ -127,6 +135,66 @@ package struct HTMLReport {
                 + "\n<figcaption>\(HTML.escape(words.daysCaption(unit: format.temperatureUnit.symbol)))</figcaption>\n</figure>\n"
         }
         return html + "</section>\n"
+    }
+
+    // MARK: - Warnings and the next two hours
+
+    /// The place's **Warnings**: each in force with its level in its colour, the
+    /// event, the window in the place's time, the area, the headline, the first
+    /// lines of what to do, who issued it and whose it is; or why there are none
+    /// to show (no source covers the place, the source failed, none in force).
+    package func warnings(_ view: WarningsView, entry: Entry, zone: TimeZone) -> String {
+        var heading = "<h3>\(HTML.escape(words.warningsHeading))"
+        let checkedAt: Date? = switch view.status {
+        case .checked(_, let at, _): at
+        case .failed(_, _, let at): at
+        default: nil
+        }
+        if let checkedAt { heading += " <small>\(HTML.escape(words.warningsChecked(words.age(checkedAt, now: now))))</small>" }
+        var html = "<div class=\"warnings\">\n" + heading + "</h3>\n"
+        switch view.status {
+        case .noSource:
+            let country = entry.place.countryCode.isEmpty ? nil : words.countryName(entry.place.countryCode)
+            html += "<p class=\"quiet\">\(HTML.escape(words.noWarningSource(country: country)))</p>\n"
+        case .unknown:
+            html += "<p class=\"quiet\">\(HTML.escape(words.warningsNotChecked))</p>\n"
+        case .failed(let error, _, _):
+            html += "<p class=\"error\">\(HTML.escape(words.warningsFailed(error)))</p>\n"
+        case .checked:
+            if view.warnings.isEmpty { html += "<p class=\"quiet\">\(HTML.escape(words.noWarningsInForce))</p>\n" }
+        }
+        for warning in view.warnings {
+            let colour = WarningsView.colourName(warning.level)
+            html += "<div class=\"warning \(colour)\">\n<p class=\"what\"><span class=\"level \(colour)\">\(HTML.escape(words.warningLevel(warning.level)))</span> "
+                + "<strong>\(HTML.escape(warning.event))</strong> <span class=\"window\">"
+                + HTML.escape(WarningsView.window(warning, zone: zone, format: format, now: now)) + "</span></p>\n"
+            if let area = warning.area { html += "<p class=\"area\">\(HTML.escape(words.warningArea(area)))</p>\n" }
+            if let headline = warning.headline { html += "<p class=\"headline\">\(HTML.escape(headline))</p>\n" }
+            if let lead = WarningsView.lead(warning.instruction) {
+                html += "<p class=\"instruction\"><em>\(HTML.escape(words.warningInstructionHeading))</em> \(HTML.escape(lead))</p>\n"
+            }
+            let issuer = HTML.escape(words.warningIssuer(warning.issuer, credit: WarningsView.credit(warning.source)))
+            // Where to read it whole, as text: the report links to nothing outside itself.
+            let link = warning.url.map { " · " + HTML.escape($0) } ?? ""
+            html += "<p class=\"issuer\">\(issuer)\(link)</p>\n</div>\n"
+        }
+        return html + "</div>\n"
+    }
+
+    /// **Next two hours**: a strip of the quarter hours (the hours, from the hourly
+    /// forecast), ▁ dry to ▇ heavy, and the sentence; or why it could not be fetched.
+    package func nextHours(_ view: WarningsView, error: WeatherError?, zone: TimeZone) -> String {
+        guard let hours = view.nextHours, let outlook = view.outlook else {
+            return error.map { "<p class=\"next error\">\(HTML.escape(words.nextHoursFailed($0)))</p>\n" } ?? ""
+        }
+        let sentence = words.nextHoursSentence(outlook, snow: view.snow) { format.time($0, in: zone) }
+        let bars = outlook.strip.map { "<span class=\"p\($0.rawValue)\">\($0.bar(ascii: false))</span>" }.joined()
+        // The strip's ends in the place's time: now (the first hour, from the hourly forecast) and two hours on.
+        let start = hours.kind == .hourly ? (hours.coming(from: now).first?.start ?? now) : now
+        let end = start.addingTimeInterval(NextHours.span)
+        return "<p class=\"next\"><strong>\(HTML.escape(words.nextHoursHeading(hours.kind)))</strong> "
+            + "<span class=\"strip\"><small>\(HTML.escape(format.time(start, in: zone)))</small>\(bars)<small>\(HTML.escape(format.time(end, in: zone)))</small></span> "
+            + HTML.escape(sentence) + "</p>\n"
     }
 
     package static let style = """
@@ -164,6 +232,21 @@ package struct HTMLReport {
         svg .range{fill:var(--temp);fill-opacity:.75}
         svg .label{fill:var(--fg)}
         footer{margin-top:20px;font-size:12px}
+        .warnings h3{margin:6px 0 4px;font-size:15px}
+        .quiet{color:var(--muted);margin:2px 0 8px}
+        .warning{border-left:4px solid var(--lc);padding:4px 10px;margin:6px 0 10px;background:color-mix(in srgb,var(--lc) 10%,transparent)}
+        .warning p{margin:2px 0}
+        .yellow{--lc:#eab308}.orange{--lc:#f97316}.red{--lc:#dc2626}.purple{--lc:#7e22ce}
+        .level{display:inline-block;padding:0 7px;border-radius:9px;background:var(--lc);color:#fff;font-weight:600}
+        .level.yellow{color:#111}
+        .window,.area,.issuer{color:var(--muted)}
+        .headline{font-weight:600}
+        .issuer{font-size:12px}
+        .next{margin:4px 0 10px}
+        .strip{font-family:ui-monospace,"DejaVu Sans Mono",monospace;color:var(--rain);letter-spacing:1px;margin:0 6px}
+        .strip small{font-family:system-ui,sans-serif;letter-spacing:0;margin:0 4px}
+        .strip .p0{opacity:.35}
+        .wmark{color:var(--lc);font-weight:700}
         @media (max-width:640px){
         body{padding:10px;font-size:15px}
         .summary .opt{display:none}
