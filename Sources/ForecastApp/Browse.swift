@@ -126,6 +126,8 @@ package struct BrowseState: Sendable {
 /// A key as the driver reads it.
 package enum Key: Equatable, Sendable {
     case up, down, left, right, enter, escape, backspace, pageUp, pageDown, home, end
+    /// Tab and Shift-Tab: the next and the previous warning, in the warning view.
+    case tab, backTab
     /// Ctrl-U: the search's text cleared.
     case clearLine
     /// Text pasted (bracketed paste): typed into the search, ignored elsewhere.

@@ -16,13 +16,30 @@ package struct Frame: Equatable, Sendable {
         package var dim = false
         package var reverse = false
         package var red = false
-        package init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, red: Bool = false) {
+        /// A colour besides red (a warning's level); red, when set too, wins.
+        package var colour: Colour?
+        package init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, red: Bool = false, colour: Colour? = nil) {
             self.bold = bold
             self.dim = dim
             self.reverse = reverse
             self.red = red
+            self.colour = colour
         }
         package static let plain = Look()
+    }
+
+    /// The colours of warnings' levels (red is `Look.red`): as `TextStyle.levelColoured` writes them.
+    package enum Colour: Hashable, Sendable {
+        case yellow, orange, purple
+
+        /// Its SGR parameters.
+        var code: String {
+            switch self {
+            case .yellow: "33"
+            case .orange: "38;5;208"
+            case .purple: "35"
+            }
+        }
     }
 
     package struct Cell: Equatable, Sendable {
@@ -66,7 +83,7 @@ package struct Frame: Equatable, Sendable {
     }
 
     /// Writes a line a renderer styled for a terminal (`TextStyle`'s bold, dim,
-    /// red and reset) with those looks as the cells' looks, over `base`: the
+    /// red, a level's colour and reset) with those looks as the cells' looks, over `base`: the
     /// app draws the same rendered lines as the commands print. Any other
     /// sequence is dropped. Returns the column after the last cell written.
     @discardableResult
@@ -86,12 +103,19 @@ package struct Frame: Equatable, Sendable {
                 continue
             }
             if after[m] == "m" {
-                for code in after[after.index(after: after.startIndex)..<m].split(separator: ";") {
+                var codes = after[after.index(after: after.startIndex)..<m].split(separator: ";")[...]
+                while let code = codes.popFirst() {
                     switch code {
                     case "0": look = base
                     case "1": look.bold = true
                     case "2": look.dim = true
                     case "31": look.red = true
+                    case "33": look.colour = .yellow
+                    case "35": look.colour = .purple
+                    // A 256-colour one: orange, the one such colour written; any other is no colour the frame knows.
+                    case "38" where codes.first == "5":
+                        codes.removeFirst()
+                        if codes.popFirst() == "208" { look.colour = .orange }
                     default: break
                     }
                 }
@@ -121,7 +145,10 @@ package struct Frame: Equatable, Sendable {
         // without reverse a selected row would be a small mark only.
         let look = { (cell: Cell) -> Look in
             var look = cell.look
-            if !colour { look.red = false }
+            if !colour {
+                look.red = false
+                look.colour = nil
+            }
             return look
         }
         var cursor: (row: Int, column: Int)? = nil
@@ -170,6 +197,7 @@ package struct Frame: Equatable, Sendable {
         if look.bold { codes.append("1") }
         if look.dim { codes.append("2") }
         if look.reverse { codes.append("7") }
+        if let colour = look.colour, !look.red { codes.append(colour.code) }
         if look.red { codes.append("31") }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }

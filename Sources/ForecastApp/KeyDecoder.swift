@@ -56,6 +56,9 @@ package struct KeyDecoder: Sendable {
             case 0x15:
                 if pasting == nil { keys.append(.clearLine) }
                 index += 1
+            case 0x09:
+                if pasting == nil { keys.append(.tab) }
+                index += 1
             case ..<0x20:
                 index += 1  // other control bytes: nothing
             case ..<0x80:
@@ -138,6 +141,7 @@ package struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): .left
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "Z"): .backTab  // Shift-Tab
         case UInt8(ascii: "~"):
             switch parameters {
             case "5": .pageUp
