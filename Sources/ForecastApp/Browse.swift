@@ -42,6 +42,8 @@ package struct BrowseState: Sendable {
     package var confirmingRemoval: Int64?
     /// The help over the current screen.
     package var showsHelp = false
+    /// A warning's whole text, open over the screen (`w`).
+    package var reading: Reading?
     package var quitting = false
     package var search = SearchState()
     /// The candidate opened from the search, and its weather once it arrived.
@@ -92,6 +94,21 @@ package struct BrowseState: Sendable {
         package var savedAs: Place?
     }
 
+    /// Which warning `w` opened, and how far its text is scrolled.
+    package struct Reading: Equatable, Sendable {
+        /// The saved place whose warnings these are; nil: the candidate's (the `found` screen).
+        package var placeID: Int64?
+        /// Which of its warnings, in the order they are shown (most severe first).
+        package var index = 0
+        package var scroll = 0
+
+        package init(placeID: Int64?, index: Int = 0, scroll: Int = 0) {
+            self.placeID = placeID
+            self.index = index
+            self.scroll = scroll
+        }
+    }
+
     /// What the status line says besides the keys.
     package struct Status: Sendable {
         /// A fetch in progress: places answered of all.
@@ -120,6 +137,40 @@ package struct BrowseState: Sendable {
     package var detailPlace: Place? {
         guard case .detail(let index) = screen, places.indices.contains(index) else { return nil }
         return places[index]
+    }
+
+    /// Whose warnings `w` would open on this screen: the selected place's on
+    /// the list, the page's on a detail (`.some(nil)`: the candidate's on the
+    /// `found` screen); nil where there is no place.
+    package var warningsPlace: Int64?? {
+        switch screen {
+        case .list: places.indices.contains(selected) ? .some(places[selected].id) : nil
+        case .detail: detailPlace.map { .some($0.id) }
+        case .found: found == nil ? nil : .some(nil)
+        case .search: nil
+        }
+    }
+
+    /// The weather whose warnings are shown for a saved place (nil: the
+    /// candidate's): of its page's and its row's, the one whose warnings were checked last.
+    package func warningWeather(of id: Int64?) -> PlaceWeather? {
+        guard let id else { return found?.weather }
+        let checked = { (weather: PlaceWeather) -> Date in
+            switch weather.warnings {
+            case .checked(_, let at, _): at
+            case .failed(_, _, let at?): at
+            default: .distantPast
+            }
+        }
+        switch (details[id], weather[id]) {
+        case let (page?, row?): return checked(row) > checked(page) ? row : page
+        case let (page, row): return page ?? row
+        }
+    }
+
+    /// The warnings in force at a saved place (nil: the candidate), most severe first.
+    package func warnings(of id: Int64?) -> [WeatherWarning] {
+        warningWeather(of: id).map { WarningsView.inForce($0.warnings, now: now) } ?? []
     }
 }
 
@@ -211,7 +262,10 @@ package enum Browse {
             state.status.fetching = (done, total)
         case .arrived(let reports):
             for (id, report) in reports {
-                state.weather[id] = PlaceWeather(report: report, fetchedAt: state.now)
+                var row = PlaceWeather(report: report, fetchedAt: state.now)
+                // The warnings and the next hours come with the whole answer: until then, the row keeps the ones it had.
+                if let old = state.weather[id] { row.keepSources(of: old) }
+                state.weather[id] = row
             }
         case .weather(let weather, let notSaved):
             state.status.fetching = nil
@@ -265,8 +319,11 @@ package enum Browse {
                 // until a fetch succeeds.
                 let failed = state.weather[id]?.error != nil && !fetched
                 if !failed, (weather.fetchedAt ?? .distantPast) >= (state.weather[id]?.fetchedAt ?? .distantPast) {
-                    state.weather[id] = PlaceWeather(
+                    var row = PlaceWeather(
                         report: report.summary, fetchedAt: weather.fetchedAt, stale: weather.stale, airQualityError: weather.airQualityError)
+                    // The row marks the warnings the page found (the list's ⚠ agrees with the page).
+                    row.keepSources(of: weather)
+                    state.weather[id] = row
                 }
             } else if let error = weather.error {
                 var row = state.weather[id] ?? PlaceWeather()
@@ -286,6 +343,7 @@ package enum Browse {
             if !alreadySaved { return [.refresh(force: false)] }  // its weather, for the list
         case .removed(let place):
             state.status.message = .removed(place)
+            if state.reading?.placeID == place.id { state.reading = nil }
             state.weather[place.id] = nil
             state.details[place.id] = nil
         case .tick(let now):
@@ -298,6 +356,7 @@ package enum Browse {
             state.details = [:]
             state.detailOrder = []
             state.confirmingRemoval = nil
+            state.reading = nil
             state.found?.savedAs = nil
             if case .detail = state.screen { state.screen = .list }
             state.selected = 0
@@ -324,6 +383,7 @@ package enum Browse {
             }
         }
         if let id = state.confirmingRemoval, !places.contains(where: { $0.id == id }) { state.confirmingRemoval = nil }
+        if let id = state.reading?.placeID, !places.contains(where: { $0.id == id }) { state.reading = nil }
         // A candidate just added is a saved place now: its page in the list, remembered as viewed.
         if state.screen == .found, let saved = state.found?.savedAs, let index = places.firstIndex(where: { $0.id == saved.id }) {
             state.screen = .detail(index)
@@ -335,7 +395,9 @@ package enum Browse {
 
     static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         let typing = state.screen == .search && !state.showsHelp
-        if key == .interrupt || (key == .character("q") && !typing) {
+        // In a warning's text q closes it, as Esc does; from its help, q quits as everywhere.
+        let closes = state.reading != nil && !state.showsHelp
+        if key == .interrupt || (key == .character("q") && !typing && !closes) {
             state.quitting = true
             return [.quit]
         }
@@ -348,6 +410,7 @@ package enum Browse {
             state.showsHelp = true
             return []
         }
+        if state.reading != nil { return reading(&state, key) }
         if let id = state.confirmingRemoval {
             state.confirmingRemoval = nil
             return key == .character("y") ? [.remove(id)] : []
@@ -408,10 +471,45 @@ package enum Browse {
         case .character("d"):
             guard state.places.indices.contains(state.selected) else { return [] }
             state.confirmingRemoval = state.places[state.selected].id
+        case .character("w"): return openWarning(&state)
         case .character("r"): return [.refresh(force: true)]
         case .character("/"): return openSearch(&state)
         default: break
         }
+        return []
+    }
+
+    /// `w`: the first warning's whole text, over the screen, when the place has any.
+    static func openWarning(_ state: inout BrowseState) -> [Effect] {
+        guard let place = state.warningsPlace, !state.warnings(of: place).isEmpty else { return [] }
+        state.reading = BrowseState.Reading(placeID: place)
+        return []
+    }
+
+    /// Keys in a warning's text: scroll it, step to the place's other warnings
+    /// (wrapping around, as pages do), close it.
+    static func reading(_ state: inout BrowseState, _ key: Key) -> [Effect] {
+        guard var reading = state.reading else { return [] }
+        let count = state.warnings(of: reading.placeID).count
+        switch key {
+        case .escape, .backspace, .character("q"), .character("w"):
+            state.reading = nil
+            return []
+        case .left, .character("h"), .backTab, .right, .character("l"), .tab:
+            guard count > 1 else { return [] }
+            let step = [.left, .character("h"), .backTab].contains(key) ? -1 : 1
+            reading.index = ((min(reading.index, count - 1) + step) % count + count) % count
+            reading.scroll = 0
+        case .up, .character("k"): reading.scroll = max(0, reading.scroll - 1)
+        case .down, .character("j"): reading.scroll += 1
+        case .pageUp: reading.scroll = max(0, reading.scroll - 10)
+        case .pageDown: reading.scroll += 10
+        case .home, .character("g"): reading.scroll = 0
+        case .end, .character("G"): reading.scroll = Int.max / 2  // the view stops it at the last line
+        case .character("r"): return [.refresh(force: true)]
+        default: break
+        }
+        state.reading = reading
         return []
     }
 
@@ -439,6 +537,7 @@ package enum Browse {
         case .home, .character("g"): state.scroll = 0
         case .escape, .backspace: state.screen = .list
         case .character("u"): return nextUnit(&state)
+        case .character("w"): return openWarning(&state)
         case .character("r"): return [.refresh(force: true)]
         case .character("/"): return openSearch(&state)
         default: break
@@ -521,8 +620,20 @@ package enum Browse {
             }
             return [.add(found.city)]
         case .character("u"): return nextUnit(&state)
+        case .character("w"): return openWarning(&state)
         default: break
         }
         return []
+    }
+}
+
+extension PlaceWeather {
+    /// Takes the warnings and the next hours of `other` (a row rebuilt from a
+    /// report keeps what its sources said).
+    mutating func keepSources(of other: PlaceWeather) {
+        warnings = other.warnings
+        nextHours = other.nextHours
+        nextHoursAt = other.nextHoursAt
+        nextHoursError = other.nextHoursError
     }
 }

@@ -44,14 +44,18 @@ package enum BrowseView {
         }
     }
 
-    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil) -> Frame {
-        render(state, width: width, height: height, words: words, emoji: emoji, memo: memo).frame
+    package static func frame(
+        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, colour: Bool = true, memo: Memo? = nil
+    ) -> Frame {
+        render(state, width: width, height: height, words: words, emoji: emoji, colour: colour, memo: memo).frame
     }
 
-    /// The frame, and how far its page can scroll (its lines beyond the window's
-    /// body; 0 off a page): the driver stops the scroll there, so ↑ moves at once after many ↓.
+    /// The frame, and how far its page (or the warning open over it) can scroll
+    /// (its lines beyond the window's body; 0 off a page): the driver stops the
+    /// scroll there, so ↑ moves at once after many ↓. `colour`: whether colour
+    /// will be shown (`NO_COLOR` not set): where it is not, marks say in words what colour said.
     package static func render(
-        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil
+        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, colour: Bool = true, memo: Memo? = nil
     ) -> (frame: Frame, scrollLimit: Int) {
         var frame = Frame(width: width, height: height)
         var scrollLimit = 0
@@ -65,9 +69,11 @@ package enum BrowseView {
         // One column is kept free at the right for the marks that say more is above or below.
         let style = TextStyle(words: words, columns: width - 3, usesColour: true, emoji: emoji)
         switch state.screen {
+        case _ where state.reading != nil:
+            scrollLimit = warning(&frame, state, body: body, style: style)
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
-            list(&frame, state, body: body, style: style, memo: memo)
+            list(&frame, state, body: body, style: style, colour: colour, memo: memo)
         case .detail(let index):
             let place = state.places.indices.contains(index) ? state.places[index] : nil
             // The name is the page's first line (as `show` prints it): the bar says where the page is.
@@ -87,8 +93,8 @@ package enum BrowseView {
             }
         }
         status(&frame, state, row: height - 2, words: words)
-        frame.put(keys(words.keys(for: state.screen), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true))
-        if state.showsHelp { help(&frame, state.screen, words: words) }
+        frame.put(keys(keyLine(state, words: words), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true))
+        if state.showsHelp { help(&frame, state.screen, warned: hasWarnings(state), reading: state.reading != nil, words: words) }
         return (frame, scrollLimit)
     }
 
@@ -105,8 +111,16 @@ package enum BrowseView {
         frame.fill(row: 0, look: bar)
     }
 
-    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) {
-        let render = {
+    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, colour: Bool, memo: Memo?) {
+        // Places with warnings are marked in a margin before their rows, as wide as the widest mark
+        // (none when no place has one): a mark the table's fitting to a narrow window never drops.
+        let marks = state.places.map { place in
+            state.warnings(of: place.id).map(\.level).max().map { (level: $0, text: warningMark($0, style: style, colour: colour)) }
+        }
+        let margin = marks.compactMap { $0.map { DisplayWidth.of($0.text) + 1 } }.max() ?? 0
+        var style = style
+        style.columns = style.columns.map { $0 - margin }
+        let render = { [style] in
             ListOutput(
                 settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
                 now: state.now
@@ -124,7 +138,7 @@ package enum BrowseView {
             }
             return
         }
-        frame.put(styled: lines[0], row: body.lowerBound, column: 2)
+        frame.put(styled: lines[0], row: body.lowerBound, column: 2 + margin)
         let rows = body.count - 1
         let top = state.selected < rows ? 0 : state.selected - rows + 1
         for (offset, index) in (top..<min(state.places.count, top + rows)).enumerated() {
@@ -132,12 +146,58 @@ package enum BrowseView {
             let selected = index == state.selected
             let look = selected ? Frame.Look(reverse: true) : .plain
             if selected { frame.put("›", row: row, column: 0, look: look) }
-            frame.put(styled: lines[index + 1], row: row, column: 2, look: look)
+            if let mark = marks[index] { frame.put(styled: style.levelColoured(mark.level, mark.text), row: row, column: 2, look: look) }
+            frame.put(styled: lines[index + 1], row: row, column: 2 + margin, look: look)
             if selected { frame.fill(row: row, look: look) }
         }
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: body.lowerBound + 1, column: frame.width - 1, look: dim) }
         if top + rows < state.places.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+    }
+
+    /// A place's mark in the list (drawn in the colour of its highest level): ⚠; the
+    /// level in a word too where colour will not show (`NO_COLOR`), and the word
+    /// alone where symbols are words (`FORECAST_ASCII`).
+    static func warningMark(_ level: WarningLevel, style: TextStyle, colour: Bool) -> String {
+        let word = style.words.warningLevelWord(level)
+        return style.emoji ? (colour ? "⚠" : "⚠ " + word) : word
+    }
+
+    /// `w`: the warning's whole text over the screen, scrolled; the title says
+    /// whose it is and which of the place's warnings. Returns how far it can scroll.
+    static func warning(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) -> Int {
+        guard let reading = state.reading else { return 0 }
+        let words = style.words
+        let warnings = state.warnings(of: reading.placeID)
+        let shown: Place? = if let id = reading.placeID { state.places.first { $0.id == id } }
+            else { state.found.map { place($0.city, now: state.now) } }
+        let index = min(reading.index, max(0, warnings.count - 1))
+        title(
+            &frame, words.warningsHeading + (shown.map { " · " + words.address($0) } ?? ""),
+            right: warnings.count > 1 ? "\(index + 1) / \(warnings.count)" : nil)
+        // Its warnings ended while it was open (a refresh): said, until Esc.
+        guard let shown, warnings.indices.contains(index) else {
+            frame.put(words.noWarningsInForce, row: body.lowerBound + 1, column: 2)
+            return 0
+        }
+        let format = WeatherFormat(state.settings, words: words, emoji: style.emoji)
+        let text = WarningText(warnings[index], zone: LocalTime.zone(shown.timeZone), format: format, now: state.now)
+        return detail(&frame, lines: text.lines(style), scroll: reading.scroll, body: body)
+    }
+
+    /// Whether the place on screen (the list's selected one) has warnings `w` would open.
+    static func hasWarnings(_ state: BrowseState) -> Bool {
+        state.warningsPlace.map { !state.warnings(of: $0).isEmpty } ?? false
+    }
+
+    /// The keys line: the screen's keys, with `w` among the first where the place shown has warnings.
+    static func keyLine(_ state: BrowseState, words: Words) -> String {
+        if state.reading != nil { return words.browseWarningKeys }
+        let keys = words.keys(for: state.screen)
+        guard hasWarnings(state) else { return keys }
+        var items = keys.components(separatedBy: "  ")
+        items.insert(words.warningKeyHint, at: min(2, items.count))
+        return items.joined(separator: "  ")
     }
 
     /// From this many columns a page shows two days of hours (README: "two days of hours from 100 columns").
@@ -304,10 +364,16 @@ package enum BrowseView {
         }
     }
 
-    static func help(_ frame: inout Frame, _ screen: BrowseState.Screen, words: Words) {
-        let sections = words.browseHelp
+    /// `warned`: the place shown has warnings (`w` is said); `reading`: a warning is open (its keys are said).
+    static func help(_ frame: inout Frame, _ screen: BrowseState.Screen, warned: Bool = false, reading: Bool = false, words: Words) {
+        var sections = words.browseHelp
+        // `w` on the list and the detail where it opens something, and the warning's own keys
+        // before the ones that work everywhere: the help stays as short as it was where there are none.
+        if warned { for index in 0..<min(2, sections.count) { sections[index].keys.append(words.browseWarningHelpKey) } }
+        if reading { sections.insert(words.browseWarningHelp, at: max(0, sections.count - 1)) }
         // Every screen's keys when they fit; else this screen's and the ones that work everywhere.
         let current: Int = switch screen {
+        case _ where reading: sections.count - 2
         case .list: 0
         case .detail: 1
         case .search, .found: 2

@@ -6,6 +6,12 @@ import Foundation
 /// place's zone, the first lines of what to do, its colour. The terminal's
 /// whole text of a warning (the app's `w`) is `WarningText`.
 extension WarningsView {
+    /// The warnings to show of `status` at `now`: kept ones that ended since are
+    /// never shown. (Without the rest of the view: the app's list asks it of every place a frame.)
+    package static func inForce(_ status: WarningStatus, now: Date) -> [WeatherWarning] {
+        status.warnings.filter { !$0.isOver(at: now) }
+    }
+
     /// "from Tue 14:00 until Wed 06:00", in the place's zone: a day's name within
     /// six days of now, else its date ("from Sun 22 Nov 14:00"), a weekday being
     /// ambiguous beyond a week.

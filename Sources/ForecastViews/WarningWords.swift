@@ -78,7 +78,7 @@ package struct WarningsView: Sendable {
     package init(_ weather: PlaceWeather, now: Date) {
         status = weather.warnings
         // Kept warnings that ended since are never shown.
-        warnings = weather.warnings.warnings.filter { !$0.isOver(at: now) }
+        warnings = Self.inForce(weather.warnings, now: now)
         level = Warnings.highestLevel(warnings)
         nextHours = weather.nextHours
         outlook = weather.nextHours?.outlook(at: now)

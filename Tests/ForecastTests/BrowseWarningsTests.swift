@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import ForecastApp
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastViews
+
+/// Warnings in `forecast browse`: the list marks the places that have some
+/// (⚠ in the level's colour; the level in words where colour or symbols
+/// cannot say it), `w` opens a warning's whole text over the screen, and the
+/// keys line says so. Pure: states to frames, keys to states.
+@Suite struct BrowseWarningsTests {
+    static let sizes = [(60, 20), (80, 24), (120, 40)]
+
+    /// Phoenix (NWS's two recorded warnings: severe and minor), Seoul (no source), Trondheim (all clear).
+    static func state() throws -> BrowseState {
+        let now = RecordedWarnings.phoenixNow
+        let phoenix = try RecordedWarnings.place(1, "Phoenix", now: now)
+        var state = BrowseState(places: [try RecordedWarnings.place(2, "Seoul", now: now), phoenix, try RecordedWarnings.place(3, "Trondheim", now: now)])
+        state.now = now
+        var warned = RecordedWarnings.weather(try RecordedWarnings.phoenix(phoenix), now: now)
+        warned.report = BrowseViewTests.report(38)
+        warned.fetchedAt = now.addingTimeInterval(-60)
+        var seoul = PlaceWeather(report: BrowseViewTests.report(4), fetchedAt: now.addingTimeInterval(-60))
+        seoul.warnings = .noSource
+        var clear = RecordedWarnings.weather([], now: now, source: "met-alerts")
+        clear.report = BrowseViewTests.report(12)
+        clear.fetchedAt = now.addingTimeInterval(-60)
+        state.weather = [1: warned, 2: seoul, 3: clear]
+        return state
+    }
+
+    func frame(_ state: BrowseState, _ size: (Int, Int), _ language: Language = .en, emoji: Bool = true, colour: Bool = true) -> Frame {
+        BrowseView.frame(state, width: size.0, height: size.1, words: language.words(.bundled), emoji: emoji, colour: colour)
+    }
+
+    func row(_ frame: Frame, containing text: String) -> Int? { frame.lines.firstIndex { $0.contains(text) } }
+
+    @Test(arguments: [Language.en, .ko]) func theListMarksThePlacesWithWarningsInTheirLevelsColour(_ language: Language) throws {
+        let words = language.words(.bundled)
+        let state = try Self.state()
+        for size in Self.sizes {
+            let drawn = frame(state, size, language)
+            let phoenix = try #require(row(drawn, containing: words.name(state.places[1])), "at \(size)")
+            #expect(drawn[phoenix, 2].text == "⚠" && drawn[phoenix, 2].look.red, "severe is red, at \(size)")
+            for other in [state.places[0], state.places[2]] {
+                let line = try #require(row(drawn, containing: words.name(other)))
+                #expect(drawn[line, 2].text == " ", "\(other.displayName) has no warning")
+            }
+            // The table moves right by the margin, header and rows alike; nothing passes the edge.
+            let header = try #require(drawn.lines.first { $0.contains(words.listHeaders[1]) })
+            #expect(header.hasPrefix("    #"), "\(header)")
+            #expect(drawn.lines.allSatisfy { DisplayWidth.of($0) <= size.0 })
+            // The keys say `w` when the selected place has warnings, and not otherwise.
+            #expect(!drawn.lines[size.1 - 1].contains(words.warningKeyHint))
+        }
+        var selected = state
+        _ = Browse.update(&selected, .down)
+        #expect(frame(selected, (80, 24), language).lines[23].contains(words.warningKeyHint))
+    }
+
+    /// `NO_COLOR`: the level in a word beside ⚠; `FORECAST_ASCII`: the word alone. No colour reaches the terminal.
+    @Test(arguments: [Language.en, .ko]) func withoutColourOrSymbolsTheLevelIsAWord(_ language: Language) throws {
+        let words = language.words(.bundled)
+        let state = try Self.state()
+        let plain = frame(state, (80, 24), language, colour: false)
+        let line = try #require(plain.lines.first { $0.contains(words.name(state.places[1])) })
+        #expect(line.dropFirst(2).hasPrefix("⚠ " + words.warningLevelWord(.severe) + " "), "\(line)")
+        #expect(!plain.output(from: nil, colour: false).contains("31m") && !plain.output(from: nil, colour: false).contains("[0;1;31"))
+        let ascii = frame(state, (80, 24), language, emoji: false)
+        let asciiLine = try #require(ascii.lines.first { $0.contains(words.name(state.places[1])) })
+        #expect(asciiLine.dropFirst(2).hasPrefix(words.warningLevelWord(.severe) + " ") && !asciiLine.contains("⚠"), "\(asciiLine)")
+        #expect(ascii[try #require(row(ascii, containing: words.name(state.places[1]))), 2].look.red, "the word is coloured where colour is shown")
+        #expect(words.warningLevelWord(.severe) == (language == .en ? "red" : "위험"))
+    }
+
+    /// `w` opens the selected place's first (most severe) warning whole; ←/→ and Tab
+    /// step through its warnings, wrapping; ↑/↓ scroll; Esc, q or w close it; Ctrl-C still quits.
+    @Test func wOpensTheWarningsWholeText() throws {
+        var state = try Self.state()
+        #expect(Browse.update(&state, .character("w")).isEmpty && state.reading == nil, "Seoul has none: nothing opens")
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .character("w"))
+        #expect(state.reading == BrowseState.Reading(placeID: 1))
+        for size in Self.sizes {
+            let lines = frame(state, size).lines
+            #expect(lines[0].contains("forecast · Warnings · Phoenix") && lines[0].hasSuffix("1 / 2 "), "\(lines[0])")
+            #expect(lines[1].hasPrefix(" ⚠ severe (red) · Excessive Heat Warning"), "\(lines[1])")
+            #expect(lines[2] .contains("from Fri 10:00 until Sat 20:00"))
+            #expect(lines[size.1 - 1].contains("Esc close"))
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= size.0 })
+        }
+        // The whole text, scrolled: what to do, the source's own words, who issued it.
+        var whole: [String] = []
+        for _ in 0..<40 {
+            let lines = frame(state, (80, 24)).lines
+            whole += lines[1..<22]
+            _ = Browse.update(&state, .pageDown)
+        }
+        let text = whole.joined(separator: "\n")
+        #expect(text.contains("What to do") && text.contains("Severity: Severe · Certainty: Likely · Urgency: Expected"))
+        #expect(text.contains("Issued by NWS Phoenix AZ · US National Weather Service (public domain)"))
+        #expect(text.contains("Take extra precautions if you work or spend time outside."))
+
+        _ = Browse.update(&state, .right)
+        #expect(state.reading == BrowseState.Reading(placeID: 1, index: 1, scroll: 0), "the next warning, from its top")
+        #expect(frame(state, (80, 24)).lines[1].contains("minor (yellow) · Air Quality Alert"))
+        _ = Browse.update(&state, .tab)
+        #expect(state.reading?.index == 0, "Tab wraps around")
+        _ = Browse.update(&state, .backTab)
+        #expect(state.reading?.index == 1)
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .up)
+        #expect(state.reading?.scroll == 1)
+
+        #expect(Browse.update(&state, .character("q")).isEmpty && state.reading == nil && !state.quitting, "q closes the warning")
+        #expect(state.screen == .list && state.selected == 1)
+        _ = Browse.update(&state, .character("w"))
+        _ = Browse.update(&state, .escape)
+        #expect(state.reading == nil && state.screen == .list)
+        _ = Browse.update(&state, .character("w"))
+        #expect(Browse.update(&state, .interrupt) == [.quit])
+    }
+
+    /// On a place's page `w` opens its warnings; closing returns to the page where it was.
+    @Test func fromTheDetailPage() throws {
+        var state = try Self.state()
+        state.screen = .detail(1)
+        state.scroll = 3
+        #expect(frame(state, (80, 24)).lines[23].contains("w warning"))
+        _ = Browse.update(&state, .character("w"))
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .character("w"))
+        #expect(state.reading == nil && state.screen == .detail(1) && state.scroll == 3)
+        // A place whose warnings ended while it was open says so, until closed.
+        _ = Browse.update(&state, .character("w"))
+        let now = state.now
+        state.weather[1]?.warnings = .checked([], checkedAt: now, sources: ["nws-alerts"])
+        #expect(frame(state, (80, 24)).lines.contains { $0.contains("No official warnings in force.") })
+        // Removed while open: closed.
+        let phoenix = state.places[1]
+        _ = Browse.update(&state, .removed(phoenix))
+        #expect(state.reading == nil)
+    }
+
+    /// The help says `w`; in a warning, it says the warning's keys.
+    @Test(arguments: [Language.en, .ko]) func theHelpSaysW(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("?"))
+        for size in Self.sizes {
+            #expect(!frame(state, size, language).lines.contains { $0.contains(words.browseWarningHelpKey.does) }, "Seoul has none, at \(size)")
+        }
+        _ = Browse.update(&state, .character("x"))
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .character("?"))
+        for size in Self.sizes {
+            let lines = frame(state, size, language).lines
+            #expect(lines.contains { $0.contains(words.browseWarningHelpKey.does) }, "at \(size)")
+            #expect(lines.contains { $0.contains(words.browseHelpClose) }, "what closes it always shows, at \(size)")
+        }
+        _ = Browse.update(&state, .character("x"))
+        _ = Browse.update(&state, .character("w"))
+        _ = Browse.update(&state, .character("?"))
+        for size in Self.sizes {
+            let lines = frame(state, size, language).lines
+            #expect(lines.contains { $0.contains(words.browseWarningHelp.keys[0].does) }, "at \(size)")
+        }
+        _ = Browse.update(&state, .character("x"))
+        #expect(state.reading != nil, "a key closes the help, not the warning")
+    }
+
+    /// The list's marks come with the refresh's whole answer: a report arriving
+    /// before it, or a page fetched since, keeps the row's warnings and next hours.
+    @Test func rowsKeepTheirWarningsAsReportsArrive() throws {
+        var state = try Self.state()
+        let before = state.weather[1]?.warnings
+        _ = Browse.update(&state, .arrived([1: BrowseViewTests.report(40)]))
+        #expect(state.weather[1]?.warnings == before && state.weather[1]?.report?.current.temperature == 40)
+        var page = try #require(state.weather[1])
+        page.fetchedAt = state.now
+        page.report = BrowseViewTests.report(41)
+        page.warnings = .checked([try #require(before?.warnings.last)], checkedAt: state.now, sources: ["nws-alerts"])
+        _ = Browse.update(&state, .detailWeather(1, page, fetched: true))
+        #expect(state.weather[1]?.warnings == page.warnings, "the row agrees with the page")
+        #expect(state.warnings(of: 1).map(\.event) == ["Air Quality Alert"])
+        let drawn = frame(state, (80, 24))
+        let line = try #require(row(drawn, containing: "Phoenix"))
+        #expect(drawn[line, 2].look.colour == .yellow && !drawn[line, 2].look.red, "minor is yellow")
+    }
+}
