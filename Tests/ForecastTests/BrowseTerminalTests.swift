@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import Testing
 @testable import ForecastApp
@@ -106,15 +107,16 @@ import Testing
     }
 
     /// A tmux pane running `forecast browse` on a database with three places, against the stub.
-    func start(_ stub: StubWeatherService, width: Int, height: Int, arguments: String = "", places: [String] = ["Seoul", "Busan", "London"])
-        async throws -> (Tmux, CLI)?
-    {
+    func start(
+        _ stub: StubWeatherService, width: Int, height: Int, arguments: String = "", places: [String] = ["Seoul", "Busan", "London"],
+        environment more: [String: String] = [:]
+    ) async throws -> (Tmux, CLI)? {
         guard let path = Self.tmuxPath else {
             Issue.record("tmux is missing: scripts/test installs it (apt-get install tmux)")
             return nil
         }
         var cli = CLI()
-        cli.environment = stub.environment
+        cli.environment = stub.environment.merging(more) { _, new in new }
         for name in places { #expect(try await cli.run("add", name).status == 0) }
         var environment = cli.runEnvironment()
         environment["TERM"] = "xterm-256color"
@@ -186,6 +188,42 @@ import Testing
         let (before, after) = try modes(cli)
         #expect(!before.isEmpty && before == after, "the terminal's mode is restored exactly")
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "0 1", "the normal screen, the cursor shown")
+    }
+
+    /// Warnings in a real terminal, from the engine's refresh: NWS's recorded answer
+    /// (its times moved to today) marks Phoenix in the list, `w` opens its
+    /// first warning, Tab the second, Esc goes back, and q still quits.
+    @Test func warningsAreMarkedAndWOpensThem() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        let answer = RecordedWarnings.phoenixAnswer(now: Date())
+        let nws = try await LocalServer.start { _, _ in
+            FlyingFox.HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "application/geo+json"]), body: answer)
+        }
+        defer { Task { await nws.stop() } }
+        // (The CLI is kept: its folder, the database's, goes with it.)
+        guard let (tmux, cli) = try await start(
+            stub, width: 80, height: 24, arguments: "--list", places: ["Seoul", "Phoenix"],
+            environment: ["FORECAST_NWS_URL": "http://127.0.0.1:\(nws.port)"]) else { return }
+        defer { tmux.stop() }
+        defer { withExtendedLifetime(cli) {} }
+        var screen = try await tmux.screen { $0.contains { $0.contains("Phoenix") && $0.contains("⚠") } }
+        let phoenix = try #require(screen.first { $0.contains("Phoenix") }, "\(screen.joined(separator: "\n"))")
+        #expect(phoenix.hasPrefix("  ⚠"), "the mark in the margin: '\(phoenix)'")
+        #expect(screen.first { $0.contains("Seoul") }?.hasPrefix("›   ") == true, "Seoul, selected, has none")
+        try await tmux.keys("j")
+        screen = try await tmux.screen { $0.last { !$0.isEmpty }?.contains("w warning") == true }
+        try await tmux.keys("w")
+        screen = try await tmux.screen { $0.first?.contains("Warnings · Phoenix") == true }
+        #expect(screen[0].contains("1 / 2") && screen[1].contains("Excessive Heat Warning"), "\(screen.joined(separator: "\n"))")
+        try await tmux.keys("Tab")
+        screen = try await tmux.screen { $0.first?.contains("2 / 2") == true }
+        #expect(screen[1].contains("Air Quality Alert"), "\(screen.joined(separator: "\n"))")
+        try await tmux.keys("Escape")
+        screen = try await tmux.screen { $0.first?.contains("2 places") == true }
+        try await tmux.keys("q")
+        screen = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+        #expect(screen.contains { $0.contains("EXIT=0") }, "\(screen.joined(separator: "\n"))")
     }
 
     /// 1 MiB of `s` typed queued a write and a list reload a key (510 MB, busy

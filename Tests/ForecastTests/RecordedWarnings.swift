@@ -41,6 +41,24 @@ enum RecordedWarnings {
         return Warnings.current(messages, now: phoenixNow)
     }
 
+    /// NWS's recorded Phoenix answer with every time in it moved by whole days,
+    /// so that the moment it was read at (`phoenixNow`) falls within 12 hours of
+    /// `now` (both warnings are shown until 13 hours after it): for
+    /// the binary, which reads the real clock.
+    static func phoenixAnswer(now: Date) -> Data {
+        let text = String(decoding: Fixture.data("nws_alerts_point_phoenix_2_alerts_2024.json"), as: UTF8.self)
+        let days = (now.timeIntervalSince(phoenixNow) / 86_400).rounded()
+        let pattern = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})([+-]\d{2}):(\d{2})/
+        let moved = text.replacing(pattern) { match in
+            let offset = (Int(match.2) ?? 0) * 3600 + (match.2.hasPrefix("-") ? -1 : 1) * (Int(match.3) ?? 0) * 60
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(secondsFromGMT: offset)
+            guard let date = formatter.date(from: String(match.0)) else { return String(match.0) }
+            return formatter.string(from: date.addingTimeInterval(days * 86_400))
+        }
+        return Data(moved.utf8)
+    }
+
     /// MetAlerts' three yellow gale warnings on the coast (Norwegian texts), 4 June 2025.
     static let galesNow = instant("2025-06-04T12:00:00Z")
 
