@@ -38,8 +38,9 @@ package enum WarningsText {
         let all = DisplayWidth.wrap(flowing(text), width: max(10, width))
         guard all.count > count, count > 0 else { return all }
         var kept = Array(all.prefix(count))
-        let last = kept[count - 1]
-        // "…" after the last line kept, within the width (a line as wide as it loses its last character).
+        var last = kept[count - 1]
+        // "…" after the last line kept, within the width: a line as wide as it loses its last word.
+        if DisplayWidth.of(last) >= width, let space = last.lastIndex(of: " ") { last = String(last[..<space]) }
         kept[count - 1] = DisplayWidth.truncate(last + "…", to: max(10, width))
         return kept
     }
