@@ -35,8 +35,8 @@ public struct Forecast: AsyncParsableCommand {
         version: Project.version,
         subcommands: [
             AddCommand.self, RemoveCommand.self, RenameCommand.self, ListCommand.self, SortCommand.self, MoveCommand.self, BrowseCommand.self,
-            ShowCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self, ImportCommand.self,
-            ReportCommand.self,
+            ShowCommand.self, AlertsCommand.self, UnitsCommand.self, SearchCommand.self, ConfigCommand.self, ExportCommand.self,
+            ImportCommand.self, ReportCommand.self,
         ]
     )
 

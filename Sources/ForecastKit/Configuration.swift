@@ -8,6 +8,8 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
     case windUnit = "wind-unit"
     case temperatureUnit = "temperature-unit"
     case format
+    /// Which warning sources beyond the keyless official ones: "official", or an opt-in one ("openweathermap").
+    case alerts
 
     /// The environment variable that overrides the stored value, if any.
     public var variable: String? {
@@ -17,7 +19,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .ttl: WeatherSettings.ttlVariable
         case .concurrency: WeatherSettings.concurrencyVariable
         case .format: Configuration.formatVariable
-        case .windUnit, .temperatureUnit: nil
+        case .windUnit, .temperatureUnit, .alerts: nil
         }
     }
 
@@ -29,6 +31,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .format: Configuration.formats
         case .windUnit: WindUnit.allCases.map(\.rawValue)
         case .temperatureUnit: TemperatureUnit.allCases.map(\.rawValue)
+        case .alerts: Configuration.alertChoices
         case .ttl, .concurrency: []
         }
     }
@@ -42,6 +45,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .windUnit: WindUnit.ms.rawValue
         case .temperatureUnit: TemperatureUnit.celsius.rawValue
         case .format: "table"
+        case .alerts: Configuration.officialAlerts
         }
     }
 }
@@ -70,6 +74,10 @@ public enum ConfigError: Error, Equatable, Sendable {
 public enum Configuration {
     public static let formatVariable = "FORECAST_FORMAT"
     public static let formats = ["table", "json", "csv", "tsv", "markdown", "line"]
+    /// `forecast config alerts official`: the keyless official sources alone (the default).
+    public static let officialAlerts = "official"
+    /// What `forecast config alerts` takes: "official", or the name of a source asked only by choice.
+    public static var alertChoices: [String] { [officialAlerts] + WeatherSources.all.filter(\.optIn).map(\.optInName) }
 
     public struct Entry: Sendable, Equatable {
         public var key: ConfigKey
@@ -150,6 +158,7 @@ public enum Configuration {
         case .ttl: return p.ttlMinutes.map(number)
         case .concurrency: return p.concurrency.map(String.init)
         case .format: return p.format
+        case .alerts: return p.alertSources
         case .windUnit: return settings.windUnit == .ms ? nil : settings.windUnit.rawValue
         case .temperatureUnit: return settings.temperatureUnit == .celsius ? nil : settings.temperatureUnit.rawValue
         }
@@ -186,6 +195,11 @@ public enum Configuration {
             guard let text else { settings.preferences.format = nil; break }
             guard formats.contains(text.lowercased()) else { throw bad(formats.joined(separator: ", ")) }
             settings.preferences.format = text.lowercased()
+        case .alerts:
+            guard let text else { settings.preferences.alertSources = nil; break }
+            let choice = text.lowercased()
+            guard alertChoices.contains(choice) else { throw bad(alertChoices.joined(separator: ", ")) }
+            settings.preferences.alertSources = choice
         case .windUnit:
             guard let text else { settings.windUnit = .ms; break }
             guard let unit = WindUnit(rawValue: text.lowercased()) else { throw bad(WindUnit.allCases.map(\.rawValue).joined(separator: ", ")) }

@@ -8,6 +8,12 @@ public enum FilterField: String, CaseIterable, Sendable {
     case position, latitude, longitude
     case temp, feels, humidity, wind, pressure, clouds, low, high, rain
     case uv, aqi, eaqi, pm25, pm10
+    /// The highest official warning level in force: 0 none, 1 minor (yellow),
+    /// 2 moderate (orange), 3 severe (red), 4 extreme; absent where no source
+    /// covers the place or it could not be checked.
+    case alert
+    /// Minutes until precipitation starts (0: falling now); absent when none is expected in the next two hours.
+    case rainNext = "rain_next"
 
     /// The names `FilterExpression.parse` accepts.
     public static let names = Set(allCases.map(\.rawValue))
@@ -23,13 +29,16 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .position: return Double(position)
         case .latitude: return place.coordinate.latitude
         case .longitude: return place.coordinate.longitude
+        // Neither needs the report: the warnings and the next hours have sources of their own.
+        case .alert: return weather?.warnings.highestLevel(at: now).map(Double.init)
+        case .rainNext: return weather?.nextHours?.outlook(at: now)?.minutesToPrecipitation.map(Double.init)
         default: break
         }
         guard let report = weather?.report else { return nil }
         let current = report.current
         let today = report.today(now: now)
         return switch self {
-        case .position, .latitude, .longitude: nil
+        case .position, .latitude, .longitude, .alert, .rainNext: nil
         case .temp: temperature(current.temperature)
         case .feels: temperature(current.feelsLike)
         case .humidity: whole(current.humidity)

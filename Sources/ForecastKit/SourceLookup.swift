@@ -12,8 +12,9 @@ import Foundation
 struct SourcePlan: Sendable {
     /// Every warning source covering each place.
     var warnings: [Int64: [SourceDescriptor]] = [:]
-    /// The next-hours source covering each place, if one does.
-    var nextHours: [Int64: SourceDescriptor] = [:]
+    /// The next-hours sources covering each place, in order: the first is
+    /// asked, the next only where the first said the place is outside its reach.
+    var nextHours: [Int64: [SourceDescriptor]] = [:]
     /// The air source, asked with the weather for every place.
     var air: SourceDescriptor?
 
@@ -28,7 +29,6 @@ struct SourcePlan: Sendable {
         for place in places {
             warnings[place.id] = WeatherSources.covering(.warnings, countryCode: place.countryCode, at: place.coordinate, available: available)
             nextHours[place.id] = WeatherSources.covering(.nextHours, countryCode: place.countryCode, at: place.coordinate, available: available)
-                .first
         }
     }
 
@@ -41,7 +41,7 @@ struct SourcePlan: Sendable {
         var due: [String: [Int64]] = [:]
         for id in ids {
             if let air, weatherDue.contains(id) { due[air.name, default: []].append(id) }
-            for source in (warnings[id] ?? []) + (nextHours[id].map { [$0] } ?? []) {
+            for source in (warnings[id] ?? []) + nextHoursSources(id, cache: cache, now: now) {
                 let kept = cache[id]?[source.name]
                 // The terms and the service's Expires are never overridden, not even by --refresh.
                 if let notBefore = kept?.notBefore, notBefore > now, notBefore.timeIntervalSince(now) <= AnswerValidity.longestLife { continue }
@@ -53,6 +53,19 @@ struct SourcePlan: Sendable {
             }
         }
         return due
+    }
+
+    /// How long a source's "outside my reach" stands before it is asked again:
+    /// a radar's coverage changes seldom.
+    static let outsideStands: TimeInterval = 86_400
+
+    /// The next-hours sources to ask for a place: the first, and after it each
+    /// next one while those before said (within a day) the place is outside.
+    func nextHoursSources(_ id: Int64, cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], now: Date) -> [SourceDescriptor] {
+        for source in nextHours[id] ?? [] {
+            guard let kept = cache[id]?[source.name], kept.answer == .outside, kept.age(now: now) < Self.outsideStands else { return [source] }
+        }
+        return []
     }
 
     /// What one place's warnings and next hours come to: this run's answers
@@ -102,12 +115,13 @@ struct SourcePlan: Sendable {
         }
         // The next hours: the nowcast's if it covers the coming two hours, else the hourly forecast's.
         var nowcast: NextHours?, at: Date?, error: WeatherError?
-        if let source = nextHours[id] {
+        // The first source with steps for the place: this run's answer, else the kept one.
+        for source in nextHours[id] ?? [] where nowcast == nil {
             switch fresh[source.name]?[id] {
             case .success(let result)?:
                 if case .nextHours(let steps) = result.answer { (nowcast, at) = (steps, fetchedAt) }
             case .failure(let failure)?:
-                error = failure
+                error = error ?? failure
                 fallthrough
             case nil:
                 if let kept = cache[id]?[source.name], case .nextHours(let steps) = kept.answer { (nowcast, at) = (steps, kept.fetchedAt) }

@@ -58,6 +58,15 @@ public struct WeatherOutcome: Sendable {
     }
 }
 
+/// What a lookup asks the services for.
+public enum LookupScope: Sendable, Equatable {
+    /// The weather of the places due, and every source beside it.
+    case everything
+    /// The official warnings alone (`forecast alerts`): the weather is what
+    /// the cache has, and no weather or other source is asked.
+    case warnings
+}
+
 /// The weather use case: from the cache while it is young enough, else from
 /// the provider (all due places at once), keeping what arrives. `list` asks
 /// for summaries, `show` for the full report of its one place.
@@ -75,7 +84,8 @@ public struct WeatherLookup: Sendable {
 
     public func weather(
         for places: [Place], detail: ReportDetail, settings: WeatherSettings,
-        events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil,
+        scope: LookupScope = .everything
     ) async throws -> WeatherOutcome {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
@@ -94,7 +104,7 @@ public struct WeatherLookup: Sendable {
             : try store.cachedSummaries(provider: name, now: now)
         let sourceCache = try store.cachedSourceAnswers(now: now)
         var heldUntil: Date?
-        let due = settings.offline ? [] : places.filter { place in
+        let due = settings.offline || scope == .warnings ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }
             // A service's Expires forbids asking again before it, --refresh or not.
             if cached.report.validity?.forbidsRequest(at: now) == true {
@@ -105,6 +115,7 @@ public struct WeatherLookup: Sendable {
         }
         let sourceDue = settings.offline
             ? [:] : plan.due(places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now)
+                .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
 
         var fetched: [Int64: PlaceWeather] = [:]
         var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]

@@ -70,6 +70,9 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     let clock: @Sendable () -> Date
     /// What the budget is measured on.
     let budgetClock: BudgetClock
+    /// The bytes held and the decoder, when shared with other refreshers of the
+    /// same run (the sources beside the weather): the memory bound is one for all.
+    var shared: SharedLimits?
 
     public init(
         provider: any BatchService<Answer>, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
@@ -105,8 +108,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         // The whole refresh's planned calls are reserved at once (one write to a shared bucket).
         let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
         await limiter?.plan(plannedCalls, events: events)
-        let context = Context(
-            deadline: deadline, gate: gate, held: AsyncSemaphore(HTTPBodyLimit.heldAtOnce), decoding: AsyncSemaphore(1), events: events)
+        let limits = shared ?? SharedLimits()
+        let context = Context(deadline: deadline, gate: gate, held: limits.held, decoding: limits.decoding, events: events)
         // Said before the first answer: a screen shows that something is being fetched.
         if !places.isEmpty { events?(.progress(done: 0, total: places.count)) }
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
@@ -343,6 +346,13 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     public static func duration(_ seconds: TimeInterval) -> String { WeatherError.duration(seconds) }
 }
 
+/// What refreshers of one run share: `HTTPBodyLimit.heldAtOnce` bytes of
+/// answers held at once, and one decoder.
+struct SharedLimits: Sendable {
+    let held = AsyncSemaphore(HTTPBodyLimit.heldAtOnce)
+    let decoding = AsyncSemaphore(1)
+}
+
 /// A source asked beside the weather in one refresh: its refresher and the places it is asked about.
 public struct CompanionRequest<Other: Sendable>: Sendable {
     public var name: String
@@ -383,9 +393,17 @@ extension BatchRefresher {
         let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
         let waiting = companions.filter { !$0.places.isEmpty }
         var answers: [Int64: Outcome]?, others: [String: [Int64: BatchRefresher<Other>.Outcome]] = [:], cut = false
+        // One bound on the answers held, and one decoder, for the weather and every source.
+        let limits = shared ?? SharedLimits()
+        let main = { var main = self; main.shared = limits; return main }()
+        let sharing = waiting.map { companion in
+            var refresher = companion.refresher
+            refresher.shared = limits
+            return CompanionRequest(name: companion.name, refresher: refresher, places: companion.places)
+        }
         await withTaskGroup(of: Finished.self) { group in
-            group.addTask { .main(places.isEmpty ? [:] : await refresh(places, events: events, answered: answered)) }
-            for companion in waiting {
+            group.addTask { .main(places.isEmpty ? [:] : await main.refresh(places, events: events, answered: answered)) }
+            for companion in sharing {
                 group.addTask { .companion(companion.name, await companion.refresher.refresh(companion.places)) }
             }
             for await finished in group {

@@ -36,12 +36,45 @@ extension English {
     }
 
     package func warningIssuer(_ issuer: String?, credit: String) -> String {
-        guard let issuer, !issuer.isEmpty, issuer != credit else { return "From \(credit)" }
+        guard let issuer, !issuer.isEmpty, !credit.hasPrefix(issuer) else { return "From \(credit)" }
         return "Issued by \(issuer) · \(credit)"
     }
 
     package func warningsChecked(_ age: String) -> String { "checked " + age.replacingOccurrences(of: "updated ", with: "") }
     package var warningKeyHint: String { "w warning" }
+
+    package func warningLevelShort(_ level: WarningLevel) -> String {
+        switch level {
+        case .minor: "yellow"
+        case .moderate: "orange"
+        case .severe: "red"
+        case .extreme: "extreme"
+        }
+    }
+
+    package var warningsFailedNote: String { "warnings not checked" }
+
+    package func noWarningSource(for places: [String], country: String?) -> String {
+        let list = places.joined(separator: ", ")
+        guard let country, !country.isEmpty else { return "No official warnings for these places here: \(list)." }
+        return "No official warnings for \(country) here: \(list)."
+    }
+
+    package func warningsFailed(for places: [String], _ error: WeatherError) -> String {
+        "Warnings for \(Phrases.listed(places, "and")) could not be checked: " + weatherError(error)
+    }
+
+    package func warningsNotChecked(for places: [String]) -> String {
+        "Warnings for \(Phrases.listed(places, "and")) not checked yet: run without --offline."
+    }
+
+    package func noWarningsAnywhere(_ places: Int) -> String {
+        places == 1 ? "No official warnings in force at the saved place." : "No official warnings in force at \(places) saved places."
+    }
+
+    package func warningSourceNeedsKey(_ source: String, variable: String) -> String {
+        "\(source)'s warnings are asked only while \(variable) is set."
+    }
 
     package func nextHoursHeading(_ kind: NextHours.Kind) -> String {
         kind == .nowcast ? "Next two hours" : "Next hours (hourly forecast)"

@@ -33,6 +33,10 @@ package enum KoreanHelp {
             "내보낸 파일(JSON 또는 CSV)의 장소를 모두 추가하거나, 하나도 추가하지 않습니다.",
         "Write one self-contained HTML report of every saved place's weather.":
             "저장한 모든 장소의 날씨를 담은 HTML 보고서 하나를 씁니다.",
+        "Show the official weather warnings in force at every saved place, most severe first.":
+            "저장한 모든 장소에 발효 중인 공식 기상 특보를 심각한 것부터 보여 줍니다.",
+        "Output format: table, json, csv or line (a warning a line).":
+            "출력 형식: table, json, csv, line(특보 하나에 한 줄).",
         "Show subcommand help information.":
             "하위 명령의 도움말을 보여 줍니다.",
         "The place's name (several words are joined).":
@@ -187,7 +191,8 @@ package enum KoreanHelp {
         "list": [
             "TTL(10분)보다 최근에 받은 날씨는 요청 없이 저장된 것을 쓰고, 나머지는 모든 장소를 한꺼번에 받아 옵니다. 받아 오지 못한 곳은 이유(네트워크 오류, 시간 초과, 거부된 키…; JSON의 error.kind: network, timeout, rateLimited, unauthorized, notFound, badResponse, provider)와 함께 마지막으로 받은 날씨를 오래됨으로 표시해 보여 주고, 다른 곳은 그대로 보여 줍니다. 첫 열의 번호는 remove, move, show에 쓸 수 있습니다.",
             "--timeout은 새로 받기 전체의 시간 예산입니다: 모든 요청, 재시도, 대기가 그 안에 들어가므로, 응답하지 않는 서비스도 그만큼만 기다립니다.",
-            "--where는 날씨가 조건에 맞는 곳만 남깁니다(cron과 스크립트용): 보고 필드(temp, feels, humidity, wind, pressure, clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude, position)를 <, <=, >, >=, =, !=로 비교하고 and/or, not, 괄호로 묶습니다. 숫자는 내 단위입니다. 값이 없는 곳은 맞지 않습니다. 번호는 그대로입니다.",
+            "공식 특보가 발효 중인 곳에는 가장 높은 단계를 표시하고(⚠ 주황, FORECAST_ASCII면 !2 주황), 마지막 열에는 2시간 안에 강수가 시작하거나 그치는 때를 적습니다(\"20분 후 비\", \"15:30부터 그침\"). 특보 전문은 'forecast alerts'로 봅니다.",
+            "--where는 날씨가 조건에 맞는 곳만 남깁니다(cron과 스크립트용): 보고 필드(temp, feels, humidity, wind, pressure, clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude, position, alert, rain_next)를 <, <=, >, >=, =, !=로 비교하고 and/or, not, 괄호로 묶습니다. 숫자는 내 단위입니다. alert는 발효 중인 공식 특보의 가장 높은 단계(0 없음, 1 주의/노랑, 2 경계/주황, 3 위험/빨강, 4 극한)이며 특보를 알려 주는 곳이 없는 장소에는 값이 없습니다. rain_next는 강수가 시작하기까지 남은 분(0: 지금)이며 2시간 안에 강수가 없으면 값이 없습니다. 값이 없는 곳은 맞지 않습니다. 번호는 그대로입니다.",
             "종료 상태: 0 정상; 1 --where에 맞는 곳이 없음(아무것도 출력하지 않음); 2 일부 장소의 날씨를 받아 오지 못함; 3 날씨는 보여 줬지만 저장하지 못함; 130 중단됨.",
         ],
         "sort": [
@@ -202,7 +207,7 @@ package enum KoreanHelp {
             "입출력 모두 60×20 이상의 터미널이 필요합니다. 스크립트에서는 list와 show를 쓰세요. 종료 상태: q 뒤 0; Ctrl-C 뒤 130; SIGTERM, SIGHUP 뒤 143, 129(어느 경우든 터미널은 원래대로); 표준 입력이나 출력이 터미널이 아니면 64.",
         ],
         "show": [
-            "장소와 현지 시각, 현재 날씨와 오늘의 최고 자외선 지수, 대기질, 앞으로 24시간(--hours, 최대 48)과 기온 그래프, 앞으로 며칠의 최저·최고 기온과 강수 확률(--days, 최대 7)을 모두 그곳의 시간대로 보여 줍니다. 터미널이 낮으면 시간과 날을 줄여 현재 날씨가 보이게 하고 나머지를 보는 법을 알려 줍니다(--full은 모두). 장소를 주지 않으면 마지막으로 본 곳(처음에는 첫 장소)을 보여 줍니다. --next와 --previous(--prev)는 지금 순서대로 넘기며 끝에서 처음으로 돌아갑니다.",
+            "장소와 현지 시각, 발효 중인 공식 특보(단계, 현상, 시각, 지역, 제목, 행동 요령의 첫 줄; 또는 특보가 없다는 것, 특보를 알려 주는 곳이 없다는 것), 앞으로 2시간의 강수(15분마다 막대 하나와 한 문장; 초단기 예보가 없는 곳은 시간별 예보로), 현재 날씨와 오늘의 최고 자외선 지수, 대기질, 앞으로 24시간(--hours, 최대 48)과 기온 그래프, 앞으로 며칠의 최저·최고 기온과 강수 확률(--days, 최대 7)을 모두 그곳의 시간대로 보여 줍니다. 터미널이 낮으면 시간과 날을 줄여 현재 날씨가 보이게 하고 나머지를 보는 법을 알려 줍니다(--full은 모두). 장소를 주지 않으면 마지막으로 본 곳(처음에는 첫 장소)을 보여 줍니다. --next와 --previous(--prev)는 지금 순서대로 넘기며 끝에서 처음으로 돌아갑니다.",
             "저장한 곳이 아닌 이름은 'add'처럼 찾고(지명 사전, 그다음 온라인; --pick과 --country로 같은 이름 중에서 고르기) --lat/--lon도 마찬가지입니다: 아무것도 저장하지 않고(마지막으로 본 곳으로도) 날씨를 보여 주며 저장하는 법을 알려 줍니다.",
         ],
         "units": [
@@ -213,7 +218,7 @@ package enum KoreanHelp {
             "--weather는 후보마다 현재 날씨를 한꺼번에 받아 와서(Open-Meteo 요청 하나에 최대 50곳) 보여 주고, 아무것도 저장하지 않습니다.",
         ],
         "config": [
-            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line).",
+            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line), alerts(공식 특보를 받아 오는 곳: official은 키가 필요 없는 각국 기상청, 곧 노르웨이 기상청(MET Norway)과 미국 국립기상청; openweathermap은 여기에 OpenWeatherMap의 특보(각국 기관에서 모은 전 세계 특보)를 더하며 OPENWEATHER_API_KEY가 설정되어 있을 때만 받아 옵니다).",
             "적용되는 값은 강한 것부터: 옵션(--provider, --lang, --ttl, --concurrency, --format), 환경 변수(FORECAST_PROVIDER, FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT), 이 설정, 그다음 기본값(언어는 로캘: LC_ALL, LC_MESSAGES, LANG)입니다. 인자 없이 실행하면 모든 설정을 값과 출처와 함께 보여 줍니다. API 키는 저장하지 않고 환경 변수(OPENWEATHER_API_KEY)에서만 읽습니다.",
         ],
         "export": [
@@ -221,6 +226,11 @@ package enum KoreanHelp {
         ],
         "import": [
             "쓰기 전에 파일 전체를 확인한 다음 한 트랜잭션으로 저장합니다. 이미 저장한 곳은 건너뛰고 그 수를 셉니다. 읽을 수 없는 파일, 잘못된 행, 모르는 버전은 그 행을 알려 주는 오류이고 아무것도 바뀌지 않습니다. 파일의 설정은 목록이 비어 있을 때(새 컴퓨터)나 --replace일 때 적용되고, 아니면 내 설정이 유지됩니다.",
+        ],
+        "alerts": [
+            "특보 하나에 한 덩어리: 장소, 단계(주의/노랑, 경계/주황, 위험/빨강, 극한), 현상, 그곳 시각으로 발효 기간, 지역, 제목, 행동 요령의 첫 줄, 발표 기관. 특보는 장소마다 그곳을 맡은 공식 기관에서 받아 옵니다(노르웨이는 MET Norway, 미국은 미국 국립기상청; config의 alerts를 openweathermap으로 정하고 OPENWEATHER_API_KEY가 있으면 OpenWeatherMap의 전 세계 특보도). 특보를 알려 주는 곳이 없는 장소와 확인하지 못한 장소는 표준 오류에 참고로 알려 줍니다.",
+            "특보는 목록을 새로 받을 때처럼 받아 옵니다(서비스 약관 안에서: MET Norway는 한 장소에 10분에 한 번). --offline이면 저장된 특보를 얼마나 오래되었는지와 함께 보여 주고, 끝난 특보는 절대 보여 주지 않습니다. 날씨 자체는 받아 오지도 바꾸지도 않습니다.",
+            "종료 상태: 0 발효 중인 특보가 있음; 1 없음(표에서는 한 문장만 출력); 2 보여 줄 특보가 없고 일부 장소의 특보를 확인하지 못함; 130 중단됨.",
         ],
         "report": [
             "요약 표, 그리고 장소마다 현재 날씨, 앞으로 48시간의 기온과 강수 확률 그래프, 앞으로 며칠의 최저·최고 기온을 내 단위와 언어로 담습니다. 파일에는 스크립트, 글꼴, 가져올 다른 파일이 없어 오프라인에서도 보이고 메일로 보낼 수 있습니다. 날씨는 'show'처럼 받아 옵니다(신선한 동안은 저장된 것). 목록이 비어 있으면 오류이고 파일을 쓰지 않습니다.",

@@ -36,12 +36,43 @@ extension Korean {
     }
 
     package func warningIssuer(_ issuer: String?, credit: String) -> String {
-        guard let issuer, !issuer.isEmpty, issuer != credit else { return "출처: \(credit)" }
+        guard let issuer, !issuer.isEmpty, !credit.hasPrefix(issuer) else { return "출처: \(credit)" }
         return "발표: \(issuer) · \(credit)"
     }
 
     package func warningsChecked(_ age: String) -> String { age.replacingOccurrences(of: "갱신", with: "확인") }
     package var warningKeyHint: String { "w 특보" }
+
+    package func warningLevelShort(_ level: WarningLevel) -> String {
+        switch level {
+        case .minor: "노랑"
+        case .moderate: "주황"
+        case .severe: "빨강"
+        case .extreme: "극한"
+        }
+    }
+
+    package var warningsFailedNote: String { "특보 확인 못 함" }
+
+    package func noWarningSource(for places: [String], country: String?) -> String {
+        let list = places.joined(separator: ", ")
+        guard let country, !country.isEmpty else { return "이곳들의 공식 특보는 여기서 볼 수 없습니다: \(list)." }
+        return "\(country)의 공식 특보는 여기서 볼 수 없습니다: \(list)."
+    }
+
+    package func warningsFailed(for places: [String], _ error: WeatherError) -> String {
+        "\(places.joined(separator: ", "))의 특보를 확인하지 못함: " + weatherError(error)
+    }
+
+    package func warningsNotChecked(for places: [String]) -> String {
+        "\(places.joined(separator: ", "))의 특보를 아직 확인하지 않았습니다: --offline 없이 실행하세요."
+    }
+
+    package func noWarningsAnywhere(_ places: Int) -> String { "저장한 \(places)곳 모두 발효 중인 공식 특보 없음." }
+
+    package func warningSourceNeedsKey(_ source: String, variable: String) -> String {
+        "\(source)의 특보는 \(variable)\(Self.josa(variable, .iGa)) 설정되어 있을 때만 받아 옵니다."
+    }
 
     package func nextHoursHeading(_ kind: NextHours.Kind) -> String {
         kind == .nowcast ? "앞으로 2시간" : "앞으로 몇 시간 (시간별 예보)"

@@ -62,17 +62,24 @@ package struct ListOutput: ReportOutput {
         let out = style
         let words = style.words
         guard !entries.isEmpty else { return filtered ? [] : [words.nothingSavedYet] }
+        // The warnings' column after the name: the highest level in force, marked.
+        var headers = words.listHeaders
+        headers.insert(words.warningsColumn, at: Self.warningsColumn)
         var table = TextTable(
-            headers: words.listHeaders,
-            alignments: [.right, .left, .left, .left, .left, .right, .right, .right, .right, .right, .left])
+            headers: headers,
+            alignments: [.right, .left, .left, .left, .left, .left, .right, .right, .right, .right, .right, .left])
         // A thousand places share a handful of time zones: each zone's clock is read once.
         var clocks: [String: String] = [:]
+        var levels: [WarningLevel?] = []
         for (position, place) in entries {
             let w = weather[place.id]
             let report = w?.report
             let today = report?.today(now: now)
+            let level = w.flatMap { $0.warnings.highestLevel(at: now) }.flatMap(WarningLevel.init(rawValue:))
+            levels.append(level)
             table.append([
                 "\(position)", words.address(place, truncatedTo: 24),
+                level.map { WarningsText.mark($0, words: words, emoji: out.emoji) } ?? "",
                 clocks[place.timeZone] ?? {
                     let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
                     clocks[place.timeZone] = clock
@@ -85,19 +92,49 @@ package struct ListOutput: ReportOutput {
                 format.percent(report?.current.humidity),
                 format.range(today?.minimum, today?.maximum),
                 format.percent(today?.precipitationProbability),
-                Self.note(w, words: words, now: now),
+                Self.notes(w, place: place, format: format, words: words, now: now),
             ])
         }
         // On a narrow terminal the note shrinks first, then the columns that tell
         // the places apart least give way; between equals Feels, Local time,
-        // Today, Humidity, Rain and the weather's words, in that order.
-        var lines = table.fitted(width: out.columns, flexible: 10, dropOrder: [6, 2, 8, 7, 9, 4], ignoring: [0], placement: out.placement())
+        // Today, Humidity, Rain and the weather's words, in that order. The
+        // warnings' column is never dropped, and is left out when no place has one.
+        var lines = table.fitted(
+            width: out.columns, flexible: 11, dropOrder: [7, 3, 9, 8, 10, 5], ignoring: [0], placement: out.placement(),
+            leaving: levels.contains { $0 != nil } ? [] : [Self.warningsColumn])
         lines[0] = out.bold(lines[0])
         lines = lines.enumerated().map { index, line in
-            index > 0 && weather[entries[index - 1].place.id]?.error != nil ? out.red(line) : line
+            guard index > 0 else { return line }
+            let failed = weather[entries[index - 1].place.id]?.error != nil
+            var line = failed ? out.red(line) : line
+            // The mark in its level's colour (the table measured it plain), after the name.
+            if let level = levels[index - 1], out.usesColour {
+                let mark = WarningsText.mark(level, words: words, emoji: out.emoji)
+                let name = words.address(entries[index - 1].place, truncatedTo: 24)
+                let after = line.range(of: name)?.upperBound ?? line.startIndex
+                if let range = line.range(of: mark, range: after..<line.endIndex) {
+                    line.replaceSubrange(range, with: out.warning(mark, level: level) + (failed ? "\u{1B}[31m" : ""))
+                }
+            }
+            return line
         }
         if showsWeather, let source { lines.append(out.dim(words.weatherCredit(source, air: false))) }
         return lines
+    }
+
+    /// The warnings' column in the list's table.
+    static let warningsColumn = 2
+
+    /// What the last column says: when precipitation starts or stops within
+    /// two hours ("rain in 20 min"), that the warnings could not be checked,
+    /// and why there is no fresh weather.
+    static func notes(_ weather: PlaceWeather?, place: Place, format: WeatherFormat, words: Words, now: Date) -> String {
+        guard let weather else { return "" }
+        let view = WarningsView(weather, now: now)
+        var notes = [WarningsText.note(view, zone: LocalTime.zone(place.timeZone), format: format, words: words)]
+        if case .failed(_, nil, _) = weather.warnings { notes.append(words.warningsFailedNote) }
+        notes.append(note(weather, words: words, now: now))
+        return notes.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// What the last column says: why there is no fresh weather.

@@ -50,6 +50,14 @@ extension FlatPlaceJSON {
 package struct LocationItem: FlatPlaceJSON {
     package var place: PlaceFields
     package var own: Saved
+    /// With its weather: the warnings and the next hours, flat among the rest.
+    package var warnings: WarningsJSON?
+
+    package func encode(to encoder: any Encoder) throws {
+        try place.encode(to: encoder)
+        try own.encode(to: encoder)
+        try warnings?.encode(to: encoder)
+    }
 
     /// What a saved place has (a place shown unsaved has no position, id or date).
     package struct Saved: Encodable {
@@ -89,6 +97,7 @@ package struct LocationItem: FlatPlaceJSON {
             }
             own.error = weather.error.map(ErrorItem.init)
             own.airQualityError = weather.airQualityError.map(ErrorItem.init)
+            warnings = WarningsJSON(WarningsView(weather, now: now), zone: LocalTime.zone(place.timeZone), now: now, format: format)
         }
     }
 }

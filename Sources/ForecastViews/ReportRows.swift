@@ -8,6 +8,18 @@ package enum ReportField: String, CaseIterable, Sendable {
     case condition, symbol, temp, feels, humidity, wind, direction, pressure, clouds, low, high, rain
     case uv, aqi, eaqi, pm25, pm10
     case updated, stale, error
+    // Appended, so that the columns before keep their places in CSV and TSV.
+    /// The highest official warning level in force (0 none … 4 extreme); empty where not known.
+    case alertLevel = "alert_level"
+    /// How many official warnings are in force; empty where not known.
+    case alertCount = "alert_count"
+    /// Minutes until precipitation starts (0: falling now); empty when none is expected in two hours.
+    case rainNext = "rain_next"
+
+    /// The column of a `--where` field: the same name, but for `alert`, which is `alert_level`.
+    package init?(filterField name: String) {
+        self.init(rawValue: name == "alert" ? Self.alertLevel.rawValue : name)
+    }
 
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
     package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
@@ -18,6 +30,7 @@ package enum ReportField: String, CaseIterable, Sendable {
         case .pressure: "pressure (hPa)"
         case .latitude, .longitude: "\(rawValue) (°)"
         case .pm25, .pm10: "\(rawValue) (µg/m³)"
+        case .rainNext: "rain_next (min)"
         default: rawValue
         }
     }
@@ -28,7 +41,7 @@ extension ReportField {
     package var isNumber: Bool {
         switch self {
         case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
-            .uv, .aqi, .eaqi, .pm25, .pm10:
+            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext:
             true
         case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error: false
         }
@@ -49,8 +62,11 @@ package enum SpreadsheetCell {
     }
 
     /// A CSV field: a formula-like text quoted, after its single quote.
-    package static func csv(_ text: String, field: ReportField) -> String {
-        !field.isNumber && isFormula(text) ? CSV.quoted("'" + text) : CSV.field(text)
+    package static func csv(_ text: String, field: ReportField) -> String { csv(text, number: field.isNumber) }
+
+    /// A CSV field of a column of numbers (left as they are) or of text.
+    package static func csv(_ text: String, number: Bool) -> String {
+        !number && isFormula(text) ? CSV.quoted("'" + text) : CSV.field(text)
     }
 
     /// A TSV field: a formula-like text after its single quote; tabs and line breaks made spaces.
@@ -116,6 +132,19 @@ package struct ReportRow: Sendable {
             set(.updated, weather.fetchedAt.map { LocalTime.iso8601($0, in: TimeZone(secondsFromGMT: 0)!) })
             set(.stale, weather.report == nil ? nil : (weather.stale ? "true" : "false"))
             set(.error, weather.error.map { words.weatherError($0) })
+            let view = WarningsView(weather, now: now)
+            if let inForce = weather.warnings.inForce(at: now) {
+                let level = Warnings.highestLevel(inForce)
+                // As read: the list's mark ("⚠ orange"), nothing where none is in force.
+                set(.alertLevel, "\(level)", shown: WarningLevel(rawValue: level).map { WarningsText.mark($0, words: words, emoji: format.emoji) } ?? "")
+                set(.alertCount, "\(inForce.count)")
+            }
+            if let outlook = view.outlook, let minutes = outlook.minutesToPrecipitation {
+                let zone = LocalTime.zone(place.timeZone)
+                // As read: the list's note ("rain in 20 min", "dry from 15:30").
+                let note = words.nextHoursNote(outlook, snow: view.snow) { words.time(format.reading($0, in: zone)) }
+                set(.rainNext, "\(minutes)", shown: note)
+            }
         }
     }
 
@@ -131,6 +160,16 @@ package struct ReportTemplate {
     package let pieces: [Piece]
 
     package static let standard = "{name} {symbol} {temp}"
+
+    /// The line `--format line` prints without a template: the standard
+    /// fields, then the warning's mark where one is in force and the next
+    /// hours' note where precipitation starts or stops within two hours.
+    package static func standardLine(_ row: ReportRow) -> String {
+        var line = (try? ReportTemplate(standard))?.line(row) ?? ""
+        if let level = row.bare[.alertLevel], level != "0", let mark = row.shown[.alertLevel] { line += " " + mark }
+        if let note = row.shown[.rainNext], !note.isEmpty { line += " · " + note }
+        return SafeText.clean(line, maxLength: 1000)
+    }
 
     /// What is wrong with a template; the command line says it in words.
     package enum TemplateError: Error, Equatable {

@@ -23,6 +23,14 @@ package struct ShowOutput: ReportOutput {
     package var airQualityError: ErrorItem?
     /// Whose weather it is (with any weather shown).
     package var source: SourceItem?
+    /// The official warnings in force: null where nobody could say (`alertsStatus` says why), [] when none.
+    package var alerts: AlwaysEncoded<[WarningItem]>
+    /// "checked", "no-source", "unknown" or "failed".
+    package var alertsStatus: String
+    package var alertsCheckedAt: Date?
+    package var alertsError: ErrorItem?
+    /// The next hours' steps and sentence; null when none are known.
+    package var nextHours: AlwaysEncoded<NextHoursItem>
 
     /// How much of the forecast to show.
     package struct Span: Equatable {
@@ -90,7 +98,7 @@ package struct ShowOutput: ReportOutput {
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
-        case error, airQualityError, source
+        case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours
     }
 
     package init(
@@ -112,6 +120,13 @@ package struct ShowOutput: ReportOutput {
         units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit)
         error = weather.error.map(ErrorItem.init)
         airQualityError = weather.airQualityError.map(ErrorItem.init)
+        // The warnings and the next hours have sources of their own: said with or without a report.
+        let warnings = WarningsJSON(WarningsView(weather, now: now), zone: zone, now: now, format: format)
+        alerts = warnings.alerts
+        alertsStatus = warnings.alertsStatus
+        alertsCheckedAt = warnings.alertsCheckedAt
+        alertsError = warnings.alertsError
+        nextHours = warnings.nextHours
         guard let report = weather.report else { return }
         self.source = source
         fetchedAt = weather.fetchedAt
@@ -187,6 +202,12 @@ package struct ShowOutput: ReportOutput {
         let region = words.region(countryCode: place.countryCode, admin1: place.admin1)
         lines.append("  " + (region.isEmpty ? "" : region + " · ") + place.coordinate.description)
         lines.append("  " + words.dateTime(clock(now)) + " · \(SafeText.clean(zone.identifier, maxLength: 64)) (UTC\(report.utcOffset))")
+
+        // What a weather app says first: the warnings in force, then the next two hours.
+        let warnings = WarningsView(weather, now: now)
+        lines.append("")
+        lines += WarningsText.section(warnings, place: place, zone: zone, format: format, style: out, now: now)
+        lines += WarningsText.nextHours(warnings, error: weather.nextHoursError, zone: zone, format: format, style: out)
 
         guard let data = weather.report else {
             lines.append("")

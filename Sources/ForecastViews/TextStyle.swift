@@ -30,3 +30,19 @@ package struct TextStyle: Sendable {
     package func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     package func red(_ text: String) -> String { usesColour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }
+
+extension TextStyle {
+    /// `text` in the colour of a warning's level: yellow, orange, red, and
+    /// magenta for extreme (orange is the 256-colour palette's 208, which
+    /// terminals without it show as their nearest). Plain without colour.
+    package func warning(_ text: String, level: WarningLevel) -> String {
+        guard usesColour else { return text }
+        let code = switch level {
+        case .minor: "33"
+        case .moderate: "38;5;208"
+        case .severe: "31"
+        case .extreme: "35"
+        }
+        return "\u{1B}[1;\(code)m\(text)\u{1B}[0m"
+    }
+}

@@ -31,6 +31,20 @@ package protocol WarningWords: Sendable {
     func warningsChecked(_ age: String) -> String
     /// "w: the warning's whole text" (the app's key).
     var warningKeyHint: String { get }
+    /// "orange" / "주황": a level in a word, for the list's mark ("⚠ orange", "!2 orange").
+    func warningLevelShort(_ level: WarningLevel) -> String
+    /// The list's note for a place whose warnings could not be checked: "warnings not checked".
+    var warningsFailedNote: String { get }
+    /// `forecast alerts`' note: "No official warnings for South Korea here: Seoul, Busan."
+    func noWarningSource(for places: [String], country: String?) -> String
+    /// `forecast alerts`' note: "Warnings for Tokyo could not be checked: timed out: …".
+    func warningsFailed(for places: [String], _ error: WeatherError) -> String
+    /// `forecast alerts`' note (`--offline`, nothing kept): "Warnings for Oslo not checked yet: run without --offline."
+    func warningsNotChecked(for places: [String]) -> String
+    /// `forecast alerts` with none in force anywhere: "No official warnings in force at 3 places."
+    func noWarningsAnywhere(_ places: Int) -> String
+    /// `config alerts openweathermap` without its key: it is asked only with the key set.
+    func warningSourceNeedsKey(_ source: String, variable: String) -> String
 
     /// "Next two hours" / "앞으로 2시간" (a nowcast); "Next hours (hourly forecast)" otherwise.
     func nextHoursHeading(_ kind: NextHours.Kind) -> String

@@ -12,8 +12,12 @@ struct ConfigCommand: ForecastCommand {
         discussion: HelpText.flowing("""
             Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph, kn, bft), temperature-unit
-            (celsius, fahrenheit, kelvin) and format (the default of list and show:
-            table, json, csv, tsv, markdown, line).
+            (celsius, fahrenheit, kelvin), format (the default of list and show:
+            table, json, csv, tsv, markdown, line) and alerts (where official warnings
+            come from: official, the national services that need no key, MET Norway
+            and the US National Weather Service; or openweathermap, which adds
+            OpenWeatherMap's alerts, worldwide from national agencies, asked only
+            while OPENWEATHER_API_KEY is set).
 
             What is in force comes from, strongest first: a flag (--provider, --lang,
             --ttl, --concurrency, --format), the environment (FORECAST_PROVIDER,
@@ -30,6 +34,7 @@ struct ConfigCommand: ForecastCommand {
               $ forecast config ttl 30
               $ forecast config --unset ttl
               $ forecast config format --format json
+              $ forecast config alerts openweathermap
             """)
     )
 
@@ -72,6 +77,11 @@ struct ConfigCommand: ForecastCommand {
             let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
             // What is kept, whatever the environment says meanwhile.
             let kept = Configuration.entry(key, after, environment: [:]).value
+            // A source chosen that needs a key is never asked without it: said now, not found out later.
+            if key == .alerts, let source = WeatherSources.all.first(where: { $0.optIn && $0.optInName == kept }),
+               let variable = source.keyVariable, (environment[variable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(source.optInName, variable: variable))
+            }
             try context.render(
                 ConfigOutput(
                     settings: [ConfigItem(Configuration.entry(key, after, environment: environment))], changed: key,

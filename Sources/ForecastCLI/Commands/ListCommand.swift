@@ -21,12 +21,21 @@ struct ListCommand: ForecastCommand {
             and wait fits in it, so a service that never answers costs that long
             and no longer.
 
+            A place with an official warning in force is marked with its highest
+            level (⚠ orange; !2 orange with FORECAST_ASCII), and the last column says
+            when precipitation starts or stops within two hours ("rain in 20 min",
+            "dry from 15:30"). 'forecast alerts' shows the warnings whole.
+
             --where keeps the places whose weather matches, for cron and scripts:
             comparisons of a report field (temp, feels, humidity, wind, pressure,
             clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude,
-            position) with <, <=, >, >=, = or !=, joined by and/or, with not and
-            parentheses. Numbers are in your units. A place without the value never
-            matches. The places keep their numbers.
+            position, alert, rain_next) with <, <=, >, >=, = or !=, joined by and/or,
+            with not and parentheses. Numbers are in your units. alert is the highest
+            official warning level in force (0 none, 1 minor/yellow, 2 moderate/orange,
+            3 severe/red, 4 extreme), absent where no warning source covers the place;
+            rain_next is the minutes until precipitation starts (0: now), absent when
+            none is expected in two hours. A place without the value never matches.
+            The places keep their numbers.
 
             Exit status: 0 all fine; 1 --where matched no place (nothing is printed);
             2 some places' weather could not be fetched; 3 the weather was shown but
@@ -40,6 +49,8 @@ struct ListCommand: ForecastCommand {
               $ forecast list --format line --template '{name} {symbol} {temp} {humidity}%'
               $ forecast list --where 'rain>=60' --format line && notify-send umbrella
               $ forecast list --where 'temp<0 and not wind>10'
+              $ forecast list --where 'alert>=2' --format line && notify-send warning
+              $ forecast list --where 'rain_next<=30' --format line --template '{name} {rain_next}'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """),
         aliases: ["ls"]

@@ -10,7 +10,11 @@ struct ShowCommand: ForecastCommand {
         commandName: "show",
         abstract: "Show one place's weather in detail, saved or not; a saved one is remembered as the last viewed.",
         discussion: HelpText.flowing("""
-            The place, its local time; the current conditions, today's highest UV
+            The place, its local time; the official warnings in force (their level,
+            event, time, area, headline and first lines of what to do; or that none
+            is, or that no warning source covers the place); the next two hours'
+            precipitation, a bar a quarter hour and a sentence (from the hourly
+            forecast where no nowcast covers the place); the current conditions, today's highest UV
             index and the air quality; the next 24 hours (--hours, up to 48) with a
             temperature chart; and the coming days' lows, highs and chance of rain
             (--days, up to 7), all in the place's own time zone. Without a place, shows the last one viewed (the

@@ -80,8 +80,12 @@ extension CommandContext {
                 ["| " + headers.map(cell).joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
                     + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" })
         case .line:
-            let template = try ReportFormatOption.template(option.template ?? ReportTemplate.standard)
-            stdout.lines(output.rows(words: words).map(template.line))
+            if let text = option.template {
+                let template = try ReportFormatOption.template(text)
+                stdout.lines(output.rows(words: words).map(template.line))
+            } else {
+                stdout.lines(output.rows(words: words).map(ReportTemplate.standardLine))
+            }
         }
     }
 }

@@ -31,6 +31,17 @@ enum WeatherSession {
         return (listed, settings)
     }
 
+    /// Every saved place's official warnings (`forecast alerts`): only the warning sources are asked.
+    static func warnings(
+        _ saved: SavedPlaces, options: WeatherOptions, in context: CommandContext
+    ) async throws -> (listing: WarningsListing, weather: WeatherSettings) {
+        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let listing = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
+            try await saved.warnings(settings: settings, events: events)
+        }
+        return (listing, settings)
+    }
+
     /// Runs a weather use case with a progress line and Ctrl-C stopping it cleanly.
     private static func interruptible<T: Sendable>(
         in context: CommandContext, cancelled: (inout T) -> Void,

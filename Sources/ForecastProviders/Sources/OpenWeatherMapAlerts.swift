@@ -58,14 +58,14 @@ public struct OpenWeatherMapAlerts: BatchService {
             guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
             let response = responses[index]
             let notBefore = SourceDescriptor.openWeatherMapAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
-            return Self.warnings(response.body, now: now).map { SourceResult(.warnings($0), notBefore: notBefore) }
+            return Self.warnings(response.body, now: now, language: language).map { SourceResult(.warnings($0), notBefore: notBefore) }
         })
     }
 
-    static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
+    static func warnings(_ body: Data, now: Date, language: String = "en") -> Result<[WeatherWarning], WeatherError> {
         let answer: Body
         do { answer = try ServiceJSON.decode(Body.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
-        return .success((answer.alerts ?? []).compactMap { alert in
+        return .success(oneCopyEach(answer.alerts ?? [], language: language).compactMap { alert in
             guard let event = alert.event else { return nil }
             let start = alert.start.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
             let end = alert.end.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
@@ -80,15 +80,45 @@ public struct OpenWeatherMapAlerts: BatchService {
         })
     }
 
-    /// The level an agency's words give: a colour if it names one, else a
-    /// warning is moderate and an advisory, a watch or a statement minor.
+    /// An agency may send each warning twice, in its language and in English
+    /// (Russia's: "Wind" with no description, and "Ветер" with one): one copy
+    /// of each (the same sender and times), the one in the reader's script,
+    /// with the other's description where its own is empty.
+    static func oneCopyEach(_ alerts: [Alert], language: String) -> [Alert] {
+        var groups: [String: [Alert]] = [:], order: [String] = []
+        for alert in alerts {
+            let key = [alert.sender_name ?? "", alert.start.map { "\($0)" } ?? "", alert.end.map { "\($0)" } ?? ""].joined(separator: "|")
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(alert)
+        }
+        return order.flatMap { key -> [Alert] in
+            let group = groups[key] ?? []
+            // Only copies in two scripts are one warning twice: two events in one script are two warnings.
+            let latin = group.filter { isLatin($0.event ?? "") }, other = group.filter { !isLatin($0.event ?? "") }
+            guard latin.count == 1, other.count == 1 else { return group }
+            var chosen = language == "en" || !(other[0].event ?? "").unicodeScalars.contains(where: isHangul) ? latin[0] : other[0]
+            let rest = chosen.event == latin[0].event ? other[0] : latin[0]
+            if (chosen.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { chosen.description = rest.description }
+            if chosen.tags?.isEmpty ?? true { chosen.tags = rest.tags }
+            return [chosen]
+        }
+    }
+
+    static func isLatin(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { $0.value < 0x250 } }
+    static func isHangul(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value) }
+
+    /// The level an agency's words give: a colour its event names, else a
+    /// warning is moderate and an advisory, a watch or a statement minor. The
+    /// tags are kinds of weather ("Extreme temperature value" is about
+    /// temperature, not severity): never read as a level, nor is "extreme" in
+    /// an event's name ("Extreme Heat Warning" is an ordinary warning).
     static func level(event: String, tags: [String]) -> WarningLevel {
-        let words = ([event] + tags).joined(separator: " ").lowercased()
-        for (word, level) in [("extreme", WarningLevel.extreme), ("red", .severe), ("orange", .moderate), ("amber", .moderate), ("yellow", .minor)]
-        where words.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) {
+        let words = event.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        for (word, level) in [("red", WarningLevel.severe), ("orange", .moderate), ("amber", .moderate), ("yellow", .minor)]
+        where words.contains(word) {
             return level
         }
-        if words.contains("경보") { return .moderate }
+        if event.contains("경보") { return .moderate }
         return words.contains("warning") ? .moderate : .minor
     }
 
