@@ -170,7 +170,7 @@ package struct BrowseState: Sendable {
 
     /// The warnings in force at a saved place (nil: the candidate), most severe first.
     package func warnings(of id: Int64?) -> [WeatherWarning] {
-        warningWeather(of: id).map { WarningsView.inForce($0.warnings, now: now) } ?? []
+        warningWeather(of: id)?.warnings.inForce(at: now) ?? []
     }
 }
 

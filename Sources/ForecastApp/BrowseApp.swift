@@ -247,7 +247,7 @@ package final class BrowseApp: @unchecked Sendable {
         let start = ContinuousClock.now
         let (width, height) = screen.size()
         let (frame, scrollLimit) = BrowseView.render(
-            state, width: width, height: height, words: options.words, emoji: options.emoji, colour: options.colour, memo: memo)
+            state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
         // A page (or the warning open over it) scrolls no further than its last line, as drawn.
         if let reading = state.reading {
             state.reading?.scroll = min(reading.scroll, scrollLimit)

@@ -44,18 +44,15 @@ package enum BrowseView {
         }
     }
 
-    package static func frame(
-        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, colour: Bool = true, memo: Memo? = nil
-    ) -> Frame {
-        render(state, width: width, height: height, words: words, emoji: emoji, colour: colour, memo: memo).frame
+    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil) -> Frame {
+        render(state, width: width, height: height, words: words, emoji: emoji, memo: memo).frame
     }
 
     /// The frame, and how far its page (or the warning open over it) can scroll
     /// (its lines beyond the window's body; 0 off a page): the driver stops the
-    /// scroll there, so ↑ moves at once after many ↓. `colour`: whether colour
-    /// will be shown (`NO_COLOR` not set): where it is not, marks say in words what colour said.
+    /// scroll there, so ↑ moves at once after many ↓.
     package static func render(
-        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, colour: Bool = true, memo: Memo? = nil
+        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil
     ) -> (frame: Frame, scrollLimit: Int) {
         var frame = Frame(width: width, height: height)
         var scrollLimit = 0
@@ -73,7 +70,7 @@ package enum BrowseView {
             scrollLimit = warning(&frame, state, body: body, style: style)
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
-            list(&frame, state, body: body, style: style, colour: colour, memo: memo)
+            list(&frame, state, body: body, style: style, memo: memo)
         case .detail(let index):
             let place = state.places.indices.contains(index) ? state.places[index] : nil
             // The name is the page's first line (as `show` prints it): the bar says where the page is.
@@ -111,16 +108,9 @@ package enum BrowseView {
         frame.fill(row: 0, look: bar)
     }
 
-    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, colour: Bool, memo: Memo?) {
-        // Places with warnings are marked in a margin before their rows, as wide as the widest mark
-        // (none when no place has one): a mark the table's fitting to a narrow window never drops.
-        let marks = state.places.map { place in
-            state.warnings(of: place.id).map(\.level).max().map { (level: $0, text: warningMark($0, style: style, colour: colour)) }
-        }
-        let margin = marks.compactMap { $0.map { DisplayWidth.of($0.text) + 1 } }.max() ?? 0
-        var style = style
-        style.columns = style.columns.map { $0 - margin }
-        let render = { [style] in
+    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) {
+        // `list`'s table, its warnings' column and all: the mark in its level's colour, which the frame keeps.
+        let render = {
             ListOutput(
                 settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
                 now: state.now
@@ -138,7 +128,7 @@ package enum BrowseView {
             }
             return
         }
-        frame.put(styled: lines[0], row: body.lowerBound, column: 2 + margin)
+        frame.put(styled: lines[0], row: body.lowerBound, column: 2)
         let rows = body.count - 1
         let top = state.selected < rows ? 0 : state.selected - rows + 1
         for (offset, index) in (top..<min(state.places.count, top + rows)).enumerated() {
@@ -146,21 +136,12 @@ package enum BrowseView {
             let selected = index == state.selected
             let look = selected ? Frame.Look(reverse: true) : .plain
             if selected { frame.put("›", row: row, column: 0, look: look) }
-            if let mark = marks[index] { frame.put(styled: style.levelColoured(mark.level, mark.text), row: row, column: 2, look: look) }
-            frame.put(styled: lines[index + 1], row: row, column: 2 + margin, look: look)
+            frame.put(styled: lines[index + 1], row: row, column: 2, look: look)
             if selected { frame.fill(row: row, look: look) }
         }
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: body.lowerBound + 1, column: frame.width - 1, look: dim) }
         if top + rows < state.places.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
-    }
-
-    /// A place's mark in the list (drawn in the colour of its highest level): ⚠; the
-    /// level in a word too where colour will not show (`NO_COLOR`), and the word
-    /// alone where symbols are words (`FORECAST_ASCII`).
-    static func warningMark(_ level: WarningLevel, style: TextStyle, colour: Bool) -> String {
-        let word = style.words.warningLevelWord(level)
-        return style.emoji ? (colour ? "⚠" : "⚠ " + word) : word
     }
 
     /// `w`: the warning's whole text over the screen, scrolled; the title says

@@ -132,14 +132,6 @@ extension English {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    package func warningLevelWord(_ level: WarningLevel) -> String {
-        switch level {
-        case .minor: "yellow"
-        case .moderate: "orange"
-        case .severe: "red"
-        case .extreme: "extreme"
-        }
-    }
 
     package var browseWarningKeys: String { "Esc close  ←→ Tab other warning  ↑↓ scroll  ? help" }
     package var browseWarningHelpKey: (key: String, does: String) { ("w", "the warning's whole text") }

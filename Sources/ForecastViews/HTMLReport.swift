@@ -145,12 +145,7 @@ package struct HTMLReport {
     /// to show (no source covers the place, the source failed, none in force).
     package func warnings(_ view: WarningsView, entry: Entry, zone: TimeZone) -> String {
         var heading = "<h3>\(HTML.escape(words.warningsHeading))"
-        let checkedAt: Date? = switch view.status {
-        case .checked(_, let at, _): at
-        case .failed(_, _, let at): at
-        default: nil
-        }
-        if let checkedAt { heading += " <small>\(HTML.escape(words.warningsChecked(words.age(checkedAt, now: now))))</small>" }
+        if let age = WarningsText.checkedAge(view.status, now: now, words: words) { heading += " <small>\(HTML.escape(age))</small>" }
         var html = "<div class=\"warnings\">\n" + heading + "</h3>\n"
         switch view.status {
         case .noSource:
@@ -167,10 +162,12 @@ package struct HTMLReport {
             let colour = WarningsView.colourName(warning.level)
             html += "<div class=\"warning \(colour)\">\n<p class=\"what\"><span class=\"level \(colour)\">\(HTML.escape(words.warningLevel(warning.level)))</span> "
                 + "<strong>\(HTML.escape(warning.event))</strong> <span class=\"window\">"
-                + HTML.escape(WarningsView.window(warning, zone: zone, format: format, now: now)) + "</span></p>\n"
+                + HTML.escape(WarningsText.window(warning, zone: zone, format: format, words: words)) + "</span></p>\n"
             if let area = warning.area { html += "<p class=\"area\">\(HTML.escape(words.warningArea(area)))</p>\n" }
-            if let headline = warning.headline { html += "<p class=\"headline\">\(HTML.escape(headline))</p>\n" }
-            if let lead = WarningsView.lead(warning.instruction) {
+            if let headline = WarningsText.headline(warning) { html += "<p class=\"headline\">\(HTML.escape(headline))</p>\n" }
+            // What to do: its first lines, as `show` gives them (the browser folds them again).
+            if let instruction = warning.instruction {
+                let lead = WarningsText.firstLines(instruction, width: WarningsText.pipeWidth, count: WarningsText.instructionLines).joined(separator: " ")
                 html += "<p class=\"instruction\"><em>\(HTML.escape(words.warningInstructionHeading))</em> \(HTML.escape(lead))</p>\n"
             }
             let issuer = HTML.escape(words.warningIssuer(warning.issuer, credit: WarningsView.credit(warning.source)))

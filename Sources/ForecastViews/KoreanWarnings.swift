@@ -129,14 +129,6 @@ extension Korean {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    package func warningLevelWord(_ level: WarningLevel) -> String {
-        switch level {
-        case .minor: "주의"
-        case .moderate: "경계"
-        case .severe: "위험"
-        case .extreme: "극한"
-        }
-    }
 
     package var browseWarningKeys: String { "Esc 닫기  ←→ Tab 다른 특보  ↑↓ 스크롤  ? 도움말" }
     package var browseWarningHelpKey: (key: String, does: String) { ("w", "특보 전문") }

@@ -66,8 +66,6 @@ package protocol WarningWords: Sendable {
     var warningInstructionHeading: String { get }
     /// "Severity: Moderate · Certainty: Likely · Urgency: Expected" (the source's own words after the labels); nil when it gave none.
     func warningDetails(severity: String?, certainty: String?, urgency: String?) -> String?
-    /// The level in a word, where a colour cannot say it (the app's list, with `FORECAST_ASCII` or `NO_COLOR`): "orange" / "경계".
-    func warningLevelWord(_ level: WarningLevel) -> String
     /// The keys of the app's warning view.
     var browseWarningKeys: String { get }
     /// `w` in the help of the list and the detail: ("w", "the warning's whole text").
@@ -92,7 +90,7 @@ package struct WarningsView: Sendable {
     package init(_ weather: PlaceWeather, now: Date) {
         status = weather.warnings
         // Kept warnings that ended since are never shown.
-        warnings = Self.inForce(weather.warnings, now: now)
+        warnings = weather.warnings.inForce(at: now) ?? []
         level = Warnings.highestLevel(warnings)
         nextHours = weather.nextHours
         outlook = weather.nextHours?.outlook(at: now)

@@ -51,6 +51,11 @@ package enum WarningsText {
         return words.warningWindow(from: warning.onset.map(time), until: warning.over.map(time))
     }
 
+    /// The headline, unless it only repeats the event (MET's are often the event's name).
+    static func headline(_ warning: WeatherWarning) -> String? {
+        warning.headline.flatMap { $0.lowercased() == warning.event.lowercased() ? nil : $0 }
+    }
+
     /// One warning: its level and event, when, where, the headline, the
     /// instruction's first lines, and who issued it. `title`: the place, where
     /// the block stands among other places' (`alerts`); `checked`: the age of a kept one.
@@ -73,7 +78,7 @@ package enum WarningsText {
         }
         lines += DisplayWidth.wrap(window(warning, zone: zone, format: format, words: words), width: width).map { inner + $0 }
         if let area = warning.area { lines += firstLines(area, width: width, count: areaLines).map { inner + $0 } }
-        if let headline = warning.headline, headline.lowercased() != warning.event.lowercased() {
+        if let headline = headline(warning) {
             lines += firstLines(headline, width: width, count: headlineLines).map { inner + $0 }
         }
         if let instruction = warning.instruction { lines += firstLines(instruction, width: width, count: instructionLines).map { inner + $0 } }

@@ -209,8 +209,8 @@ import Testing
         defer { withExtendedLifetime(cli) {} }
         var screen = try await tmux.screen { $0.contains { $0.contains("Phoenix") && $0.contains("⚠") } }
         let phoenix = try #require(screen.first { $0.contains("Phoenix") }, "\(screen.joined(separator: "\n"))")
-        #expect(phoenix.hasPrefix("  ⚠"), "the mark in the margin: '\(phoenix)'")
-        #expect(screen.first { $0.contains("Seoul") }?.hasPrefix("›   ") == true, "Seoul, selected, has none")
+        #expect(phoenix.contains("Phoenix  ⚠ red"), "the mark after the name: '\(phoenix)'")
+        #expect(screen.first { $0.contains("Seoul") }?.contains("⚠") == false, "Seoul has none")
         try await tmux.keys("j")
         screen = try await tmux.screen { $0.last { !$0.isEmpty }?.contains("w warning") == true }
         try await tmux.keys("w")

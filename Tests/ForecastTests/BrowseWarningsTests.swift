@@ -6,9 +6,8 @@ import Testing
 @testable import ForecastViews
 
 /// Warnings in `forecast browse`: the list marks the places that have some
-/// (⚠ in the level's colour; the level in words where colour or symbols
-/// cannot say it), `w` opens a warning's whole text over the screen, and the
-/// keys line says so. Pure: states to frames, keys to states.
+/// (`list`'s mark, in the level's colour), `w` opens a warning's whole text
+/// over the screen, and the keys line says so. Pure: states to frames, keys to states.
 @Suite struct BrowseWarningsTests {
     static let sizes = [(60, 20), (80, 24), (120, 40)]
 
@@ -30,26 +29,31 @@ import Testing
         return state
     }
 
-    func frame(_ state: BrowseState, _ size: (Int, Int), _ language: Language = .en, emoji: Bool = true, colour: Bool = true) -> Frame {
-        BrowseView.frame(state, width: size.0, height: size.1, words: language.words(.bundled), emoji: emoji, colour: colour)
+    func frame(_ state: BrowseState, _ size: (Int, Int), _ language: Language = .en, emoji: Bool = true) -> Frame {
+        BrowseView.frame(state, width: size.0, height: size.1, words: language.words(.bundled), emoji: emoji)
     }
 
     func row(_ frame: Frame, containing text: String) -> Int? { frame.lines.firstIndex { $0.contains(text) } }
 
+    /// The column of the first cell holding `text` in `row`, counted in cells (Hangul takes two).
+    func column(of text: String, in frame: Frame, row: Int) -> Int? {
+        (0..<frame.width).first { frame[row, $0].text == text }
+    }
+
+    /// The list is `list`'s table, its warnings' column included: the mark's colour reaches the cells.
     @Test(arguments: [Language.en, .ko]) func theListMarksThePlacesWithWarningsInTheirLevelsColour(_ language: Language) throws {
         let words = language.words(.bundled)
         let state = try Self.state()
         for size in Self.sizes {
             let drawn = frame(state, size, language)
             let phoenix = try #require(row(drawn, containing: words.name(state.places[1])), "at \(size)")
-            #expect(drawn[phoenix, 2].text == "⚠" && drawn[phoenix, 2].look.red, "severe is red, at \(size)")
+            #expect(drawn.lines[phoenix].contains("⚠ " + words.warningLevelShort(.severe)), "at \(size): \(drawn.lines[phoenix])")
+            let mark = try #require(column(of: "⚠", in: drawn, row: phoenix))
+            #expect(drawn[phoenix, mark].look.red && drawn[phoenix, mark].look.bold, "severe is red, at \(size)")
             for other in [state.places[0], state.places[2]] {
-                let line = try #require(row(drawn, containing: words.name(other)))
-                #expect(drawn[line, 2].text == " ", "\(other.displayName) has no warning")
+                #expect(try !drawn.lines[#require(row(drawn, containing: words.name(other)))].contains("⚠"), "\(other.displayName) has none")
             }
-            // The table moves right by the margin, header and rows alike; nothing passes the edge.
-            let header = try #require(drawn.lines.first { $0.contains(words.listHeaders[1]) })
-            #expect(header.hasPrefix("    #"), "\(header)")
+            #expect(drawn.lines.contains { $0.contains(words.warningsColumn) }, "the column's header")
             #expect(drawn.lines.allSatisfy { DisplayWidth.of($0) <= size.0 })
             // The keys say `w` when the selected place has warnings, and not otherwise.
             #expect(!drawn.lines[size.1 - 1].contains(words.warningKeyHint))
@@ -57,21 +61,13 @@ import Testing
         var selected = state
         _ = Browse.update(&selected, .down)
         #expect(frame(selected, (80, 24), language).lines[23].contains(words.warningKeyHint))
-    }
-
-    /// `NO_COLOR`: the level in a word beside ⚠; `FORECAST_ASCII`: the word alone. No colour reaches the terminal.
-    @Test(arguments: [Language.en, .ko]) func withoutColourOrSymbolsTheLevelIsAWord(_ language: Language) throws {
-        let words = language.words(.bundled)
-        let state = try Self.state()
-        let plain = frame(state, (80, 24), language, colour: false)
-        let line = try #require(plain.lines.first { $0.contains(words.name(state.places[1])) })
-        #expect(line.dropFirst(2).hasPrefix("⚠ " + words.warningLevelWord(.severe) + " "), "\(line)")
-        #expect(!plain.output(from: nil, colour: false).contains("31m") && !plain.output(from: nil, colour: false).contains("[0;1;31"))
+        // NO_COLOR: the level is in words already; no colour reaches the terminal.
+        let drawn = frame(state, (80, 24), language)
+        let plain = drawn.output(from: nil, colour: false)
+        #expect(drawn.lines.contains { $0.contains(words.warningLevelShort(.severe)) } && !plain.contains(";31m") && !plain.contains("38;5"))
+        // FORECAST_ASCII: "!3 red", the level's number as `--where alert` compares it.
         let ascii = frame(state, (80, 24), language, emoji: false)
-        let asciiLine = try #require(ascii.lines.first { $0.contains(words.name(state.places[1])) })
-        #expect(asciiLine.dropFirst(2).hasPrefix(words.warningLevelWord(.severe) + " ") && !asciiLine.contains("⚠"), "\(asciiLine)")
-        #expect(ascii[try #require(row(ascii, containing: words.name(state.places[1]))), 2].look.red, "the word is coloured where colour is shown")
-        #expect(words.warningLevelWord(.severe) == (language == .en ? "red" : "위험"))
+        #expect(ascii.lines.contains { $0.contains("!3 " + words.warningLevelShort(.severe)) } && !ascii.lines.joined().contains("⚠"))
     }
 
     /// `w` opens the selected place's first (most severe) warning whole; ←/→ and Tab
@@ -187,6 +183,7 @@ import Testing
         #expect(state.warnings(of: 1).map(\.event) == ["Air Quality Alert"])
         let drawn = frame(state, (80, 24))
         let line = try #require(row(drawn, containing: "Phoenix"))
-        #expect(drawn[line, 2].look.colour == .yellow && !drawn[line, 2].look.red, "minor is yellow")
+        let mark = try #require(column(of: "⚠", in: drawn, row: line))
+        #expect(drawn[line, mark].look.colour == .yellow && !drawn[line, mark].look.red, "minor is yellow")
     }
 }

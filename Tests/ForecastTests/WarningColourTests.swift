@@ -9,7 +9,7 @@ import Testing
     @Test func aLevelsColourIsReadFromTheStyledLineAndDroppedWithoutColour() {
         let style = TextStyle(words: Language.en.words(.bundled), columns: 80, usesColour: true, emoji: true)
         var frame = Frame(width: 20, height: 1)
-        frame.put(styled: style.levelColoured(.moderate, "⚠") + " " + style.levelColoured(.extreme, "x") + style.levelColoured(.minor, "y"), row: 0, column: 0)
+        frame.put(styled: style.warning("⚠", level: .moderate) + " " + style.warning("x", level: .extreme) + style.warning("y", level: .minor), row: 0, column: 0)
         #expect(frame[0, 0].look == Frame.Look(bold: true, colour: .orange))
         #expect(frame[0, 2].look.colour == .purple && frame[0, 3].look.colour == .yellow && frame[0, 1].look == .plain)
         let coloured = frame.output(from: nil, colour: true)
@@ -18,7 +18,7 @@ import Testing
         #expect(!plain.contains("38;5") && !plain.contains(";35m") && !plain.contains(";33m") && plain.contains("\u{1B}[0;1m"), "bold stays")
         // Without colour the style writes none at all.
         let none = TextStyle(words: Language.en.words(.bundled), columns: 80, usesColour: false, emoji: true)
-        #expect(none.levelColoured(.severe, "red") == "red")
+        #expect(none.warning("red", level: .severe) == "red")
     }
 
     @Test func tabAndShiftTabAreKeys() {
