@@ -205,6 +205,7 @@ package enum BrowseView {
             span: ShowOutput.Span(days: 7, hours: width >= twoDaysOfHoursFrom ? 48 : 24), saved: saved, source: state.source)
         output.fetching = page.fetching
         output.summaryOnly = page.summaryOnly
+        output.compactWarnings = true  // `w` opens them whole
         return output.text(style)
     }
 

@@ -95,6 +95,9 @@ package struct ShowOutput: ReportOutput {
     /// The app's pages: the weather shown is the list's summary (no hours, two days),
     /// and the text says why the rest is missing.
     package var summaryOnly = false
+    /// The app's pages: each warning in two lines (level and event, its window),
+    /// its sources credited once under them; `w` opens a warning whole.
+    package var compactWarnings = false
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
@@ -206,7 +209,7 @@ package struct ShowOutput: ReportOutput {
         // What a weather app says first: the warnings in force, then the next two hours.
         let warnings = WarningsView(weather, now: now)
         lines.append("")
-        lines += WarningsText.section(warnings, place: place, zone: zone, format: format, style: out, now: now)
+        lines += WarningsText.section(warnings, place: place, zone: zone, format: format, style: out, now: now, compact: compactWarnings)
         lines += WarningsText.nextHours(warnings, error: weather.nextHoursError, zone: zone, format: format, style: out)
 
         guard let data = weather.report else {

@@ -56,12 +56,10 @@ package enum WarningsText {
         warning.headline.flatMap { $0.lowercased() == warning.event.lowercased() ? nil : $0 }
     }
 
-    /// One warning: its level and event, when, where, the headline, the
-    /// instruction's first lines, and who issued it. `title`: the place, where
-    /// the block stands among other places' (`alerts`); `checked`: the age of a kept one.
-    package static func block(
-        _ warning: WeatherWarning, title: String? = nil, checked: String? = nil, zone: TimeZone, format: WeatherFormat,
-        style: TextStyle, indent: Int
+    /// A warning's first lines: its level and event (the event under the level
+    /// where the line would be too wide), and when. The app's pages show these only.
+    static func opening(
+        _ warning: WeatherWarning, title: String? = nil, zone: TimeZone, format: WeatherFormat, style: TextStyle, indent: Int
     ) -> [String] {
         let words = style.words
         let pad = String(repeating: " ", count: indent), inner = pad + "  "
@@ -77,6 +75,20 @@ package enum WarningsText {
             lines += firstLines(warning.event, width: width, count: 2).map { inner + style.bold($0) }
         }
         lines += DisplayWidth.wrap(window(warning, zone: zone, format: format, words: words), width: width).map { inner + $0 }
+        return lines
+    }
+
+    /// One warning: its level and event, when, where, the headline, the
+    /// instruction's first lines, and who issued it. `title`: the place, where
+    /// the block stands among other places' (`alerts`); `checked`: the age of a kept one.
+    package static func block(
+        _ warning: WeatherWarning, title: String? = nil, checked: String? = nil, zone: TimeZone, format: WeatherFormat,
+        style: TextStyle, indent: Int
+    ) -> [String] {
+        let words = style.words
+        let inner = String(repeating: " ", count: indent + 2)
+        let width = max(20, (style.columns ?? pipeWidth) - indent - 2)
+        var lines = opening(warning, title: title, zone: zone, format: format, style: style, indent: indent)
         if let area = warning.area { lines += firstLines(area, width: width, count: areaLines).map { inner + $0 } }
         if let headline = headline(warning) {
             lines += firstLines(headline, width: width, count: headlineLines).map { inner + $0 }
@@ -96,8 +108,12 @@ package enum WarningsText {
 
     /// `show`'s warnings, first after the place's name: each warning in force
     /// in a block under the heading, or one line saying there is none, that no
-    /// source covers the place, or why they could not be checked.
-    package static func section(_ view: WarningsView, place: Place, zone: TimeZone, format: WeatherFormat, style: TextStyle, now: Date) -> [String] {
+    /// source covers the place, or why they could not be checked. `compact` (the
+    /// app's pages): each warning its level, event and window, and the sources'
+    /// credits once under them.
+    package static func section(
+        _ view: WarningsView, place: Place, zone: TimeZone, format: WeatherFormat, style: TextStyle, now: Date, compact: Bool = false
+    ) -> [String] {
         let words = style.words
         let width = max(20, (style.columns ?? pipeWidth) - 2)
         let age = checkedAge(view.status, now: now, words: words)
@@ -121,7 +137,13 @@ package enum WarningsText {
             let count = words.warningCount(view.warnings.count) + (age.map { " · " + $0 } ?? "")
             lines.append("  " + style.bold(words.warningsHeading) + style.dim("  " + count))
             for warning in view.warnings {
-                lines += block(warning, zone: zone, format: format, style: style, indent: 2)
+                lines += compact
+                    ? opening(warning, zone: zone, format: format, style: style, indent: 2)
+                    : block(warning, zone: zone, format: format, style: style, indent: 2)
+            }
+            if compact {
+                let credits = Array(Set(view.warnings.map { WarningsView.credit($0.source) })).sorted()
+                lines += credits.flatMap { DisplayWidth.wrap(words.warningIssuer(nil, credit: $0), width: width - 2).map { style.dim("    " + $0) } }
             }
         }
         if let failure { lines += sentence(words.warningsFailed(failure)).map(style.red) }

@@ -25,6 +25,12 @@ import Testing
         var clear = RecordedWarnings.weather([], now: now, source: "met-alerts")
         clear.report = BrowseViewTests.report(12)
         clear.fetchedAt = now.addingTimeInterval(-60)
+        // Trondheim's recorded nowcast, moved to this moment: rain from 40 minutes on.
+        let nowcast = try RecordedWarnings.trondheim(try RecordedWarnings.place(3, "Trondheim", now: now))
+        let moved = now.timeIntervalSince(RecordedWarnings.trondheimNow)
+        clear.nextHours = NextHours(
+            source: nowcast.source, kind: nowcast.kind,
+            steps: nowcast.steps.map { NextHours.Step(start: $0.start.addingTimeInterval(moved), minutes: $0.minutes, rate: $0.rate) })
         state.weather = [1: warned, 2: seoul, 3: clear]
         return state
     }
@@ -117,6 +123,28 @@ import Testing
         #expect(state.reading == nil && state.screen == .list)
         _ = Browse.update(&state, .character("w"))
         #expect(Browse.update(&state, .interrupt) == [.quit])
+    }
+
+    /// A place's page opens with its warnings, compact (level, event, window; the
+    /// source credited once), and the next two hours; `w` opens a warning whole.
+    @Test func thePageOpensWithTheWarningsAndTheNextTwoHours() throws {
+        var state = try Self.state()
+        state.screen = .detail(1)
+        for size in Self.sizes {
+            let lines = frame(state, size).lines
+            let start = try #require(lines.firstIndex { $0.contains("Warnings  2 warnings · checked 5 min ago") }, "at \(size)")
+            #expect(start <= 5 && lines[start + 1].contains("⚠ severe (red) · Excessive Heat Warning"))
+            #expect(lines[start + 2].contains("from Fri 10:00 until Sat 20:00") && lines[start + 3].contains("⚠ minor (yellow) · Air Quality Alert"))
+            #expect(lines[start + 5].contains("From US National Weather Service (public domain)"))
+            #expect(!lines.contains { $0.contains("An Excessive Heat Warning means") }, "the instruction is w's")
+        }
+        state.screen = .detail(2)
+        let trondheim = frame(state, (80, 24)).lines
+        // (In Trondheim's time; the sentence goes under the strip where the line would be wider than the window.)
+        let next = try #require(trondheim.firstIndex { $0.contains("Next two hours") })
+        #expect(trondheim[next].contains("Next two hours  ▁▁▂▂▃▃▃▅"), "\(trondheim[next])")
+        #expect(trondheim[next + 1].contains("Light rain starting around 17:40, heavier from 18:45."), "\(trondheim[next + 1])")
+        #expect(trondheim.contains { $0.contains("No official warnings in force.") })
     }
 
     /// On a place's page `w` opens its warnings; closing returns to the page where it was.
