@@ -94,6 +94,10 @@ ENVIRONMENT = [
     ("FORECAST_FORMAT", "The default output format of list and show (table, json, csv, tsv, markdown, line)."),
     ("FORECAST_OPEN_METEO_URL, FORECAST_OPEN_METEO_GEOCODING_URL, FORECAST_OPEN_METEO_AIR_QUALITY_URL, FORECAST_OPENWEATHER_URL, FORECAST_METNO_URL",
      "Base URLs of the services (for a proxy, a mirror or a local stand-in such as scripts/stub_weather_server.py)."),
+    ("FORECAST_METALERTS_URL, FORECAST_NWS_URL, FORECAST_NOWCAST_URL",
+     "Base URLs of the warning and nowcast sources: MET Norway's MetAlerts (default https://api.met.no), the US National Weather "
+     "Service (https://api.weather.gov) and MET Norway's Nowcast (https://api.met.no). Open-Meteo's 15-minute data and "
+     "OpenWeatherMap's alerts follow FORECAST_OPEN_METEO_URL and FORECAST_OPENWEATHER_URL."),
     ("FORECAST_ONLY_LOCAL_HOSTS", "Set to 1, requests go to this machine only (the test harness sets it)."),
     ("FORECAST_NOW", "An ISO 8601 moment the clock reads instead of the real one (README's examples are made with it)."),
     ("FORECAST_ASCII", "Set (to anything), symbols are ASCII words (sun, rain) instead of emoji; as with TERM=dumb."),
@@ -119,6 +123,28 @@ EXIT_STATUS = [
     ("141", "The output's reader went away (as with | head)."),
 ]
 
+# What the warnings and the next two hours are, where they come from and on what terms (README says the same, longer).
+WARNINGS = [
+    "show, the HTML report and forecast browse's pages open with the official warnings in force at the place (the level "
+    "in its colour: minor/yellow, moderate/orange, severe/red, extreme; the event; its window in the place's own time; the "
+    "area, the headline and the first lines of what to do; who issued it and whose it is), then the next two hours: a strip "
+    "of quarter hours and one sentence. list marks each place's highest level; forecast alerts prints every warning of every "
+    "saved place; in forecast browse, w opens a warning's whole text. A place no source covers says so; a source that fails "
+    "says why, and never hides the weather or changes the exit status.",
+    "Warnings come from MET Norway's MetAlerts 2.0 for Norway, Svalbard and their waters (CC BY 4.0; a User-Agent with a "
+    "contact, one request a place in 10 minutes), from the US National Weather Service for the United States and its "
+    "territories (public domain; a User-Agent with a contact), and, after 'forecast config alerts openweathermap' and with "
+    "OPENWEATHER_API_KEY set, from OpenWeatherMap's One Call 3.0 alerts, worldwide from national agencies (South Korea "
+    "included: no keyless feed of Korea's KMA was found).",
+    "The next two hours come from MET Norway's Nowcast 2.0 where the Nordic radars cover the place (CC BY 4.0), else from "
+    "Open-Meteo's 15-minute data in Central Europe and North America, where it is real (CC BY 4.0), else from the hourly "
+    "forecast, headed as such and never called a nowcast.",
+    "--where takes alert (the highest level in force: 0 none, 1 minor, 2 moderate, 3 severe, 4 extreme; absent where no "
+    "source covers the place) and rain_next (minutes until precipitation starts; absent when none is expected). Warnings are "
+    "kept with their own lifetimes and refreshed with the weather; --offline shows the kept ones with their age, never one "
+    "that has ended.",
+]
+
 EXAMPLES = [
     ("forecast", "The saved places with their weather (the same as forecast list)."),
     ("forecast add Seoul", "Save a place by name (English or Korean: forecast add 서울)."),
@@ -129,6 +155,8 @@ EXAMPLES = [
     ("forecast sort temp --desc", "Warmest first; kept for later runs."),
     ("forecast units imperial", "°F, mph, inches, miles, inHg and a 12-hour clock."),
     ("forecast list --where 'rain>=60' --format line", "For cron: the places where rain is likely, one line each."),
+    ("forecast list --where 'alert>=2' --format line && notify-send warning", "For cron: a notification when a place has an orange warning or worse."),
+    ("forecast alerts", "Every official warning in force at every saved place, most severe first."),
     ("forecast report -o weather.html", "A self-contained HTML report."),
     ("forecast browse", "The full-screen app."),
     ("forecast --generate-completion-script bash > ~/.local/share/bash-completion/completions/forecast", "Completions for bash (also zsh, fish)."),
@@ -180,6 +208,8 @@ def main():
         ".SH OPTIONS",
         roff("These go before or after the command's name."),
         definitions(GLOBAL_OPTIONS),
+        ".SH WARNINGS AND THE NEXT TWO HOURS",
+        "\n.PP\n".join(roff(text) for text in WARNINGS),
         ".SH ENVIRONMENT",
         definitions(ENVIRONMENT),
         ".SH FILES",
@@ -190,6 +220,7 @@ def main():
         definitions(EXAMPLES),
         ".SH SEE ALSO",
         roff("forecast COMMAND --help; sqlite3(1). Weather from Open-Meteo (CC BY 4.0), OpenWeatherMap and MET Norway (CC BY 4.0); "
+             "warnings from MET Norway (CC BY 4.0), the US National Weather Service (public domain) and OpenWeatherMap; "
              "places from GeoNames (CC BY 4.0)."),
     ]
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
