@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastApp
 @testable import ForecastCore
+@testable import ForecastGazetteer
 @testable import ForecastKit
 @testable import ForecastViews
 
@@ -166,6 +167,21 @@ import Testing
         let phoenix = state.places[1]
         _ = Browse.update(&state, .removed(phoenix))
         #expect(state.reading == nil)
+    }
+
+    /// A place found by the search and not saved has its warnings too: `w` opens them, titled with its name.
+    @Test func anUnsavedPlacesWarnings() throws {
+        var state = try Self.state()
+        let city = try #require(Gazetteer.bundled.search("Phoenix", limit: 1).first?.city)
+        state.found = BrowseState.Found(city: city, weather: state.weather[1])
+        state.screen = .found
+        #expect(frame(state, (80, 24)).lines.contains { $0.contains("⚠ severe (red) · Excessive Heat Warning") })
+        _ = Browse.update(&state, .character("w"))
+        #expect(state.reading == BrowseState.Reading(placeID: nil))
+        let lines = frame(state, (80, 24)).lines
+        #expect(lines[0].contains("Warnings · Phoenix") && lines[1].contains("Excessive Heat Warning"), "\(lines[0])")
+        _ = Browse.update(&state, .escape)
+        #expect(state.reading == nil && state.screen == .found)
     }
 
     /// The help says `w`; in a warning, it says the warning's keys.
