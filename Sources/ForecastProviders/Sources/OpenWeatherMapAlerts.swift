@@ -65,19 +65,25 @@ public struct OpenWeatherMapAlerts: BatchService {
     static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
         let answer: Body
         do { answer = try ServiceJSON.decode(Body.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
-        return .success((answer.alerts ?? []).compactMap { alert in
-            guard let event = alert.event else { return nil }
+        // An answer that is not One Call's (no place in it) is not "all clear"; one without `alerts` is.
+        guard answer.lat != nil, answer.lon != nil else { return .failure(WeatherError.invalid(.field("lat"), .missing)) }
+        var warnings: [WeatherWarning] = []
+        for (index, alert) in (answer.alerts ?? []).enumerated() {
+            guard let event = alert.event else { return .failure(WeatherError.invalid(.field("alerts[\(index)].event"), .missing)) }
             let start = alert.start.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
             let end = alert.end.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
             let sender = alert.sender_name.flatMap { $0.isEmpty ? nil : $0 }
             // It gives no id: the sender, event and times name the warning.
             let id = [sender ?? "", event, alert.start.map { SafeNumber.fixed($0, decimals: 0) } ?? "", alert.end.map { SafeNumber.fixed($0, decimals: 0) } ?? ""]
                 .joined(separator: "|")
-            return WeatherWarning(
+            let warning = WeatherWarning(
                 source: "openweathermap-alerts", id: id, event: event, level: level(event: event, tags: alert.tags ?? []),
-                onset: start, ends: end, description: alert.description, issuer: sender
-            ).bounded(now: now)
-        })
+                onset: start, ends: end, description: alert.description, issuer: sender)
+            // A warning that cannot be kept (no event, a time years away) fails the answer: dropped, it would read as all clear.
+            guard let kept = warning.bounded(now: now) else { return .failure(WarningSources.unreadable(index, list: "alerts")) }
+            warnings.append(kept)
+        }
+        return .success(warnings)
     }
 
     /// The level an agency's words give: a colour if it names one, else a
@@ -93,12 +99,15 @@ public struct OpenWeatherMapAlerts: BatchService {
     }
 
     struct Body: Decodable {
+        var lat, lon: Double?
         var alerts: [Alert]?
 
-        enum CodingKeys: String, CodingKey { case alerts }
+        enum CodingKeys: String, CodingKey { case lat, lon, alerts }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            lat = try container.decodeIfPresent(Double.self, forKey: .lat)
+            lon = try container.decodeIfPresent(Double.self, forKey: .lon)
             alerts = try container.decodeIfPresent([Alert].self, forKey: .alerts, atMost: WeatherWarning.Limit.count)
         }
     }

@@ -144,6 +144,16 @@ enum SourceAnswers {
     }
 }
 
+/// What the warning sources' readers share.
+enum WarningSources {
+    /// A warning of an answer that cannot be kept (`WeatherWarning.bounded`:
+    /// no id or event left once cleaned, or a time far from now): the answer
+    /// is not read, since leaving it out would say "no warning".
+    static func unreadable(_ index: Int, list: String = "features") -> WeatherError {
+        WeatherError.invalid(.field("\(list)[\(index)]"), .notValid)
+    }
+}
+
 /// A service whose answers are read as source answers (the air-quality
 /// service's `AirQuality` as `.air`): the refresher sees one more source.
 struct SourceAdapter<Inner: BatchService>: BatchService {
