@@ -159,7 +159,22 @@ func features(_ json: [String: Any]) -> [[String: Any]] { json["features"] as! [
         let oryolRecorded = Date(timeIntervalSince1970: 1_645_005_349)
         let oryol = try OpenWeatherMapAlerts.warnings(Fixture.data("owm_onecall25_oryol_8_alerts_2022.json"), now: oryolRecorded).get()
         #expect(oryol.count == 8)
-        #expect(Warnings.current(oryol, now: oryolRecorded).count == 8, "every one is in force (none over) when recorded")
+        // "Extreme temperature value" is the kind of weather its tags name, not how severe it is.
+        let freezing = try #require(oryol.first { $0.event == "Freezing rain, icing" })
+        #expect(freezing.level == .minor)
+        // Fog had begun when recorded; the wind had not: both are in force (not over).
+        let current = Warnings.current(oryol, now: oryolRecorded)
+        #expect(current.count == 8 && current.first?.event == "Fog", "all minor: the earliest first")
+    }
+
+    /// A level from an agency's own words, where it says one.
+    @Test(arguments: [
+        ("Red warning for wind", WarningLevel.severe), ("Orange Thunderstorm warning", .moderate), ("Yellow rain", .minor),
+        ("Gale Warning", .moderate), ("Small Craft Advisory", .minor), ("강풍경보", .moderate), ("강풍주의보", .minor),
+        ("Extreme Wind Warning", .extreme),
+    ])
+    func oneCallLevelFromTheEvent(event: String, level: WarningLevel) {
+        #expect(OpenWeatherMapAlerts.level(event: event) == level)
     }
 
     @Test func oneCallIsAskedForItsAlertsOnlyWithTheKeyInTheUsersLanguage() throws {

@@ -77,7 +77,7 @@ public struct OpenWeatherMapAlerts: BatchService {
             let id = [sender ?? "", event, alert.start.map { SafeNumber.fixed($0, decimals: 0) } ?? "", alert.end.map { SafeNumber.fixed($0, decimals: 0) } ?? ""]
                 .joined(separator: "|")
             let warning = WeatherWarning(
-                source: "openweathermap-alerts", id: id, event: event, level: level(event: event, tags: alert.tags ?? []),
+                source: "openweathermap-alerts", id: id, event: event, level: level(event: event),
                 onset: start, ends: end, description: alert.description, issuer: sender)
             // A warning that cannot be kept (no event, a time years away) fails the answer: dropped, it would read as all clear.
             guard let kept = warning.bounded(now: now) else { return .failure(WarningSources.unreadable(index, list: "alerts")) }
@@ -88,8 +88,10 @@ public struct OpenWeatherMapAlerts: BatchService {
 
     /// The level an agency's words give: a colour if it names one, else a
     /// warning is moderate and an advisory, a watch or a statement minor.
-    static func level(event: String, tags: [String]) -> WarningLevel {
-        let words = ([event] + tags).joined(separator: " ").lowercased()
+    /// The `tags` are the kind of weather ("Extreme temperature value", "Rain"),
+    /// never how severe: they are not read for the level.
+    static func level(event: String) -> WarningLevel {
+        let words = event.lowercased()
         for (word, level) in [("extreme", WarningLevel.extreme), ("red", .severe), ("orange", .moderate), ("amber", .moderate), ("yellow", .minor)]
         where words.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) {
             return level
