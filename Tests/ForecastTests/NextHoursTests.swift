@@ -199,4 +199,22 @@ import Testing
         let outlook = try #require(next.outlook(at: now))
         #expect(outlook.kind == .hourly && outlook.events.isEmpty && outlook.minutesToPrecipitation == nil && outlook.strip == [.none, .none])
     }
+
+    /// OpenWeatherMap's steps are three hours ending at their times, their
+    /// amounts those three hours' (`rain.3h`): 0.32 mm from 18:00 to 21:00 is
+    /// light rain falling at 19:00, not rain from 21:00 three times as hard.
+    @Test func fromOpenWeatherMapsThreeHourSteps() throws {
+        let provider = OpenWeatherMapProvider(apiKey: "SECRET-KEY", baseURL: URL(string: "http://127.0.0.1:9")!)
+        let now = instant("2025-03-21T19:00:00Z")
+        let currentJSON = Fixture.current("owm_current_london_latlon_2020.json", now: now)
+        let current = HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: currentJSON))
+        let report = try provider.decode([london], responses: [current, ok("owm_forecast5_london_2025.json")], now: now)[0].get()
+        #expect(report.stepsEndAtTheirTimes == true)
+        let next = try #require(NextHours.fromHourly(report, now: now))
+        let first = try #require(next.steps.first)
+        #expect(first.start == instant("2025-03-21T18:00:00Z") && first.minutes == 180)
+        #expect(abs(first.rate! - 0.32 / 3) < 1e-9)
+        let outlook = try #require(next.outlook(at: now))
+        #expect(outlook.kind == .hourly && outlook.events.first == .now(.light) && outlook.minutesToPrecipitation == 0)
+    }
 }

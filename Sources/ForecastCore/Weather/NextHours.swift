@@ -49,13 +49,22 @@ public struct NextHours: Hashable, Sendable, Codable {
     /// Less than this (mm/h) is dry: a trace no one would call rain.
     public static let wet = 0.1
 
-    /// The same steps from the hourly forecast (`precipitation` in mm an hour):
-    /// what the next hours are where no nowcast covers the place.
+    /// The same steps from the hourly forecast: what the next hours are where
+    /// no nowcast covers the place. A step stands for the span from its time on
+    /// (an hour: Open-Meteo's, MET Norway's) or, where the report says its steps
+    /// end at their times, the span up to it (OpenWeatherMap's three hours,
+    /// `rain.3h`); its amount over that span is a rate in mm an hour.
     public static func fromHourly(_ report: WeatherReport, now: Date) -> NextHours? {
-        let hours = report.comingHours(3, from: now).filter { $0.time.addingTimeInterval(3600) > now }
+        let hours = report.hourly.sorted { $0.time < $1.time }
+        // The finest spacing is the steps' length (MET's 6-hourly steps come days later).
+        let spacing = zip(hours, hours.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.filter { $0 > 0 }.min() ?? 3600
+        let length = min(max(spacing, 3600), 6 * 3600)
+        let endsAtTime = report.stepsEndAtTheirTimes == true
         let steps = hours.map { hour in
-            Step(start: hour.time, minutes: 60, rate: hour.precipitation, probability: hour.precipitationProbability)
-        }.filter { $0.start < now.addingTimeInterval(span) }
+            Step(
+                start: endsAtTime ? hour.time.addingTimeInterval(-length) : hour.time, minutes: Int(length / 60),
+                rate: hour.precipitation.map { $0 / (length / 3600) }, probability: hour.precipitationProbability)
+        }.filter { $0.end > now && $0.start < now.addingTimeInterval(span) }
         guard !steps.isEmpty, steps.contains(where: { $0.rate != nil }) else { return nil }
         return NextHours(source: "forecast", kind: .hourly, steps: steps)
     }
