@@ -282,6 +282,43 @@ func features(_ json: [String: Any]) -> [[String: Any]] { json["features"] as! [
         }
     }
 
+    // MARK: Instants
+
+    /// Every time in the recorded answers is read as ISO8601DateFormatter reads
+    /// it (RFC 3339, with fractions), and what is not one is nil.
+    @Test func instantsAreReadAsTheStandardFormatterReadsThem() throws {
+        var texts = Set<String>()
+        func collect(_ value: Any) {
+            switch value {
+            case let object as [String: Any]: object.values.forEach(collect)
+            case let array as [Any]: array.forEach(collect)
+            case let text as String where text.wholeMatch(of: /\d{4}-\d\d-\d\dT.*/) != nil: texts.insert(text)
+            default: break
+            }
+        }
+        for name in ["metno_metalerts_current_3_marine_gale_alerts_2025.json", "nws_alerts_point_phoenix_2_alerts_2024.json",
+                     "nws_alerts_point_minneapolis_update_2024.json", "nws_alerts_point_empty_2024.json", "metno_nowcast_complete_trondheim_2023.json"] {
+            collect(Fixture.json(name))
+        }
+        texts.formUnion(["2024-07-18T12:47:00.5-07:00", "2026-11-26T13:00:00.123456789Z", "2024-02-29T23:59:59+14:00", "1970-01-01T00:00:00Z"])
+        #expect(texts.count > 40)
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for text in texts.sorted() {
+            let expected = try #require(plain.date(from: text) ?? fractional.date(from: text), "\(text)")
+            let read = try #require(SourceAnswers.instant(text), "\(text)")
+            #expect(abs(read.timeIntervalSince(expected)) < 0.001, "\(text)")
+        }
+        #expect(SourceAnswers.instant(" 2024-07-18T12:47:00Z ") == instant("2024-07-18T12:47:00Z"), "spaces around are trimmed")
+        for bad in ["2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-07-18T24:00:00Z", "2024-07-18T12:60:00Z", "2024-07-18T12:47:00",
+                    "2024-07-18 12:47:00Z", "2024-07-18T12:47Z", "2024-07-18T12:47:00+0700", "2024-07-18T12:47:00.Z", "2024-7-18T12:47:00Z",
+                    "2024-07-18T12:47:00Zjunk", "0000-01-01T00:00:00Z", "", "Tuesday", String(repeating: "9", count: 41)] {
+            #expect(SourceAnswers.instant(bad) == nil, "\(bad)")
+        }
+    }
+
     // MARK: Warnings.current
 
     /// The rules that make what a user sees, on messages read from the recordings.
