@@ -14,7 +14,12 @@ public enum SafeText {
     /// U+007F–009F, so no Unicode table is needed), a bidi control or a surrogate.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (0x7F..<0xA0).contains(value) || bidiControls.contains(value) || (0xD800...0xDFFF).contains(value)
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return true }
+        // Every bidi control is at U+061C or above: most text never reaches the
+        // comparisons below (a set lookup hashed every scalar of every text).
+        guard value >= 0x061C else { return false }
+        return value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || (0xD800...0xDFFF).contains(value)
     }
 
     /// `text` without control characters or bidi overrides; line breaks and tabs
