@@ -149,6 +149,27 @@ import Testing
         #expect(throws: WeatherError.self) { try decodeMinutely(short, now: berlinRecorded).get() }
     }
 
+    // MARK: As the cache keeps them
+
+    /// The steps are kept by columns; read back they are the same steps, and
+    /// columns of different lengths (a database edited by hand) are no answer.
+    @Test func keptByColumnsAndReadBackTheSame() throws {
+        let answer = try MetNowcast.nextHours(Fixture.data("metno_nowcast_complete_trondheim_2023.json"), now: trondheimRecorded).get()
+        let encoder = JSONEncoder()
+        let data = try encoder.encode(answer)
+        let columns = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let nowcast = try #require(columns["nextHours"] as? [String: Any]).values.first as? [String: Any]
+        #expect((nowcast?["start"] as? [Double])?.count == 23 && (nowcast?["rate"] as? [Any])?.count == 23)
+        #expect(try JSONDecoder().decode(SourceAnswer.self, from: data) == answer)
+        let withGaps = NextHours(source: "open-meteo-15", kind: .nowcast, steps: [
+            NextHours.Step(start: berlinRecorded, minutes: 15, rate: nil, probability: 40),
+            NextHours.Step(start: berlinRecorded.addingTimeInterval(900), minutes: 15, rate: 0.4),
+        ])
+        #expect(try JSONDecoder().decode(NextHours.self, from: try encoder.encode(withGaps)) == withGaps)
+        let uneven = Data(#"{"source":"met-nowcast","kind":"nowcast","start":[0,300],"minutes":[5],"rate":[0,0],"probability":[null,null]}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NextHours.self, from: uneven) }
+    }
+
     // MARK: The events
 
     func outlook(_ rates: [Double?], minutes: Int = 5, from start: Date, at now: Date) -> NextHoursOutlook? {

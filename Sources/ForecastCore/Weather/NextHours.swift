@@ -42,6 +42,37 @@ public struct NextHours: Hashable, Sendable, Codable {
         self.steps = steps.sorted { $0.start < $1.start }
     }
 
+    /// Kept by columns (the steps' starts, lengths, rates and chances, each a
+    /// list of numbers): a nowcast's two dozen steps as keyed objects took
+    /// longer to read back than the rest of its place's cached answers.
+    enum CodingKeys: String, CodingKey { case source, kind, start, minutes, rate, probability }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let starts = try container.decode([Double].self, forKey: .start)
+        let minutes = try container.decode([Int].self, forKey: .minutes)
+        let rates = try container.decode([Double?].self, forKey: .rate)
+        let probabilities = try container.decode([Double?].self, forKey: .probability)
+        guard minutes.count == starts.count, rates.count == starts.count, probabilities.count == starts.count else {
+            throw DecodingError.dataCorruptedError(forKey: .start, in: container, debugDescription: "columns of different lengths")
+        }
+        self.init(
+            source: try container.decode(String.self, forKey: .source), kind: try container.decode(Kind.self, forKey: .kind),
+            steps: starts.indices.map {
+                Step(start: Date(timeIntervalSince1970: starts[$0]), minutes: minutes[$0], rate: rates[$0], probability: probabilities[$0])
+            })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(steps.map(\.start.timeIntervalSince1970), forKey: .start)
+        try container.encode(steps.map(\.minutes), forKey: .minutes)
+        try container.encode(steps.map(\.rate), forKey: .rate)
+        try container.encode(steps.map(\.probability), forKey: .probability)
+    }
+
     /// What the next hours say: two hours from `now`.
     public static let span: TimeInterval = 2 * 3600
     /// Steps one answer may have (5-minute steps over a few hours, 15-minute ones over a day).
