@@ -18,6 +18,32 @@ place and an hour:
                                                  steps, then 6-hourly for a week), with Expires
                                                  (30 minutes on) and Last-Modified; a request
                                                  with If-Modified-Since no older than that gets 304
+  GET /v1/forecast?…&minutely_15=precipitation  the same weather in 15-minute steps (each the
+                                                 millimetres of the quarter before its time, an
+                                                 hour's four summing to the hour's amount), from
+                                                 the current quarter, forecast_minutely_15 of them
+  GET /weatherapi/metalerts/2.0/current.json?lat=a&lon=b
+                                                 MET Norway's warnings: the recorded answer (3 gale
+                                                 warnings) for every point
+  GET /alerts/active?point=a,b                   the US National Weather Service's alerts: one of
+                                                 the three recorded answers (2 alerts, an update,
+                                                 none) by the point; 403 without a User-Agent
+  GET /data/3.0/onecall?lat=a&lon=b&appid=k      One Call's alerts: one of the two recorded answers
+                                                 (Moscow, Oryol: 2 and 8 alerts, English and
+                                                 Russian) by the point, less what `exclude` names;
+                                                 401 (the recorded body) without appid
+  GET /weatherapi/nowcast/2.0/complete?lat=a&lon=b
+                                                 MET Norway's nowcast: the recorded Trondheim answer
+                                                 (dry, then rain from 45 minutes on) inside the
+                                                 Nordic radars' area (54-72 N, 3-32 E); outside it,
+                                                 that answer without rates and with radar_coverage
+                                                 "no coverage" (built, not recorded)
+                                                 The recorded answers are Tests/ForecastTests/Fixtures'
+                                                 (see SOURCES.md, from 2022-2025), every time in one
+                                                 moved by one shift so that it was made now (to the
+                                                 hour; the nowcast's to 5 minutes): what was in force
+                                                 when it was recorded is in force now, and intervals
+                                                 keep their lengths and offsets.
   GET /v1/search?name=x&count=n&countryCode=cc  Open-Meteo's geocoding answer: the towns of
                                                  TOWNS (too small for forecast's gazetteer)
                                                  whose name starts with x, in its shape; none
@@ -29,7 +55,13 @@ with --hang no weather request is ever answered; with --hostile KIND every
 Open-Meteo answer (weather and air) is a body one byte under forecast's size
 limit for the places asked (1 MB + 1 MB for each 32 places) that is no answer:
 'spaces' (spaces, then one letter), 'nested' (brackets 100,000 deep) or 'zeros'
-(an array of zeros, the decoder's costliest valid shape).
+(an array of zeros, the decoder's costliest valid shape). The sources' hostile
+answers (warnings and the next hours; the weather stays good): 'long-texts'
+(every text of every warning megabytes long, within each source's size limit),
+'controls' (escape sequences, control and bidirectional characters in every
+text), 'many' (10,000 warnings; 10,000 nowcast steps), 'nan' (rates NaN,
+Infinity and -1e308, which JSON does not allow and a hostile server sends) or
+'far-dates' (times in the years 1 and 9999).
 Binds 127.0.0.1 only. Prints the port it listens on, then serves until killed.
 
 The made-up weather is the same for the same place and hour, whenever asked, and
@@ -52,6 +84,8 @@ Usage: scripts/stub_weather_server.py [--port 0] [--delay 0.1]
 import argparse
 import json
 import math
+import os
+import re
 import socket
 import threading
 import time
@@ -513,6 +547,14 @@ def open_meteo(latitude, longitude, zone_name, query):
         answer["hourly_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in hourly})
         answer["hourly"] = dict({"time": [local(t, zone) for t in times]},
                                 **{v: [row.get(v) for row in rows] for v in hourly})
+    minutely = names("minutely_15")
+    if minutely:
+        quarters = max(1, min(400, int(query.get("forecast_minutely_15", ["96"])[0])))
+        start = int(now.timestamp())
+        times = [start + 900 * q for q in range(quarters)]
+        answer["minutely_15_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in minutely})
+        answer["minutely_15"] = dict({"time": [local(t, zone) for t in times]},
+                                     **{v: [quarter(latitude, longitude, t).get(v) for t in times] for v in minutely})
     daily = names("daily")
     if daily:
         days = int(query.get("forecast_days", ["7"])[0])
@@ -522,6 +564,19 @@ def open_meteo(latitude, longitude, zone_name, query):
         answer["daily"] = dict({"time": [d.isoformat() for d in dates]},
                                **{v: [summary.get(v) for summary in summaries] for v in daily})
     return answer
+
+
+def quarter(latitude, longitude, instant):
+    """The quarter hour ending at `instant` (a multiple of 15 minutes): its
+    precipitation is its share of the hour it ends in (the hour ending at the
+    next whole hour), shares set by noise, so an hour's four quarters sum to
+    that hour's amount and a shower has a shape within the hour."""
+    hour_end = -(-instant // 3600) * 3600
+    amount = weather_at(latitude, longitude, hour_end)["precipitation"]
+    cell = (round(latitude * 10), round(longitude * 10))
+    weights = [0.3 + noise(cell, SHOWERS, hour_end // 900 - 3 + q) for q in range(4)]
+    index = (instant - (hour_end - 3600)) // 900 - 1
+    return {"precipitation": round(amount * weights[index] / sum(weights), 2)}
 
 
 def owm_units(units):
@@ -689,6 +744,195 @@ def air_quality(latitude, longitude, zone_name):
                         "pm2_5": pm2_5, "pm10": round(pm2_5 * 1.7, 1)}}
 
 
+# --- The sources asked beside the weather: recorded answers, moved to now -----
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "ForecastTests", "Fixtures")
+ISO_INSTANT = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(Z|[+-]\d{2}:\d{2})")
+# One Call's Unix times.
+UNIX_KEYS = {"dt", "sunrise", "sunset", "moonrise", "moonset", "start", "end"}
+
+
+@lru_cache(maxsize=None)
+def fixture(name):
+    with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def instant_of(text):
+    """An ISO 8601 date-time with its offset ("…Z", "…-07:00") as unix seconds, or None."""
+    match = ISO_INSTANT.fullmatch(text) if isinstance(text, str) else None
+    if not match:
+        return None
+    return datetime.fromisoformat(match.group(1) + ("+00:00" if match.group(2) == "Z" else match.group(2))).timestamp()
+
+
+def shifted(value, seconds, key=None):
+    """`value` with every ISO 8601 date-time text moved by `seconds`, written with
+    its own offset ("Z" stays "Z"), and every One Call Unix time moved too."""
+    if isinstance(value, dict):
+        return {k: shifted(v, seconds, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shifted(v, seconds, key) for v in value]
+    if key in UNIX_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return value + seconds
+    when = instant_of(value)
+    if when is None:
+        return value
+    offset_text = ISO_INSTANT.fullmatch(value).group(2)
+    offset = timezone.utc if offset_text == "Z" else datetime.fromisoformat("2000-01-01T00:00:00" + offset_text).tzinfo
+    moved = datetime.fromtimestamp(when + seconds, offset).strftime("%Y-%m-%dT%H:%M:%S")
+    return moved + offset_text
+
+
+# Each recording: its file, where the moment it was made is, and the grain of its shift (seconds).
+RECORDINGS = {
+    "met-alerts": ("metno_metalerts_current_3_marine_gale_alerts_2025.json", lambda j: instant_of(j["lastChange"]), 3600),
+    "nws-phoenix": ("nws_alerts_point_phoenix_2_alerts_2024.json", lambda j: instant_of(j["updated"]), 3600),
+    "nws-minneapolis": ("nws_alerts_point_minneapolis_update_2024.json", lambda j: instant_of(j["updated"]), 3600),
+    "nws-empty": ("nws_alerts_point_empty_2024.json", lambda j: instant_of(j["updated"]), 3600),
+    "owm-moscow": ("owm_onecall25_moscow_2_alerts_2022.json", lambda j: j["current"]["dt"], 3600),
+    "owm-oryol": ("owm_onecall25_oryol_8_alerts_2022.json", lambda j: j["current"]["dt"], 3600),
+    "nowcast": ("metno_nowcast_complete_trondheim_2023.json", lambda j: instant_of(j["properties"]["meta"]["updated_at"]), 300),
+}
+
+
+def recorded(name):
+    """The recorded answer `name`, every time in it moved so that it was made now."""
+    file, anchor, grain = RECORDINGS[name]
+    answer = json.loads(fixture(file))
+    shift = int(round((current_time() - anchor(answer)) / grain) * grain)
+    return shifted(answer, shift)
+
+
+def pick(options, *key):
+    """One of `options`, the same for the same key (a point)."""
+    return options[zlib.crc32(repr(key).encode()) % len(options)]
+
+
+def nowcast(latitude, longitude):
+    """The recorded nowcast inside the radars' area; outside, its frame with no rates and "no coverage"."""
+    answer = recorded("nowcast")
+    answer["geometry"]["coordinates"] = [longitude, latitude, 0]
+    if not (54 <= latitude <= 72 and 3 <= longitude <= 32):
+        answer["properties"]["meta"]["radar_coverage"] = "no coverage"
+        for step in answer["properties"]["timeseries"]:
+            step["data"]["instant"]["details"].pop("precipitation_rate", None)
+    return answer
+
+
+SOURCE_PATHS = ("/weatherapi/metalerts/2.0/current.json", "/alerts/active", "/data/3.0/onecall",
+                "/weatherapi/nowcast/2.0/complete")
+SOURCE_HOSTILITY = ("long-texts", "controls", "many", "nan", "far-dates")
+NASTY = "\x1b[2J\x1b]0;owned\x07\u202eevil\u202c\u0000\u0085\u2066\x1b[31mred\x1b[0m\r\n\t\u200b\ufeff"
+
+
+def hostile_warnings(kind, path, limit):
+    """A source's answer, hostile as `kind` says, within `limit` bytes."""
+    now = current_time()
+    iso = lambda t: datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    start, end = iso(now - 3600), iso(now + 86400)
+    if kind == "far-dates":
+        start, end = "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00"
+    count = 10_000 if kind == "many" else 3
+    # Ordinary texts, short enough that 10,000 warnings stay within the size limit: their number is what is hostile.
+    text = lambda n: "Strong wind."
+    if kind == "long-texts":
+        # Each description as long as the answer's limit allows (megabytes), every other text 10,000 characters.
+        huge = (limit - 512 * 1024) // count
+        text = lambda n: ("warning " * (huge // 8 + 1))[:huge] if n == 4000 else ("long " * 2000)
+    elif kind == "controls":
+        text = lambda n: (NASTY + "Storm ") * 3
+    words = lambda n: text(n) if kind in ("long-texts", "controls") else f"Event {n}"
+    if path == "/data/3.0/onecall":
+        unix = (lambda t: t) if kind != "far-dates" else (lambda t: 253402300799 if t > now else -62135596800)
+        alerts = [{"sender_name": words(1), "event": words(2), "start": unix(int(now) - 3600), "end": unix(int(now) + 86400),
+                   "description": text(4000), "tags": [words(3)]} for i in range(count)]
+        if kind == "many":
+            # As small as an alert can be, so that their number, not the answer's size, is what is refused.
+            alerts = [{"event": f"Wind {i}", "start": int(now) - 3600 + i, "end": int(now) + 86400} for i in range(count)]
+        return {"lat": 0, "lon": 0, "timezone": "UTC", "timezone_offset": 0, "alerts": alerts}
+    if path == "/weatherapi/nowcast/2.0/complete":
+        steps = 10_000 if kind == "many" else 24
+        rate = {"nan": float("nan"), "long-texts": 0.5, "controls": 0.5}.get(kind, 0.5)
+        series = []
+        for i in range(steps):
+            t = iso(now + 300 * i) if kind != "far-dates" else ("9999-12-31T23:5%d:00Z" % (i % 10))
+            value = [float("nan"), float("inf"), -1e308][i % 3] if kind == "nan" else rate
+            series.append({"time": t, "data": {"instant": {"details": {"precipitation_rate": value}}}})
+        meta = {"updated_at": iso(now), "units": {"precipitation_rate": "mm/h" if kind != "controls" else NASTY},
+                "radar_coverage": "ok" if kind != "controls" else NASTY}
+        return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0, 0]},
+                "properties": {"meta": meta, "timeseries": series}}
+    features = []
+    for i in range(count):
+        properties = {"id": f"{words(0)}-{i}", "event": words(2), "eventAwarenessName": words(2),
+                      "awareness_level": "3; orange; Severe", "severity": "Severe", "certainty": "Likely",
+                      "urgency": "Expected", "title": text(400), "headline": text(400), "description": text(4000),
+                      "instruction": text(2000), "consequences": text(2000), "area": text(600), "areaDesc": text(600),
+                      "senderName": words(1), "web": "https://example.com/" + text(10), "@id": "https://example.com/a",
+                      "sent": start, "effective": start, "onset": start, "expires": end, "ends": end,
+                      "status": "Actual", "messageType": "Alert", "references": []}
+        if kind == "many":
+            # Only what a warning needs, so that their number, not the answer's size, is what is refused.
+            properties = {k: properties[k] for k in ("id", "event", "awareness_level", "severity", "onset", "expires", "status")}
+        features.append({"type": "Feature", "geometry": None, "properties": properties, "when": {"interval": [start, end]}})
+    return {"type": "FeatureCollection", "features": features}
+
+
+def hostile_minutely(kind, query):
+    """Open-Meteo's 15-minute answer for the places asked, hostile as `kind` says."""
+    latitudes = [v for v in query.get("latitude", [""])[0].split(",") if v]
+    now = int(current_time()) // 900 * 900
+    count = 10_000 if kind == "many" else 10
+    objects = []
+    for index, latitude in enumerate(latitudes):
+        times = [local(now + 900 * q, timezone.utc) for q in range(count)]
+        if kind == "far-dates":
+            times = ["9999-12-31T23:%02d" % (q % 60) for q in range(count)]
+        values = [[float("nan"), float("inf"), -1e308][q % 3] if kind == "nan" else 0.2 for q in range(count)]
+        units = NASTY if kind == "controls" else "mm"
+        item = {"latitude": float(latitude), "longitude": 0, "utc_offset_seconds": 0, "timezone": "GMT",
+                "minutely_15_units": {"time": "iso8601", "precipitation": units},
+                "minutely_15": {"time": times, "precipitation": values}}
+        if index > 0:
+            item["location_id"] = index
+        objects.append(item)
+    return json.dumps(objects[0] if len(objects) == 1 else objects).encode()
+
+
+def source_answer(path, query, headers):
+    """A source's answer: (status, body, content type), or None for a path that is no source's."""
+    try:
+        latitude = float((query.get("lat") or query.get("point", [""])[0].split(",")[:1] or [""])[0])
+        longitude = float((query.get("lon") or query.get("point", ["0,"])[0].split(",")[1:2] or [""])[0])
+    except (ValueError, IndexError):
+        return 400, json.dumps({"title": "Bad Request", "detail": "lat and lon are required"}).encode(), "application/json"
+    if path == "/alerts/active" and not headers.get("User-Agent"):
+        # A problem document as api.weather.gov writes them (built, not recorded).
+        return 403, json.dumps({"title": "Forbidden", "status": 403, "type": "https://api.weather.gov/problems/Forbidden",
+                                "detail": "Access denied: a User-Agent header is required"}).encode(), "application/problem+json"
+    if path == "/data/3.0/onecall" and not query.get("appid", [""])[0]:
+        return 401, fixture("owm_error_401_body.json").encode(), "application/json"
+    if HOSTILE in SOURCE_HOSTILITY:
+        limit = (1 << 20) if path in ("/data/3.0/onecall", "/weatherapi/nowcast/2.0/complete") else (4 << 20)
+        body = json.dumps(hostile_warnings(HOSTILE, path, limit), ensure_ascii=False).encode()
+        return 200, body, "application/json"
+    if path == "/weatherapi/metalerts/2.0/current.json":
+        return 200, json.dumps(recorded("met-alerts")).encode(), "application/json"
+    if path == "/alerts/active":
+        answer = recorded(pick(["nws-phoenix", "nws-minneapolis", "nws-empty"], round(latitude, 4), round(longitude, 4)))
+        return 200, json.dumps(answer).encode(), "application/geo+json"
+    if path == "/data/3.0/onecall":
+        answer = recorded(pick(["owm-moscow", "owm-oryol"], round(latitude, 4), round(longitude, 4)))
+        answer["lat"], answer["lon"] = round(latitude, 4), round(longitude, 4)
+        for part in query.get("exclude", [""])[0].split(","):
+            answer.pop(part.strip(), None)
+        return 200, json.dumps(answer).encode(), "application/json"
+    if path == "/weatherapi/nowcast/2.0/complete":
+        return 200, json.dumps(nowcast(latitude, longitude)).encode(), "application/json"
+    return None
+
+
 lock = threading.Lock()
 requests = 0
 log = []
@@ -731,11 +975,11 @@ class Handler(BaseHTTPRequestHandler):
         # on each answer (Nagle's algorithm against the client's delayed ACK).
         self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-    def send(self, status, body, headers=()):
+    def send(self, status, body, headers=(), content_type="application/json"):
         self.send_response(status)
         for name, value in headers:
             self.send_header(name, value)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -756,7 +1000,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.hang:
             time.sleep(86400)
         time.sleep(self.delay)
-        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/v1/air-quality", "/data/2.5/", "/weatherapi/")):
+        if GZIP_BOMB is not None and url.path.startswith(("/v1/forecast", "/v1/air-quality", "/data/", "/weatherapi/", "/alerts/")):
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Encoding", "gzip")
@@ -769,7 +1013,12 @@ class Handler(BaseHTTPRequestHandler):
             if not query.get("name", [""])[0].strip():
                 return self.send(400, b'{"error":true,"reason":"Parameter \'name\' is required"}')
             return self.send(200, json.dumps(geocoding(query)).encode())
-        if HOSTILE is not None and url.path in ("/v1/forecast", "/v1/air-quality"):
+        if url.path in SOURCE_PATHS:
+            status, body, content_type = source_answer(url.path, query, self.headers)
+            return self.send(status, body, content_type=content_type)
+        if HOSTILE in SOURCE_HOSTILITY and url.path == "/v1/forecast" and "minutely_15" in query:
+            return self.send(200, hostile_minutely(HOSTILE, query))
+        if HOSTILE is not None and HOSTILE not in SOURCE_HOSTILITY and url.path in ("/v1/forecast", "/v1/air-quality"):
             places = len(query.get("latitude", [""])[0].split(","))
             return self.send(200, hostile(HOSTILE, places))
         if url.path in ("/v1/forecast", "/v1/air-quality"):
@@ -841,8 +1090,9 @@ def main():
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before each answer")
     parser.add_argument("--hang", action="store_true", help="never answer a weather request")
     parser.add_argument("--gzip-bomb", action="store_true", help="answer weather requests with a gzip bomb")
-    parser.add_argument("--hostile", choices=["spaces", "nested", "zeros"],
-                        help="answer every Open-Meteo request with a body just under the size limit that is no answer")
+    parser.add_argument("--hostile", choices=["spaces", "nested", "zeros", *SOURCE_HOSTILITY],
+                        help="answer every Open-Meteo request with a body just under the size limit that is no answer "
+                             "(spaces, nested, zeros), or every source's request with a hostile answer (the others)")
     parser.add_argument("--now", help="a fixed moment (ISO 8601, e.g. 2026-11-23T03:00:00+00:00) instead of the clock")
     args = parser.parse_args()
     if args.now:

@@ -14,7 +14,12 @@ public enum SafeText {
     /// U+007F–009F, so no Unicode table is needed), a bidi control or a surrogate.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (0x7F..<0xA0).contains(value) || bidiControls.contains(value) || (0xD800...0xDFFF).contains(value)
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return true }
+        // Every bidi control is at U+061C or above: most text never reaches the
+        // comparisons below (a set lookup hashed every scalar of every text).
+        guard value >= 0x061C else { return false }
+        return value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || (0xD800...0xDFFF).contains(value)
     }
 
     /// `text` without control characters or bidi overrides; line breaks and tabs
@@ -25,6 +30,13 @@ public enum SafeText {
     public static func clean(_ text: String, maxLength: Int = 200, redacting secrets: [String] = []) -> String {
         // Most text (names, codes, zones) is plain ASCII that cleaning would leave as it is: no Unicode tables needed.
         if secrets.isEmpty, isPlainASCII(text, maxLength: maxLength) { return text }
+        // Text cleaned before (read back from the cache) is left as it is after one look.
+        if secrets.isEmpty, isClean(text, maxLength: maxLength) { return text }
+        return cleaned(text, maxLength: maxLength, redacting: secrets)
+    }
+
+    /// What `clean` does, always: the definition its shortcuts must agree with.
+    static func cleaned(_ text: String, maxLength: Int, redacting secrets: [String]) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in redact(text, secrets: secrets).unicodeScalars {
@@ -46,6 +58,13 @@ public enum SafeText {
     /// line breaks are kept (at most one blank line in a row, no spaces at a
     /// line's ends), and at most `maxLength` characters, ending with "…" when cut.
     public static func paragraphs(_ text: String, maxLength: Int = 4000) -> String {
+        // Paragraphs cleaned before (a warning read back from the cache) are left as they are after one look.
+        if isCleanParagraphs(text, maxLength: maxLength) { return text }
+        return cleanedParagraphs(text, maxLength: maxLength)
+    }
+
+    /// What `paragraphs` does, always: the definition its shortcut must agree with.
+    static func cleanedParagraphs(_ text: String, maxLength: Int) -> String {
         // Only what can be kept is looked at: a description of megabytes costs no more than one of kilobytes.
         let lines = String(text.unicodeScalars.prefix(maxLength * 4 + 1)).split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" })
@@ -66,6 +85,82 @@ public enum SafeText {
     /// no Unicode tables to clean, measure or fold.
     public static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether `clean` (without secrets) would return `text` unchanged: at most
+    /// `maxLength` scalars (so no cut), none unsafe or invisible (`isUnsafe`,
+    /// which covers line breaks and tabs, the line and paragraph separators,
+    /// the zero-width space, the byte-order mark), no two spaces in a row, and
+    /// no space (of any kind `trimmingCharacters(in: .whitespaces)` trims) at
+    /// either end. One pass, no copy.
+    static func isClean(_ text: String, maxLength: Int) -> Bool {
+        var count = 0, previousSpace = false
+        var first: Unicode.Scalar?, last: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            count += 1
+            guard count <= maxLength, isKeptInALine(scalar) else { return false }
+            if scalar == " " {
+                if previousSpace { return false }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+            if first == nil { first = scalar }
+            last = scalar
+        }
+        guard let first, let last else { return true }
+        return !isTrimmed(first) && !isTrimmed(last)
+    }
+
+    /// Whether `paragraphs` would return `text` unchanged: lines (split at "\n"
+    /// only: no other break is left) each as `isClean` has them, a blank line
+    /// only between two others, none at the start or the end, and at most
+    /// `maxLength` scalars in all.
+    static func isCleanParagraphs(_ text: String, maxLength: Int) -> Bool {
+        var count = 0, previousSpace = false, lineLength = 0
+        var previousLineBlank = true
+        var last: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            count += 1
+            guard count <= maxLength else { return false }
+            if scalar == "\n" {
+                if lineLength == 0 {
+                    // A blank line at the start, or two in a row.
+                    if previousLineBlank { return false }
+                    previousLineBlank = true
+                } else {
+                    if let last, isTrimmed(last) { return false }
+                    previousLineBlank = false
+                }
+                lineLength = 0
+                previousSpace = false
+                continue
+            }
+            guard isKeptInALine(scalar), !(lineLength == 0 && isTrimmed(scalar)) else { return false }
+            if scalar == " " {
+                if previousSpace { return false }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+            lineLength += 1
+            last = scalar
+        }
+        // Empty, or ending with a line that is not blank.
+        if count == 0 { return true }
+        guard lineLength > 0, let last else { return false }
+        return !isTrimmed(last)
+    }
+
+    /// A scalar `clean` keeps as it is (a space only as one space).
+    private static func isKeptInALine(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return !isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && value != 0x200B && value != 0xFEFF
+    }
+
+    /// A scalar `trimmingCharacters(in: .whitespaces)` removes from an end: a tab or a space separator.
+    private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// Printable ASCII of at most `maxLength` bytes, neither starting nor

@@ -200,6 +200,10 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         for _ in 0..<Self.maximumFollowUps {
             guard let more = provider.followUp(batch, responses: responses, detail: options.detail), !more.isEmpty,
                   more.count <= max(1, urls.count) else { break }
+            // Within the budget, or not at all: an answer that came too late to ask on from is no answer in time.
+            guard remaining(context.deadline) > 0 else {
+                return .done(batch.map { ($0.id, .failure(WeatherError(.timeout, detail: .noTimeLeft))) })
+            }
             switch await ask(more, cost: cost, limit: limit, attempts: attempts, context, after: previous) {
             case .success(let answers): responses += answers
             case .failure(let failure): return .done(batch.map { ($0.id, .failure(failure.error)) })

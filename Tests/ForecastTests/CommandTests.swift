@@ -33,9 +33,10 @@ struct InProcessCLI {
     init(now: Date = january2026, answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
         HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
     }) throws {
-        clock = TestClock(now)
+        let clock = TestClock(now)
+        self.clock = clock
         store = try PlaceStore.inMemory()
-        http = FakeHTTPClient(answer)
+        http = FakeHTTPClient(now: { clock.read() }, answer)
     }
 
     struct Result {

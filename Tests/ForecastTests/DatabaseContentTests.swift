@@ -11,8 +11,11 @@ extension InProcessCLI {
     /// The same, on a database of the test's own (a file it can tamper with).
     init(store: PlaceStore) {
         self.store = store
-        clock = TestClock(january2026)
-        http = FakeHTTPClient { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) }
+        let clock = TestClock(january2026)
+        self.clock = clock
+        http = FakeHTTPClient(now: { clock.read() }) { _ in
+            HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
+        }
     }
 }
 

@@ -18,15 +18,21 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
     let headers: [String: String]
     var unchanged = true
 
-    init(body: Data = Fixture.data("metno_complete_oslo_2026.json"), headers: [String: String]) {
+    /// The test's clock: the sources asked beside the weather (MET's warnings and nowcast for Oslo)
+    /// get their recorded answers moved to it.
+    let now: @Sendable () -> Date
+
+    init(body: Data = Fixture.data("metno_complete_oslo_2026.json"), headers: [String: String], now: @escaping @Sendable () -> Date = { Date() }) {
         self.body = body
         self.headers = headers
+        self.now = now
     }
 
     func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
         lock.withLock {
             requests.append(request)
             if request.url.path.hasSuffix("/air-quality") { return HTTPResponse(status: 404, body: Data()) }
+            if let recorded = RecordedSources.answer(request.url, headers: request.headers, now: now()) { return recorded }
             if unchanged && request.headers["If-Modified-Since"] != nil {
                 return HTTPResponse(status: 304, headers: ["expires": headers["expires"] ?? ""], body: Data())
             }
@@ -36,7 +42,8 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
 
     func shutdown() async {}
 
-    var weatherRequests: [ServiceRequest] { lock.withLock { requests.filter { !$0.url.path.hasSuffix("/air-quality") } } }
+    /// Requests for the weather alone, by path and query (not the air, not MET's warnings or nowcast).
+    var weatherRequests: [ServiceRequest] { lock.withLock { requests.filter { ServiceCall($0.url) == .weather } } }
 }
 
 @Suite struct MetNorwayTests {
@@ -194,7 +201,8 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
             throw InputError.nothingSaved
         }
         let clock = TestClock(april2026)
-        let http = ConditionalClient(headers: ["expires": "Sun, 26 Apr 2026 11:00:00 GMT", "last-modified": "Sun, 26 Apr 2026 10:04:52 GMT"])
+        let http = ConditionalClient(
+            headers: ["expires": "Sun, 26 Apr 2026 11:00:00 GMT", "last-modified": "Sun, 26 Apr 2026 10:04:52 GMT"], now: { clock.read() })
         let context = AppContext(
             makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
             environment: ["FORECAST_METNO_URL": "http://met.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"])

@@ -30,7 +30,7 @@ struct OpenWeatherMapAlertsTests {
             Fixture.data("owm_onecall25_oryol_8_alerts_2022.json"), now: recordedNow, language: "kr").get()
         #expect(warnings.map(\.event) == ["Freezing rain, icing", "Fog", "Wind", "Other dangers"])
         let body = Data("""
-            {"alerts":[{"sender_name":"KMA","event":"Heavy rain warning","start":1645002000,"end":1645034400,"description":"","tags":["Rain"]},
+            {"lat":37.5665,"lon":126.978,"alerts":[{"sender_name":"KMA","event":"Heavy rain warning","start":1645002000,"end":1645034400,"description":"","tags":["Rain"]},
             {"sender_name":"KMA","event":"호우경보","start":1645002000,"end":1645034400,"description":"서울 호우경보","tags":["Rain"]}]}
             """.utf8)
         let korean = try OpenWeatherMapAlerts.warnings(body, now: recordedNow, language: "kr").get()

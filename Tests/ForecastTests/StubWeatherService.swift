@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 @testable import ForecastCore
+@testable import ForecastProviders
 
 /// An in-process stand-in for Open-Meteo and OpenWeatherMap on 127.0.0.1,
 /// answering in the real services' shapes (built from the recorded fixtures)
@@ -34,21 +35,37 @@ final class StubWeatherService: Sendable {
         case echoRequest(status: Int, padding: Int = 0, raw: Bool = false)
     }
 
-    /// The requests asked, weather and geocoding apart from air quality (which
-    /// goes along with every weather fetch).
+    /// The requests asked, told apart by path and query (`ServiceCall`): the
+    /// weather and geocoding, the air (which goes along with every weather
+    /// fetch), and the sources asked beside the weather (warnings, the next hours).
     actor Log {
         var requests: [(path: String, query: [String: String])] = []
         var airRequests: [[String: String]] = []
+        var sourceRequests: [(source: String, query: [String: String], headers: [String: String])] = []
         var attemptsByLatitude: [String: Int] = [:]
-        func record(_ path: String, _ query: [String: String]) -> Int {
-            if path == "/v1/air-quality" { airRequests.append(query) } else { requests.append((path, query)) }
-            let key = (path == "/v1/air-quality" ? "air " : "") + (query["latitude"] ?? query["lat"] ?? "")
+        func record(_ path: String, _ query: [String: String], headers: [String: String] = [:]) -> Int {
+            let call = ServiceCall(path: path, queryNames: Set(query.keys))
+            switch call {
+            case .air: airRequests.append(query)
+            case .source(let name): sourceRequests.append((name, query, headers))
+            case .weather, .geocoding: requests.append((path, query))
+            }
+            let prefix = switch call {
+            case .air: "air "
+            case .source(let name): name + " "
+            default: ""
+            }
+            let key = prefix + (query["latitude"] ?? query["lat"] ?? query["point"] ?? "")
             attemptsByLatitude[key, default: 0] += 1
             return attemptsByLatitude[key]!
         }
+        /// Weather and geocoding requests: not the air's, not the sources'.
         var count: Int { requests.count }
         func all() -> [(path: String, query: [String: String])] { requests }
         var air: [[String: String]] { airRequests }
+        /// The sources' requests, by source name, in the order asked.
+        var sources: [(source: String, query: [String: String], headers: [String: String])] { sourceRequests }
+        func sourceCount(_ name: String) -> Int { sourceRequests.filter { $0.source == name }.count }
     }
 
     let server: HTTPServer
@@ -58,6 +75,8 @@ final class StubWeatherService: Sendable {
     let faults: [Int: Fault]
     /// Faults of the air-quality service alone, by latitude like `faults`.
     let airFaults: [Int: Fault]
+    /// Faults of the sources asked beside the weather, by source name ("met-alerts"), for every place.
+    let sourceFaults: [String: Fault]
     /// When set, every geocoding search gets this body.
     let geocoding: String?
     /// The OpenWeatherMap key it accepts.
@@ -69,17 +88,19 @@ final class StubWeatherService: Sendable {
     var environment: [String: String] {
         [
             "FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url,
-            "FORECAST_OPEN_METEO_AIR_QUALITY_URL": url,
+            "FORECAST_OPEN_METEO_AIR_QUALITY_URL": url, "FORECAST_METALERTS_URL": url, "FORECAST_NWS_URL": url,
+            "FORECAST_NOWCAST_URL": url,
         ]
     }
 
     private init(
         server: HTTPServer, task: Task<Void, any Error>, port: UInt16, faults: [Int: Fault], airFaults: [Int: Fault],
-        geocoding: String?, apiKey: String
+        sourceFaults: [String: Fault], geocoding: String?, apiKey: String
     ) {
         self.apiKey = apiKey
         self.geocoding = geocoding
         self.airFaults = airFaults
+        self.sourceFaults = sourceFaults
         self.server = server
         self.task = task
         self.port = port
@@ -87,19 +108,25 @@ final class StubWeatherService: Sendable {
     }
 
     static func start(
-        faults: [Int: Fault] = [:], airFaults: [Int: Fault] = [:], geocoding: String? = nil, apiKey: String = "stub-key-1234"
+        faults: [Int: Fault] = [:], airFaults: [Int: Fault] = [:], sourceFaults: [String: Fault] = [:], geocoding: String? = nil,
+        apiKey: String = "stub-key-1234"
     ) async throws -> StubWeatherService {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         let task = Task { try await server.run() }
         // Generous: on two loaded cores a start once took longer than FlyingFox's 5 s default.
         try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        let stub = StubWeatherService(server: server, task: task, port: port, faults: faults, airFaults: airFaults, geocoding: geocoding, apiKey: apiKey)
+        let stub = StubWeatherService(
+            server: server, task: task, port: port, faults: faults, airFaults: airFaults, sourceFaults: sourceFaults, geocoding: geocoding,
+            apiKey: apiKey)
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
         await server.appendRoute("GET /v1/air-quality") { request in try await stub.airQuality(request) }
         await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
         await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
         await server.appendRoute("GET /data/2.5/forecast") { request in try await stub.openWeatherMap(request, forecast: true) }
+        for path in ["/weatherapi/metalerts/2.0/current.json", "/alerts/active", "/data/3.0/onecall", "/weatherapi/nowcast/2.0/complete"] {
+            await server.appendRoute(HTTPRoute("GET \(path)")) { request in try await stub.source(request) }
+        }
         return stub
     }
 
@@ -126,6 +153,12 @@ final class StubWeatherService: Sendable {
         _ request: FlyingFox.HTTPRequest, latitude: Double, attempt: Int, errorBody: Data, air: Bool = false
     ) async throws -> FlyingFox.HTTPResponse? {
         guard let fault = (air ? airFaults : faults)[Int(latitude)] else { return nil }
+        return try await answer(fault, request, latitude: latitude, attempt: attempt, errorBody: errorBody)
+    }
+
+    private func answer(
+        _ fault: Fault, _ request: FlyingFox.HTTPRequest, latitude: Double, attempt: Int, errorBody: Data
+    ) async throws -> FlyingFox.HTTPResponse? {
         switch fault {
         case .unauthorized: return .init(statusCode: .unauthorized, body: errorBody)
         case .notFound: return .init(statusCode: .notFound, body: Data(#"{"cod":"404","message":"city not found"}"#.utf8))
@@ -198,7 +231,8 @@ final class StubWeatherService: Sendable {
         guard !latitudes.isEmpty, latitudes.count == (query["longitude"] ?? "").split(separator: ",").count else {
             return .answer(.init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter count of latitude and longitude must be the same"}"#.utf8)))
         }
-        for latitude in latitudes {
+        // The weather's faults are the weather's: the 15-minute source's request (the same path) has its own, by name.
+        for latitude in latitudes where query["minutely_15"] == nil {
             if let response = try await fault(
                 request, latitude: latitude, attempt: attempt,
                 errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8), air: air) {
@@ -215,13 +249,21 @@ final class StubWeatherService: Sendable {
         case .answer(let response): return response
         case .places(let asked): latitudes = asked
         }
-        var objects = Self.openMeteoObjects(latitudes: latitudes)
+        // The 15-minute source's request: its fault, then the frame and the quarters it asked for.
+        let minutely = query["minutely_15"] != nil
+        if minutely, let fault = sourceFaults[SourceDescriptor.openMeteoMinutely.name],
+           let response = try await answer(fault, request, latitude: latitudes[0], attempt: 1, errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
+            return response
+        }
+        var objects = minutely
+            ? latitudes.enumerated().map { Self.minutelyObject(latitude: $1, index: $0, quarters: Int(query["forecast_minutely_15"] ?? "") ?? 96) }
+            : Self.openMeteoObjects(latitudes: latitudes)
         Self.place(&objects, query)
-        for (index, latitude) in latitudes.enumerated() {
+        for (index, latitude) in latitudes.enumerated() where !minutely {
             if case .entry(let change)? = faults[Int(latitude)] { change(&objects[index]) }
         }
         var json: Any = objects.count == 1 ? objects[0] : objects
-        for latitude in latitudes {
+        for latitude in latitudes where !minutely {
             if case .whole(let make)? = faults[Int(latitude)] { json = make(objects) }
         }
         return .init(
@@ -278,6 +320,51 @@ final class StubWeatherService: Sendable {
             if index > 0 { object["location_id"] = index }
             return object
         }
+    }
+
+    /// Precipitation every 15 minutes, a light shower passing, in the shape of
+    /// Open-Meteo's `minutely_15` (the recorded Berlin answer's frame, times
+    /// and units; each value the millimetres of the quarter before its time).
+    /// Built, not recorded: no recorded answer has `minutely_15` precipitation
+    /// (the Berlin recording asked only for its weather codes). The first
+    /// time is the current quarter's start, as the service starts its series.
+    static let builtShower: [Double] = [0, 0, 0.1, 0.3, 0.6, 0.4, 0.2, 0, 0, 0]
+
+    static func minutelyObject(latitude: Double, index: Int, quarters: Int, now: Date = Date()) -> [String: Any] {
+        var object = Fixture.json("openmeteo_forecast_berlin_current_15min_hourly_daily_2023.json") as! [String: Any]
+        for key in ["current", "current_units", "hourly", "hourly_units", "daily", "daily_units"] { object[key] = nil }
+        let first = (now.timeIntervalSince1970 / 900).rounded(.down) * 900
+        let count = min(max(quarters, 1), 400)
+        let times = (0..<count).map { LocalTime.iso8601(Date(timeIntervalSince1970: first + Double($0) * 900), in: TimeZone(secondsFromGMT: 0)!).prefix(16) }
+        object["minutely_15"] = ["time": times.map(String.init), "precipitation": (0..<count).map { builtShower[$0 % builtShower.count] }] as [String: Any]
+        object["minutely_15_units"] = ["time": "iso8601", "precipitation": "mm"]
+        object["latitude"] = latitude
+        if index > 0 { object["location_id"] = index }
+        return object
+    }
+
+    /// A source's request (MET's warnings and nowcast, NWS's alerts, One
+    /// Call's alerts): its recorded answer moved to now (`RecordedSources`),
+    /// refused as the real one refuses (NWS without a User-Agent, One Call
+    /// without the key), or the fault the test chose for that source.
+    private func source(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        var headers: [String: String] = [:]
+        for name in ["User-Agent", "Accept"] { headers[name] = request.headers[HTTPHeader(name)] }
+        let attempt = await log.record(request.path, query, headers: headers)
+        let components = (query.map { URLQueryItem(name: $0.key, value: $0.value) })
+        var url = URLComponents(string: self.url + request.path)!
+        url.queryItems = components
+        guard case .source(let name) = ServiceCall(url.url!) else { return .init(statusCode: .notFound) }
+        if let fault = sourceFaults[name],
+           let response = try await answer(
+               fault, request, latitude: Double(query["lat"] ?? "") ?? 0, attempt: attempt, errorBody: Fixture.data("owm_error_401_body.json")) {
+            return response
+        }
+        guard let recorded = RecordedSources.answer(url.url!, headers: headers, now: Date(), key: apiKey) else { return .init(statusCode: .notFound) }
+        var fields = HTTPHeaders()
+        for (name, value) in recorded.headers { fields[HTTPHeader(name)] = value }
+        return .init(statusCode: HTTPStatusCode(recorded.status, phrase: "Stub"), headers: fields, body: recorded.body)
     }
 
     /// The air-quality API's frame: the air now, worse the further north.

@@ -11,7 +11,7 @@ import Testing
 /// fake HTTP client with every time in them moved so that the moment each
 /// was recorded at falls on the test's clock: the warnings are in force, the
 /// radar's rain is about to start.
-enum RecordedSources {
+enum WarningsCLIFixture {
     /// When, in each recording, the test's "now" is: inside every warning's
     /// window; the nowcast's rain starting 40 minutes later.
     static let metAlertsAt = "2025-06-04T12:00:00Z"
@@ -75,6 +75,8 @@ enum RecordedSources {
     static func cli(nws: HTTPResponse? = nil) async throws -> InProcessCLI {
         let cli = try InProcessCLI()
         cli.http.answer(with: answer(clock: cli.clock, nws: nws))
+        // These tests' own recordings, moved to their own moments, answer the sources too.
+        cli.http.answerSources(with: nil)
         for arguments in [["add", "Oslo"], ["add", "Phoenix", "--country", "US"], ["add", "Seoul"]] {
             let added = await cli.run(arguments: arguments)
             #expect(added.status == 0, "\(arguments): \(added.stderr)")
@@ -92,7 +94,7 @@ enum RecordedSources {
     }
 
     @Test func showOpensWithTheWarningsAndTheNextTwoHours() async throws {
-        var cli = try await RecordedSources.cli()
+        var cli = try await WarningsCLIFixture.cli()
         let show = await cli.run("show", "Oslo")
         #expect(show.status == 0, "\(show.stderr)")
         let lines = show.lines
@@ -140,7 +142,7 @@ enum RecordedSources {
     }
 
     @Test func showsJSONHasStableAlertsAndNextHours() async throws {
-        let cli = try await RecordedSources.cli()
+        let cli = try await WarningsCLIFixture.cli()
         let oslo = try Self.json(await cli.run("show", "Oslo", "--format", "json").stdout)
         #expect(oslo["alertsStatus"] as? String == "checked")
         let alerts = try #require(oslo["alerts"] as? [[String: Any]])
@@ -155,7 +157,7 @@ enum RecordedSources {
     }
 
     @Test func listMarksWarningsAndSaysWhenTheRainStarts() async throws {
-        var cli = try await RecordedSources.cli()
+        var cli = try await WarningsCLIFixture.cli()
         let list = await cli.run("list")
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.lines[0].hasPrefix("#  Name     Warnings  Local time"), "\(list.stdout)")
@@ -194,7 +196,7 @@ enum RecordedSources {
     }
 
     @Test func whereComparesTheWarningLevelAndTheMinutesToRain() async throws {
-        let cli = try await RecordedSources.cli()
+        let cli = try await WarningsCLIFixture.cli()
         _ = await cli.run("list")
         func kept(_ expression: String) async -> [String] {
             let result = await cli.run("list", "--offline", "--where", expression, "--format", "line", "--template", "{name}")
@@ -213,7 +215,7 @@ enum RecordedSources {
     }
 
     @Test func alertsListsEveryWarningMostSevereFirst() async throws {
-        var cli = try await RecordedSources.cli()
+        var cli = try await WarningsCLIFixture.cli()
         let alerts = await cli.run("alerts")
         #expect(alerts.status == 0, "\(alerts.stderr)")
         #expect(alerts.lines[0] == "Phoenix · ⚠ severe (red) · Excessive Heat Warning", "\(alerts.stdout)")
@@ -247,7 +249,7 @@ enum RecordedSources {
 
     @Test func alertsExitsOneWhenNoneIsInForce() async throws {
         let cli = try InProcessCLI()
-        cli.http.answer(with: RecordedSources.answer(clock: cli.clock))
+        cli.http.answer(with: WarningsCLIFixture.answer(clock: cli.clock))
         let nothing = await cli.run("alerts")
         #expect(nothing.status == 4, "nothing saved: \(nothing.stderr)")
         _ = await cli.run("add", "Seoul")
@@ -262,7 +264,7 @@ enum RecordedSources {
 
     @Test func aFailedSourceIsSaidAndKeptWarningsShowTheirAge() async throws {
         let failing = HTTPResponse(status: 503, body: Data(#"{"title":"Service Unavailable","detail":"down for maintenance"}"#.utf8))
-        let cli = try await RecordedSources.cli(nws: failing)
+        let cli = try await WarningsCLIFixture.cli(nws: failing)
         let alerts = await cli.run("alerts")
         #expect(alerts.status == 0, "Oslo's warnings are shown: \(alerts.stderr)")
         #expect(alerts.stderr.contains("Note: Warnings for Phoenix could not be checked: "), "\(alerts.stderr)")

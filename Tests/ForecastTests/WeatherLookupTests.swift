@@ -24,9 +24,24 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
         return self
     }
 
-    init(_ answer: @escaping @Sendable (URL) -> HTTPResponse) { self.answer = answer }
+    /// What the sources asked beside the weather get (warnings, the nowcast):
+    /// by default their recorded answers moved to `now` (`RecordedSources`),
+    /// so no test sees a source refused; nil for a URL that is not theirs,
+    /// which `answer` then answers.
+    private var sources: @Sendable (URL, [String: String]) -> HTTPResponse?
+
+    /// `now`: the test's clock, which the recorded sources' times are moved to.
+    init(now: @escaping @Sendable () -> Date = { Date() }, _ answer: @escaping @Sendable (URL) -> HTTPResponse) {
+        self.answer = answer
+        sources = { url, headers in RecordedSources.answer(url, headers: headers, now: now()) }
+    }
 
     func answer(with answer: @escaping @Sendable (URL) -> HTTPResponse) { lock.withLock { self.answer = answer } }
+
+    /// The sources' requests answered by `answer` instead (nil: by the test's own `answer`).
+    func answerSources(with answer: (@Sendable (URL, [String: String]) -> HTTPResponse?)?) {
+        lock.withLock { sources = answer ?? { _, _ in nil } }
+    }
 
     func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
         let left = deadline - .now
@@ -34,14 +49,21 @@ final class FakeHTTPClient: ClosableHTTPClient, @unchecked Sendable {
             secondsLeft.append(Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
             requests.append(request.url)
             headers.append(request.headers)
-            return answer(request.url)
+            return sources(request.url, request.headers) ?? answer(request.url)
         }
     }
 
     func shutdown() async { lock.withLock { shutDown = true } }
     var count: Int { lock.withLock { requests.count } }
-    /// Requests to the weather service alone (the air-quality ones go along with them).
-    var weatherCount: Int { lock.withLock { requests.filter { !$0.path.hasSuffix("/air-quality") }.count } }
+    /// Requests for the weather alone, told by their path and query (the air
+    /// and the sources asked beside it go along with them).
+    var weatherCount: Int { count(of: .weather) }
+    /// Requests of one kind (`.air`, `.source("met-alerts")`…).
+    func count(of kind: ServiceCall) -> Int { lock.withLock { requests.filter { ServiceCall($0) == kind }.count } }
+    /// The sources asked, by name, in the order asked.
+    var sourceRequests: [(source: String, url: URL)] {
+        lock.withLock { requests.compactMap { url in if case .source(let name) = ServiceCall(url) { (name, url) } else { nil } } }
+    }
 }
 
 /// A clock the test moves by hand.
@@ -55,8 +77,16 @@ final class TestClock: @unchecked Sendable {
 
 /// The weather use case in-process: no binary, no server, no file.
 @Suite struct WeatherLookupTests {
-    let clock = TestClock(january2026)
-    let http = FakeHTTPClient { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) }
+    let clock: TestClock
+    let http: FakeHTTPClient
+
+    init() {
+        let clock = TestClock(january2026)
+        self.clock = clock
+        http = FakeHTTPClient(now: { clock.read() }) { _ in
+            HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
+        }
+    }
 
     func context(_ environment: [String: String] = [:]) -> AppContext {
         let http = http, clock = clock
@@ -81,7 +111,10 @@ final class TestClock: @unchecked Sendable {
         let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
 
         let first = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.weatherCount == 1 && http.count == 2 && http.shutDown)
+        // One request for the weather, one for the air beside it, and one for Open-Meteo's
+        // 15-minute data (London lies in ICON-D2's domain), on the weather service's host: no other.
+        #expect(http.weatherCount == 1 && http.count(of: .air) == 1 && http.count(of: .source("open-meteo-15")) == 1)
+        #expect(http.count == 3 && http.shutDown)
         #expect(Set(http.requests.map { $0.host() ?? "" }) == ["weather.test", "air.test"])
         let report = try #require(first.weather[london.id]?.report)
         #expect(abs(report.current.temperature! - 8.0) < 1e-9)   // 46.4 °F in the recording
@@ -89,7 +122,7 @@ final class TestClock: @unchecked Sendable {
 
         clock.advance(minutes: 5)
         let cached = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.count == 2, "within the TTL: no request")
+        #expect(http.count == 3, "within the TTL and the 15-minute data's life: no request")
         #expect(cached.weather[london.id]?.report == report.summary && !cached.fetchedAny)
 
         clock.advance(minutes: 10)

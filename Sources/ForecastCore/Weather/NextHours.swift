@@ -42,6 +42,37 @@ public struct NextHours: Hashable, Sendable, Codable {
         self.steps = steps.sorted { $0.start < $1.start }
     }
 
+    /// Kept by columns (the steps' starts, lengths, rates and chances, each a
+    /// list of numbers): a nowcast's two dozen steps as keyed objects took
+    /// longer to read back than the rest of its place's cached answers.
+    enum CodingKeys: String, CodingKey { case source, kind, start, minutes, rate, probability }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let starts = try container.decode([Double].self, forKey: .start)
+        let minutes = try container.decode([Int].self, forKey: .minutes)
+        let rates = try container.decode([Double?].self, forKey: .rate)
+        let probabilities = try container.decode([Double?].self, forKey: .probability)
+        guard minutes.count == starts.count, rates.count == starts.count, probabilities.count == starts.count else {
+            throw DecodingError.dataCorruptedError(forKey: .start, in: container, debugDescription: "columns of different lengths")
+        }
+        self.init(
+            source: try container.decode(String.self, forKey: .source), kind: try container.decode(Kind.self, forKey: .kind),
+            steps: starts.indices.map {
+                Step(start: Date(timeIntervalSince1970: starts[$0]), minutes: minutes[$0], rate: rates[$0], probability: probabilities[$0])
+            })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(steps.map(\.start.timeIntervalSince1970), forKey: .start)
+        try container.encode(steps.map(\.minutes), forKey: .minutes)
+        try container.encode(steps.map(\.rate), forKey: .rate)
+        try container.encode(steps.map(\.probability), forKey: .probability)
+    }
+
     /// What the next hours say: two hours from `now`.
     public static let span: TimeInterval = 2 * 3600
     /// Steps one answer may have (5-minute steps over a few hours, 15-minute ones over a day).
@@ -49,13 +80,22 @@ public struct NextHours: Hashable, Sendable, Codable {
     /// Less than this (mm/h) is dry: a trace no one would call rain.
     public static let wet = 0.1
 
-    /// The same steps from the hourly forecast (`precipitation` in mm an hour):
-    /// what the next hours are where no nowcast covers the place.
+    /// The same steps from the hourly forecast: what the next hours are where
+    /// no nowcast covers the place. A step stands for the span from its time on
+    /// (an hour: Open-Meteo's, MET Norway's) or, where the report says its steps
+    /// end at their times, the span up to it (OpenWeatherMap's three hours,
+    /// `rain.3h`); its amount over that span is a rate in mm an hour.
     public static func fromHourly(_ report: WeatherReport, now: Date) -> NextHours? {
-        let hours = report.comingHours(3, from: now).filter { $0.time.addingTimeInterval(3600) > now }
+        let hours = report.hourly.sorted { $0.time < $1.time }
+        // The finest spacing is the steps' length (MET's 6-hourly steps come days later).
+        let spacing = zip(hours, hours.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.filter { $0 > 0 }.min() ?? 3600
+        let length = min(max(spacing, 3600), 6 * 3600)
+        let endsAtTime = report.stepsEndAtTheirTimes == true
         let steps = hours.map { hour in
-            Step(start: hour.time, minutes: 60, rate: hour.precipitation, probability: hour.precipitationProbability)
-        }.filter { $0.start < now.addingTimeInterval(span) }
+            Step(
+                start: endsAtTime ? hour.time.addingTimeInterval(-length) : hour.time, minutes: Int(length / 60),
+                rate: hour.precipitation.map { $0 / (length / 3600) }, probability: hour.precipitationProbability)
+        }.filter { $0.end > now && $0.start < now.addingTimeInterval(span) }
         guard !steps.isEmpty, steps.contains(where: { $0.rate != nil }) else { return nil }
         return NextHours(source: "forecast", kind: .hourly, steps: steps)
     }

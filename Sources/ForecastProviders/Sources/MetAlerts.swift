@@ -62,25 +62,32 @@ public struct MetAlerts: BatchService {
     static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
         let collection: Collection
         do { collection = try ServiceJSON.decode(Collection.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
-        let features = collection.features ?? []
-        return .success(features.compactMap { feature in
-            guard let properties = feature.properties, let id = properties.id else { return nil }
+        // An answer without its list of warnings is not "all clear" (an empty list is).
+        guard let features = collection.features else { return .failure(WeatherError.invalid(.field("features"), .missing)) }
+        var warnings: [WeatherWarning] = []
+        for (index, feature) in features.enumerated() {
+            guard let properties = feature.properties, let id = properties.id else {
+                return .failure(WeatherError.invalid(.field("features[\(index)].properties.id"), .missing))
+            }
             // "2; yellow; Moderate": the colour is the level; green is no warning.
             let parts = (properties.awareness_level ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let level = parts.count > 1 ? WarningLevel(colour: parts[1]) : properties.riskMatrixColor.flatMap(WarningLevel.init(colour:))
-            else { return nil }
+            else { continue }
             let interval = feature.when?.interval ?? []
             let link = properties.web ?? properties.resources?.first(where: { $0.uri != nil })?.uri
-            return WeatherWarning(
+            let warning = WeatherWarning(
                 source: "met-alerts", id: id, event: properties.eventAwarenessName ?? properties.event ?? "", level: level,
                 severity: properties.severity, certainty: properties.certainty, urgency: nil,
                 onset: SourceAnswers.instant(interval.first ?? nil), ends: interval.count > 1 ? SourceAnswers.instant(interval[1]) : nil,
                 headline: properties.title, description: properties.description,
                 instruction: [properties.consequences, properties.instruction].compactMap { $0 }.joined(separator: "\n"),
                 area: properties.area, issuer: "MET Norway", url: link,
-                message: properties.type.map { WarningMessage($0) } == .cancel ? .cancel : .alert
-            ).bounded(now: now)
-        })
+                message: properties.type.map { WarningMessage($0) } == .cancel ? .cancel : .alert)
+            // A warning that cannot be kept (no event, a time years away) fails the answer: dropped, it would read as all clear.
+            guard let kept = warning.bounded(now: now) else { return .failure(WarningSources.unreadable(index)) }
+            warnings.append(kept)
+        }
+        return .success(warnings)
     }
 
     struct Collection: Decodable {

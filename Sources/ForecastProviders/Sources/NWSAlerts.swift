@@ -62,11 +62,18 @@ public struct NWSAlerts: BatchService {
     static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
         let collection: Collection
         do { collection = try ServiceJSON.decode(Collection.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
-        return .success((collection.features ?? []).compactMap { feature in
-            guard let alert = feature.properties, let id = alert.id, alert.status.map({ $0.lowercased() == "actual" }) ?? true else { return nil }
+        // An answer without its list of alerts is not "all clear" (an empty list is).
+        guard let features = collection.features else { return .failure(WeatherError.invalid(.field("features"), .missing)) }
+        var warnings: [WeatherWarning] = []
+        for (index, feature) in features.enumerated() {
+            guard let alert = feature.properties, let id = alert.id else {
+                return .failure(WeatherError.invalid(.field("features[\(index)].properties.id"), .missing))
+            }
+            // Exercises, tests and drafts are no warning.
+            guard alert.status.map({ $0.lowercased() == "actual" }) ?? true else { continue }
             // "Unknown" severity is still a warning: the lowest level.
             let level = alert.severity.flatMap(WarningLevel.init(capSeverity:)) ?? .minor
-            return WeatherWarning(
+            let warning = WeatherWarning(
                 source: "nws-alerts", id: id, event: alert.event ?? "", level: level,
                 severity: alert.severity, certainty: alert.certainty, urgency: alert.urgency,
                 sent: SourceAnswers.instant(alert.sent), onset: SourceAnswers.instant(alert.onset ?? alert.effective),
@@ -74,9 +81,12 @@ public struct NWSAlerts: BatchService {
                 headline: alert.headline ?? alert.parameters?.NWSheadline?.first, description: alert.description,
                 instruction: alert.instruction, area: alert.areaDesc, issuer: alert.senderName, url: alert.atID,
                 message: WarningMessage(alert.messageType),
-                references: (alert.references ?? []).compactMap(\.identifier)
-            ).bounded(now: now)
-        })
+                references: (alert.references ?? []).compactMap(\.identifier))
+            // A warning that cannot be kept (no event, a time years away) fails the answer: dropped, it would read as all clear.
+            guard let kept = warning.bounded(now: now) else { return .failure(WarningSources.unreadable(index)) }
+            warnings.append(kept)
+        }
+        return .success(warnings)
     }
 
     struct Collection: Decodable {

@@ -65,19 +65,29 @@ public struct OpenWeatherMapAlerts: BatchService {
     static func warnings(_ body: Data, now: Date, language: String = "en") -> Result<[WeatherWarning], WeatherError> {
         let answer: Body
         do { answer = try ServiceJSON.decode(Body.self, from: body) } catch { return .failure(ServiceJSON.failure(error, body: body)) }
-        return .success(oneCopyEach(answer.alerts ?? [], language: language).compactMap { alert in
-            guard let event = alert.event else { return nil }
+        // An answer that is not One Call's (no place in it) is not "all clear"; one without `alerts` is.
+        guard answer.lat != nil, answer.lon != nil else { return .failure(WeatherError.invalid(.field("lat"), .missing)) }
+        let alerts = answer.alerts ?? []
+        if let index = alerts.firstIndex(where: { $0.event == nil }) {
+            return .failure(WeatherError.invalid(.field("alerts[\(index)].event"), .missing))
+        }
+        var warnings: [WeatherWarning] = []
+        for (index, alert) in oneCopyEach(alerts, language: language).enumerated() {
+            guard let event = alert.event else { continue }
             let start = alert.start.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
             let end = alert.end.flatMap { SafeNumber.exactInt($0) }.map { Date(timeIntervalSince1970: Double($0)) }
             let sender = alert.sender_name.flatMap { $0.isEmpty ? nil : $0 }
             // It gives no id: the sender, event and times name the warning.
             let id = [sender ?? "", event, alert.start.map { SafeNumber.fixed($0, decimals: 0) } ?? "", alert.end.map { SafeNumber.fixed($0, decimals: 0) } ?? ""]
                 .joined(separator: "|")
-            return WeatherWarning(
+            let warning = WeatherWarning(
                 source: "openweathermap-alerts", id: id, event: event, level: level(event: event, tags: alert.tags ?? []),
-                onset: start, ends: end, description: alert.description, issuer: sender
-            ).bounded(now: now)
-        })
+                onset: start, ends: end, description: alert.description, issuer: sender)
+            // A warning that cannot be kept (no event, a time years away) fails the answer: dropped, it would read as all clear.
+            guard let kept = warning.bounded(now: now) else { return .failure(WarningSources.unreadable(index, list: "alerts")) }
+            warnings.append(kept)
+        }
+        return .success(warnings)
     }
 
     /// An agency may send each warning twice, in its language and in English
@@ -123,12 +133,15 @@ public struct OpenWeatherMapAlerts: BatchService {
     }
 
     struct Body: Decodable {
+        var lat, lon: Double?
         var alerts: [Alert]?
 
-        enum CodingKeys: String, CodingKey { case alerts }
+        enum CodingKeys: String, CodingKey { case lat, lon, alerts }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            lat = try container.decodeIfPresent(Double.self, forKey: .lat)
+            lon = try container.decodeIfPresent(Double.self, forKey: .lon)
             alerts = try container.decodeIfPresent([Alert].self, forKey: .alerts, atMost: WeatherWarning.Limit.count)
         }
     }

@@ -131,16 +131,68 @@ enum SourceAnswers {
     }
 
     /// An instant from an ISO 8601 text with its offset ("2026-11-26T14:00:00+01:00",
-    /// "2026-11-26T13:00:00Z"); nil for anything else.
+    /// "2026-11-26T13:00:00Z", "…T13:00:00.250Z"): RFC 3339's date-time, as
+    /// `ISO8601DateFormatter`'s `.withInternetDateTime` (and fractional seconds)
+    /// reads it; nil for anything else. Read by hand: a formatter made for each
+    /// time (a nowcast has dozens, a refresh thousands) was most of the CPU
+    /// a refresh of the sources took.
     static func instant(_ text: String?) -> Date? {
         guard let text, text.utf8.count <= 40 else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: trimmed) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: trimmed)
+        var bytes = Array(text.utf8)[...]
+        while bytes.first == 0x20 { bytes.removeFirst() }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        var index = bytes.startIndex
+        func number(_ digits: Int) -> Int? {
+            guard bytes.endIndex - index >= digits else { return nil }
+            var value = 0
+            for byte in bytes[index..<(index + digits)] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += digits
+            return value
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.endIndex, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), take(0x2D), let month = number(2), take(0x2D), let day = number(2), take(0x54),
+              let hour = number(2), take(0x3A), let minute = number(2), take(0x3A), let second = number(2)
+        else { return nil }
+        var fraction = 0.0
+        if take(0x2E) {
+            var scale = 0.1, digits = 0
+            while index < bytes.endIndex, (0x30...0x39).contains(bytes[index]), digits < 9 {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+        }
+        var offset = 0
+        if !take(0x5A) {
+            guard index < bytes.endIndex, bytes[index] == 0x2B || bytes[index] == 0x2D else { return nil }
+            let sign = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            guard let hours = number(2), take(0x3A), let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard index == bytes.endIndex, year >= 1, date.exists, hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let seconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}
+
+/// What the warning sources' readers share.
+enum WarningSources {
+    /// A warning of an answer that cannot be kept (`WeatherWarning.bounded`:
+    /// no id or event left once cleaned, or a time far from now): the answer
+    /// is not read, since leaving it out would say "no warning".
+    static func unreadable(_ index: Int, list: String = "features") -> WeatherError {
+        WeatherError.invalid(.field("\(list)[\(index)]"), .notValid)
     }
 }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastStore
+
+/// The command line against the in-process stub, which serves the sources'
+/// recorded answers (moved to now) beside the weather: what is asked, what is
+/// kept, and that a source that hangs or answers with hostile bodies never
+/// holds back or changes the weather.
+@Suite struct SourceEndToEndTests {
+    func cli(_ stub: StubWeatherService) async throws -> CLI {
+        var cli = CLI()
+        cli.environment = stub.environment
+        for place in [["--lat", "59.9127", "--lon", "10.7461", "--as", "Oslo"], ["--lat", "40.7143", "--lon", "-74.006", "--as", "NYC"], ["Seoul"]] {
+            #expect(try await cli.run(["add"] + place).status == 0)
+        }
+        return cli
+    }
+
+    func kept(_ cli: CLI) throws -> [Int64: [String: PlaceStore.CachedSourceAnswer]] {
+        try PlaceStore.openForReading(path: cli.database).cachedSourceAnswers(now: Date())
+    }
+
+    @Test func eachSourceIsAskedForItsPlacesAndItsAnswerKept() async throws {
+        let stub = try await StubWeatherService.start()
+        let cli = try await cli(stub)
+        let list = try await cli.run("list")
+        #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
+        #expect(await stub.log.count == 1, "one weather request for the three places")
+        let asked = await stub.log.sources
+        #expect(Dictionary(grouping: asked, by: \.source).mapValues(\.count) == [
+            "met-alerts": 1, "met-nowcast": 1, "nws-alerts": 1, "open-meteo-15": 1,
+        ])
+        #expect(asked.allSatisfy { $0.source == "open-meteo-15" || ($0.headers["User-Agent"]?.hasPrefix("forecast/") == true) })
+        let nws = try #require(asked.first { $0.source == "nws-alerts" })
+        #expect(nws.query["point"] == "40.7143,-74.006")
+
+        let answers = try kept(cli)
+        let byName = Dictionary(uniqueKeysWithValues: answers.values.flatMap { $0.map { ($0.key, $0.value.answer) } })
+        guard case .warnings(let met)? = byName["met-alerts"], case .warnings(let us)? = byName["nws-alerts"] else {
+            Issue.record("\(byName)")
+            return
+        }
+        #expect(met.count == 3 && Warnings.current(met, now: Date()).count == 3, "the recorded warnings, in force now")
+        #expect(us.map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
+        guard case .nextHours(let nowcast)? = byName["met-nowcast"], case .nextHours(let quarters)? = byName["open-meteo-15"] else {
+            Issue.record("\(byName)")
+            return
+        }
+        #expect(nowcast.covers(Date()) && quarters.covers(Date()) && quarters.steps.allSatisfy { $0.minutes == 15 })
+        #expect(answers.count == 2, "Seoul has none")
+
+        // Within every source's life, a second list asks nothing.
+        #expect(try await cli.run("list").status == 0)
+        let (sourcesAfter, weatherAfter) = (await stub.log.sources.count, await stub.log.count)
+        #expect(sourcesAfter == asked.count && weatherAfter == 1)
+        await stub.stop()
+    }
+
+    /// MET's warnings never answer, NWS sends 10,000 alerts, the nowcast NaN and
+    /// the 15-minute data escape sequences: the list shows the same weather,
+    /// exits 0, within the budget, and keeps no answer from them.
+    @Test func aSourceThatHangsOrIsHostileNeverHoldsBackTheWeather() async throws {
+        let many = Data((#"{"type":"FeatureCollection","features":["# + Array(
+            repeating: #"{"properties":{"id":"x","event":"Wind","severity":"Severe","status":"Actual"}}"#, count: 10_000
+        ).joined(separator: ",") + "]}").utf8)
+        let nan = String(decoding: RecordedSources.data(RecordedSources.nowcastTrondheim, now: Date()), as: UTF8.self)
+            .replacingOccurrences(of: #""precipitation_rate":0.2"#, with: #""precipitation_rate":NaN"#)
+        let escapes = #"{"latitude":40.7,"longitude":-74,"utc_offset_seconds":0,"minutely_15_units":{"precipitation":"\u001b[2Jmm"},"minutely_15":{"time":["2026-01-01T00:00"],"precipitation":[0.1]}}"#
+        let stub = try await StubWeatherService.start(sourceFaults: [
+            "met-alerts": .hang, "nws-alerts": .answer(status: 200, body: String(decoding: many, as: UTF8.self)),
+            "met-nowcast": .answer(status: 200, body: nan), "open-meteo-15": .answer(status: 200, body: escapes),
+        ])
+        let cli = try await cli(stub)
+        let list = try await cli.run("list", "--format", "json")
+        #expect(list.status == 0, "\(list.stderr)")
+        let elapsed = try #require(list.elapsed)
+        #expect(elapsed < .seconds(8), "the weather, then at most the companions' grace: \(elapsed)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let locations = try #require(json["locations"] as? [[String: Any]])
+        #expect(locations.count == 3 && locations.allSatisfy { $0["error"] == nil && ($0["weather"] as? [String: Any])?["temperature"] is Double })
+        #expect(try kept(cli).isEmpty, "no hostile answer, and no answer at all from the one that hung, is kept")
+        await stub.stop()
+    }
+}
