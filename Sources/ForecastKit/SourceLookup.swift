@@ -101,6 +101,9 @@ struct SourcePlan: Sendable {
                         messages += keptWarnings
                         answered.append(source.name)
                         oldest = min(oldest ?? kept.fetchedAt, kept.fetchedAt)
+                    } else if case .failed(let error)? = kept?.answer {
+                        // Failed a while ago and not to be asked yet: said until then.
+                        failure = failure ?? error
                     }
                 }
             }
@@ -125,6 +128,7 @@ struct SourcePlan: Sendable {
                 fallthrough
             case nil:
                 if let kept = cache[id]?[source.name], case .nextHours(let steps) = kept.answer { (nowcast, at) = (steps, kept.fetchedAt) }
+                if case .failed(let failure)? = cache[id]?[source.name]?.answer { error = error ?? failure }
             }
         }
         if let nowcast, nowcast.covers(now) { return (status, nowcast, at, error) }

@@ -150,6 +150,8 @@ public struct WeatherLookup: Sendable {
                     for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
                 }
                 try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
+                let (failures, notBefore) = Self.servicesFailures(answers, except: plan.air?.name, at: fetchedAt)
+                try store.noteSourceFailures(failures, fetchedAt: fetchedAt, notBefore: notBefore, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)
             }
@@ -177,6 +179,28 @@ public struct WeatherLookup: Sendable {
             weather: result, cancelled: cancelled, notSaved: notSaved, fetchedAny: fetched.values.contains { $0.report != nil })
         outcome.heldUntil = heldUntil
         return outcome
+    }
+}
+
+extension WeatherLookup {
+    /// The sources' failures that were theirs (refused, failed, hung, unreadable),
+    /// by place, and when each source may be asked again: its backoff, or
+    /// longer where it asked to be left alone longer (a Retry-After).
+    static func servicesFailures(
+        _ answers: [String: [Int64: Result<SourceResult, WeatherError>]], except air: String?, at now: Date
+    ) -> (failures: [Int64: [String: WeatherError]], notBefore: [String: Date]) {
+        var failures: [Int64: [String: WeatherError]] = [:], notBefore: [String: Date] = [:]
+        for (source, outcomes) in answers where source != air {
+            guard let descriptor = WeatherSources.named(source) else { continue }
+            for (id, outcome) in outcomes {
+                guard case .failure(let error) = outcome, error.isTheServices else { continue }
+                failures[id, default: [:]][source] = error
+                var wait = descriptor.failureBackoff
+                if case .waitLonger(_, _, let seconds)? = error.detail, seconds.isFinite { wait = max(wait, min(seconds, AnswerValidity.longestLife)) }
+                notBefore[source] = max(notBefore[source] ?? .distantPast, now.addingTimeInterval(wait))
+            }
+        }
+        return (failures, notBefore)
     }
 }
 

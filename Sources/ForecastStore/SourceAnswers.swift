@@ -63,6 +63,10 @@ extension PlaceStore {
             return (try? air.validate("air", now: now)).map { .air(air) }
         case .outside:
             return .outside
+        case .failed(let error):
+            // Read back from a file anyone could edit: said as a message, cleaned and bounded.
+            let clean = { (text: String) in SafeText.clean(text, maxLength: 300) }
+            return .failed(WeatherError(error.kind, clean(error.message), detail: error.detail?.mapText(clean)))
         }
     }
 
@@ -71,6 +75,32 @@ extension PlaceStore {
         encoder.dateEncodingStrategy = .secondsSince1970
         return encoder
     }()
+
+    /// Remembers that these sources failed for these places: no request before
+    /// `notBefore`. A place with an answer kept keeps it (shown with its age);
+    /// one without keeps the failure, said until then.
+    public func noteSourceFailures(
+        _ failures: [Int64: [String: WeatherError]], fetchedAt: Date, notBefore: [String: Date], until deadline: ContinuousClock.Instant? = nil
+    ) throws {
+        let rows = failures.flatMap { id, bySource in
+            bySource.compactMap { source, error -> (Int64, String, Double, String)? in
+                guard let until = notBefore[source], let data = try? Self.encoder.encode(SourceAnswer.failed(error)) else { return nil }
+                return (id, source, until.timeIntervalSince1970, String(decoding: data, as: UTF8.self))
+            }
+        }
+        guard !rows.isEmpty else { return }
+        try write(until: deadline) { db in
+            for (id, source, until, failed) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT INTO source_answer (place_id, source, fetched_at, not_before, answer)
+                        SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        ON CONFLICT (place_id, source) DO UPDATE SET not_before = max(coalesce(not_before, 0), excluded.not_before)
+                        """,
+                    arguments: [id, source, fetchedAt.timeIntervalSince1970, until, failed, id])
+            }
+        }
+    }
 
     /// Keeps these answers as the latest of their sources, in one transaction.
     /// Places removed meanwhile (by another process) are skipped.

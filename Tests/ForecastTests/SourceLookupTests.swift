@@ -184,6 +184,53 @@ import Testing
         #expect(again.weather[place.id]?.error == nil && again.failures.isEmpty)
     }
 
+    /// A source that failed is not asked again for a while (five minutes; longer where it asked
+    /// for longer), --refresh or not: a hung service costs one wait, not one every run. Until
+    /// then its failure is said; a cut by this run's own budget is not remembered.
+    @Test func aSourcesFailureIsRememberedForAWhile() async throws {
+        let place = try add(newYork)
+        let clock = clock
+        http.answerSources { url, headers in
+            ServiceCall(url) == .source("nws-alerts")
+                ? HTTPResponse(status: 500, body: Data(#"{"title":"Unexpected Problem"}"#.utf8))
+                : RecordedSources.answer(url, headers: headers, now: clock.read())
+        }
+        let first = try await weather([place])
+        guard case .failed(let error, nil, nil)? = first.weather[place.id]?.warnings else {
+            Issue.record("\(String(describing: first.weather[place.id]?.warnings))")
+            return
+        }
+        #expect(error.kind == .provider || error.kind == .badResponse || error.kind == .network, "\(error)")
+        let asked = http.count(of: .source("nws-alerts"))
+        #expect(asked >= 1)
+
+        // Two minutes on, with --refresh: not asked, and still said.
+        clock.advance(minutes: 2)
+        let soon = try await weather([place], refresh: true)
+        #expect(http.count(of: .source("nws-alerts")) == asked, "a failed source is left alone for five minutes")
+        guard case .failed(let said, nil, nil)? = soon.weather[place.id]?.warnings else {
+            Issue.record("\(String(describing: soon.weather[place.id]?.warnings))")
+            return
+        }
+        #expect(said.kind == error.kind && soon.weather[place.id]?.report != nil)
+
+        // Once the five minutes are over, it is asked again, and what it says now is shown.
+        http.answerSources { url, headers in RecordedSources.answer(url, headers: headers, now: clock.read()) }
+        clock.advance(minutes: 4)
+        let later = try await weather([place])
+        #expect(http.count(of: .source("nws-alerts")) == asked + 1)
+        #expect(checked(later.weather[place.id]?.warnings)?.warnings.isEmpty == false)
+    }
+
+    @Test func onlyTheServicesOwnFailuresAreRemembered() {
+        #expect(WeatherError(.provider, detail: .serviceFailed(status: 500, reason: nil)).isTheServices)
+        #expect(WeatherError(.timeout, detail: .noAnswerWithin(seconds: 10)).isTheServices, "a hung service")
+        #expect(!WeatherError(.timeout, detail: .noAnswerInTime).isTheServices, "cut after the weather: asked next time")
+        #expect(!WeatherError(.timeout, detail: .noTimeLeft).isTheServices)
+        #expect(!WeatherError(.rateLimited, detail: .clientLimit(callsPerMinute: 60, seconds: 5)).isTheServices)
+        #expect(!WeatherError(.cancelled, detail: .cancelled).isTheServices)
+    }
+
     /// Through the command: a list whose warning source fails shows the same weather, says the
     /// warnings were not checked, and exits 0 as with that source well.
     @Test func aFailingWarningSourceLeavesTheListAndItsExitStatusAlone() async throws {

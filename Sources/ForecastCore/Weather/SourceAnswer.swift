@@ -9,6 +9,24 @@ public enum SourceAnswer: Sendable, Hashable, Codable {
     /// The place lies outside what the source covers, as its answer says
     /// (a radar's edge): ask another, or say there is none.
     case outside
+    /// The source failed for the place and nothing it said before is kept:
+    /// what is said until it may be asked again.
+    case failed(WeatherError)
+}
+
+extension WeatherError {
+    /// Whether the failure was the service's (it refused, failed, hung or sent
+    /// what cannot be read), and so is remembered for a while rather than
+    /// asked again at once; not an interruption, nor this run's own budget or
+    /// limit running out (a slow source cut after the weather is asked next time).
+    public var isTheServices: Bool {
+        switch (kind, detail) {
+        case (.cancelled, _): false
+        case (.timeout, .noAnswerInTime?), (.timeout, .noTimeLeft?): false
+        case (.rateLimited, .clientLimit?): false
+        default: true
+        }
+    }
 }
 
 /// An answer with how long it may be used: the source's terms and its `Expires`.

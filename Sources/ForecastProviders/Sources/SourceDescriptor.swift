@@ -85,6 +85,11 @@ public struct SourceDescriptor: Sendable {
 
     public func make(_ setup: SourceSetup) -> any BatchService<SourceResult> { build(setup) }
 
+    /// How long a failure of the service's is remembered before it is asked
+    /// again for the place: five minutes, or its terms' interval if longer. A
+    /// source that hangs costs one wait, not one every run.
+    public var failureBackoff: TimeInterval { max(minimumInterval, 300) }
+
     /// What `forecast config alerts` names to choose an opt-in source ("openweathermap").
     public var optInName: String { name.hasSuffix("-alerts") ? String(name.dropLast("-alerts".count)) : name }
 
