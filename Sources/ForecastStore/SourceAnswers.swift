@@ -39,15 +39,32 @@ extension PlaceStore {
             }
             return rows
         }
-        var kept: [Int64: [String: CachedSourceAnswer]] = [:]
-        for (id, source, fetchedAt, notBefore, text) in rows {
-            guard let answer = try? Self.decoder.decode(SourceAnswer.self, from: Data(text.utf8)),
-                  let valid = Self.validated(answer, now: now) else { continue }
-            kept[id, default: [:]][source] = CachedSourceAnswer(
-                source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),
-                notBefore: notBefore.map(Date.init(timeIntervalSince1970:)), answer: valid)
+        // Decoding and checking is most of the work: done on every core, after the database is let go.
+        let pieces = rows.count < 32 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+        let size = (rows.count + pieces - 1) / max(1, pieces)
+        let collected = Collected()
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            var part: [(Int64, CachedSourceAnswer)] = []
+            for (id, source, fetchedAt, notBefore, text) in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
+                guard let answer = try? decoder.decode(SourceAnswer.self, from: Data(text.utf8)),
+                      let valid = Self.validated(answer, now: now) else { continue }
+                part.append((id, CachedSourceAnswer(
+                    source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),
+                    notBefore: notBefore.map(Date.init(timeIntervalSince1970:)), answer: valid)))
+            }
+            collected.add(part)
         }
-        return kept
+        return collected.all
+    }
+
+    /// What the pieces of `cachedSourceAnswers` found (macOS 13 has no `Mutex`).
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var found: [Int64: [String: CachedSourceAnswer]] = [:]
+        func add(_ part: [(Int64, CachedSourceAnswer)]) { lock.withLock { for (id, answer) in part { found[id, default: [:]][answer.source] = answer } } }
+        var all: [Int64: [String: CachedSourceAnswer]] { lock.withLock { found } }
     }
 
     /// An answer read back from the database, checked as one from a service is.
