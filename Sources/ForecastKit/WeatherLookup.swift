@@ -293,7 +293,11 @@ extension WeatherLookup {
             available: Set(sources.keys))
         let queries = zip(keys, places).map { PlaceQuery(id: $0, coordinate: $1.coordinate, timeZone: $1.timeZone) }
         let now = context.clock()
+        // Nothing is kept for a place not saved, so a source whose terms space its
+        // requests (MET's warnings: one a place in 10 minutes) is not asked for one:
+        // its warnings read "not checked", and are checked once the place is saved.
         let due = plan.due(keys, cache: [:], weatherDue: Set(keys), refresh: true, now: now)
+            .filter { (WeatherSources.named($0.key)?.minimumInterval ?? 0) == 0 }
         let byID = Dictionary(uniqueKeysWithValues: queries.map { ($0.id, $0) })
         let (weather, answers, cancelled) = await fetch(
             queries, sourceQueries: due.mapValues { $0.compactMap { byID[$0] } }, provider: provider, sources: sources, settings: settings,

@@ -105,10 +105,16 @@ public struct NextHours: Hashable, Sendable, Codable {
         steps.filter { $0.end > now && $0.start < now.addingTimeInterval(Self.span) }
     }
 
-    /// Whether it covers the next two hours from `now` at all (an old nowcast does not).
+    /// Whether it covers the next two hours from `now`: steps from now (an old
+    /// nowcast has none), on to the end of the span (a nowcast of ten minutes
+    /// does not say two dry hours), with no gap between them longer than a step
+    /// of its kind. One that does not is not used: the hourly forecast stands in.
     public func covers(_ now: Date) -> Bool {
-        guard let first = coming(from: now).first else { return false }
-        return first.start <= now.addingTimeInterval(kind == .hourly ? 3600 : 15 * 60)
+        let steps = coming(from: now).filter { $0.rate != nil }
+        let slack: TimeInterval = kind == .hourly ? 3600 : 20 * 60
+        guard let first = steps.first, let last = steps.last, first.start <= now.addingTimeInterval(slack),
+              last.end >= now.addingTimeInterval(Self.span - slack) else { return false }
+        return zip(steps, steps.dropFirst()).allSatisfy { $1.start.timeIntervalSince($0.end) <= slack }
     }
 
     /// What it comes to at `now`, or nil when its steps are all past.

@@ -129,7 +129,7 @@ public struct WeatherWarning: Hashable, Sendable, Codable {
         public static let area = 600
         public static let issuer = 200
         public static let url = 500
-        public static let references = 20
+        public static let references = 100
         /// Warnings one answer may carry for one place.
         public static let count = 50
     }
@@ -166,8 +166,19 @@ public struct WeatherWarning: Hashable, Sendable, Codable {
             let seconds = date.timeIntervalSince(now)
             guard seconds.isFinite, abs(seconds) <= WeatherBounds.timeSpan else { return nil }
         }
+        // A warning that ends before it begins is not one.
+        if let onset, let ends, ends < onset { return nil }
+        // One that says neither when it ends nor when its message expires is
+        // believed for a day from when it was read (or from its start, if later):
+        // a copy kept offline a year later is not "in force".
+        if warning.over == nil {
+            warning.expires = max(now, onset ?? now).addingTimeInterval(Self.openEndedLife)
+        }
         return warning
     }
+
+    /// How long a warning that gives no end is believed after it was read.
+    public static let openEndedLife: TimeInterval = 86_400
 }
 
 /// The rules that make the warnings a user sees out of the messages sources sent.
@@ -177,7 +188,7 @@ public enum Warnings {
     /// cancellation is never shown, nothing over is shown, and the same warning
     /// (the same id, or the same event, times and area from two requests) once.
     public static func current(_ messages: [WeatherWarning], now: Date) -> [WeatherWarning] {
-        let replaced = Set(messages.filter { $0.message != .alert }.flatMap(\.references))
+        let replaced = replacedIDs(messages)
         var seenIDs = Set<String>(), seenContent = Set<ContentKey>()
         var kept: [WeatherWarning] = []
         // The latest message first, so of two copies the newer one stays.
@@ -195,6 +206,28 @@ public enum Warnings {
         }
     }
 
+    /// The ids an update or a cancellation replaces: each it references, but
+    /// never itself, and never a message sent after it (of two that name each
+    /// other, the later replaces the earlier; sent at the same moment, or
+    /// either time unknown, neither replaces the other).
+    static func replacedIDs(_ messages: [WeatherWarning]) -> Set<String> {
+        var sent: [String: Date] = [:]
+        for message in messages { if let time = message.sent { sent[message.id] = max(sent[message.id] ?? time, time) } }
+        var referencedBy: [String: Set<String>] = [:]
+        for message in messages where message.message != .alert { referencedBy[message.id, default: []].formUnion(message.references) }
+        var replaced = Set<String>()
+        for message in messages where message.message != .alert {
+            for reference in message.references where reference != message.id {
+                let mutual = referencedBy[reference]?.contains(message.id) == true
+                switch (message.sent, sent[reference]) {
+                case let (newer?, older?): if newer > older { replaced.insert(reference) }
+                default: if !mutual { replaced.insert(reference) }
+                }
+            }
+        }
+        return replaced
+    }
+
     /// The highest level in force, 0 when none: what `--where alert` reads.
     public static func highestLevel(_ warnings: [WeatherWarning]) -> Int {
         warnings.map(\.level.rawValue).max() ?? 0
@@ -204,11 +237,13 @@ public enum Warnings {
     /// same warning asked for twice, in two languages' requests, from two sources).
     struct ContentKey: Hashable {
         var event: String
+        var level: WarningLevel
         var onset: Date?
         var ends: Date?
         var area: String?
 
         init(_ warning: WeatherWarning) {
+            level = warning.level
             event = warning.event.lowercased()
             onset = warning.onset
             ends = warning.over

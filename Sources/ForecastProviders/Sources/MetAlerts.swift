@@ -69,10 +69,15 @@ public struct MetAlerts: BatchService {
             guard let properties = feature.properties, let id = properties.id else {
                 return .failure(WeatherError.invalid(.field("features[\(index)].properties.id"), .missing))
             }
-            // "2; yellow; Moderate": the colour is the level; green is no warning.
-            let parts = (properties.awareness_level ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let level = parts.count > 1 ? WarningLevel(colour: parts[1]) : properties.riskMatrixColor.flatMap(WarningLevel.init(colour:))
-            else { continue }
+            // "2; yellow; Moderate": the colour is the level (else the risk matrix's, else the
+            // number: 2 yellow, 3 orange, 4 red); green (1) is no warning. One that cannot be
+            // read fails the answer: skipped, it would read as all clear.
+            let level: WarningLevel
+            switch Self.level(awareness: properties.awareness_level, matrix: properties.riskMatrixColor) {
+            case .warning(let read): level = read
+            case .green: continue
+            case .unreadable: return .failure(WeatherError.invalid(.field("features[\(index)].properties.awareness_level"), .notValid))
+            }
             let interval = feature.when?.interval ?? []
             let link = properties.web ?? properties.resources?.first(where: { $0.uri != nil })?.uri
             let warning = WeatherWarning(
@@ -88,6 +93,26 @@ public struct MetAlerts: BatchService {
             warnings.append(kept)
         }
         return .success(warnings)
+    }
+
+    enum AwarenessLevel: Equatable {
+        case warning(WarningLevel), green, unreadable
+    }
+
+    static func level(awareness: String?, matrix: String?) -> AwarenessLevel {
+        let parts = (awareness ?? "").split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let colours = [parts.count > 1 ? parts[1] : nil, matrix].compactMap { $0 }
+        for colour in colours {
+            if colour.lowercased() == "green" { return .green }
+            if let level = WarningLevel(colour: colour) { return .warning(level) }
+        }
+        switch parts.first.flatMap({ Int($0) }) {
+        case 1?: return .green
+        case 2?: return .warning(.minor)
+        case 3?: return .warning(.moderate)
+        case 4?: return .warning(.severe)
+        default: return .unreadable
+        }
     }
 
     struct Collection: Decodable {

@@ -64,15 +64,21 @@ public struct MetNowcast: BatchService {
         if let unit = properties.meta?.units?.precipitation_rate, unit != "mm/h" {
             return .failure(WeatherError.invalid(.field("meta.units.precipitation_rate"), .notValid))
         }
-        let series = properties.timeseries ?? []
-        var steps: [NextHours.Step] = []
-        for (index, step) in series.enumerated() {
+        var timed: [(time: Date, rate: Double?)] = []
+        for (index, step) in (properties.timeseries ?? []).enumerated() {
             guard let time = SourceAnswers.instant(step.time) else {
                 return .failure(WeatherError.invalid(.field("timeseries[\(index)].time"), .notValid))
             }
-            let minutes = index + 1 < series.count
-                ? SourceAnswers.instant(series[index + 1].time).map { Int(($0.timeIntervalSince(time) / 60).rounded()) } ?? 5 : 5
-            steps.append(NextHours.Step(start: time, minutes: min(max(minutes, 1), 60), rate: step.data?.instant?.details?.precipitation_rate))
+            timed.append((time, step.data?.instant?.details?.precipitation_rate))
+        }
+        // In time order, each time once: a step lasts until the next one (5 minutes for the last).
+        timed.sort { $0.time < $1.time }
+        if zip(timed, timed.dropFirst()).contains(where: { $0.time == $1.time }) {
+            return .failure(WeatherError.invalid(.field("timeseries"), .notValid))
+        }
+        let steps = timed.enumerated().map { index, step in
+            let minutes = index + 1 < timed.count ? Int((timed[index + 1].time.timeIntervalSince(step.time) / 60).rounded()) : 5
+            return NextHours.Step(start: step.time, minutes: min(max(minutes, 1), 60), rate: step.rate)
         }
         return Result { () throws(WeatherError) in
             .nextHours(try NextHours(source: "met-nowcast", kind: .nowcast, steps: steps).validated(now: now))

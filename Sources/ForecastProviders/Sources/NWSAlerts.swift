@@ -4,13 +4,13 @@ import Foundation
 extension SourceDescriptor {
     /// The US National Weather Service's active alerts for a point in the United
     /// States and its territories. Open data; a User-Agent naming forecast and a
-    /// contact is required (it answers 403 without). No published rate limit:
-    /// forecast keeps to 5 requests a second.
+    /// contact is required (it answers 403 without). No published rate limit
+    /// ("generous for typical use"): forecast keeps to 20 requests a second, as MET asks.
     public static let nwsAlerts = SourceDescriptor(
         name: "nws-alerts", kind: .warnings, credit: "US National Weather Service", licence: "public domain",
         coverage: Coverage(countries: ["US", "PR", "GU", "VI", "AS", "MP", "UM"]),
         urlVariable: "FORECAST_NWS_URL", defaultBaseURL: URL(string: "https://api.weather.gov")!,
-        rate: CallRate(callsPerMinute: 300, window: 1), lifetime: 300,
+        rate: CallRate(callsPerMinute: 20 * 60, window: 1), lifetime: 300,
         terms: "no key; a User-Agent with a contact (403 without)",
         make: { NWSAlerts(baseURL: $0.baseURL, userAgent: $0.userAgent) })
 }

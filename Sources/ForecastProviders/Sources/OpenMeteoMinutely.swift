@@ -93,7 +93,8 @@ public struct OpenMeteoMinutely: BatchService {
             return .failure(WeatherError(.provider, detail: .serviceError(reason: reason)))
         }
         // Without precipitation in 15-minute steps there is nothing to say in minutes.
-        guard let series = location.minutely15, let times = series.time, let amounts = series.precipitation else { return .success(.outside) }
+        guard let series = location.minutely15, let times = series.time, let amounts = series.precipitation,
+              amounts.contains(where: { $0 != nil }) else { return .success(.outside) }
         guard times.count == amounts.count else { return .failure(WeatherError.invalid(.field("minutely_15.precipitation"), .notValid)) }
         if let unit = location.units?.precipitation, unit != "mm" {
             return .failure(WeatherError.invalid(.field("minutely_15_units.precipitation"), .notValid))

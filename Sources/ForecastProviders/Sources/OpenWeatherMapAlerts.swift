@@ -123,7 +123,8 @@ public struct OpenWeatherMapAlerts: BatchService {
     /// temperature, not severity): never read as a level, nor is "extreme" in
     /// an event's name ("Extreme Heat Warning" is an ordinary warning).
     static func level(event: String, tags: [String]) -> WarningLevel {
-        let words = event.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        // A "Red Flag Warning" is the US fire-weather product, not a red level.
+        let words = event.lowercased().replacingOccurrences(of: "red flag", with: "fire").split(whereSeparator: { !$0.isLetter }).map(String.init)
         for (word, level) in [("red", WarningLevel.severe), ("orange", .moderate), ("amber", .moderate), ("yellow", .minor)]
         where words.contains(word) {
             return level
