@@ -90,7 +90,16 @@ package struct AlertsOutput: CommandOutput {
     /// A block a warning, most severe first, each under its place's name; a
     /// kept one says how old it is. With none, the one sentence that says so.
     package func text(_ style: TextStyle) -> [String] {
-        guard !listing.alerts.isEmpty else { return [style.words.noWarningsAnywhere(listing.entries.count)] }
+        guard !listing.alerts.isEmpty else {
+            // "All clear" only of the places that were checked: the others are said in the notes.
+            let checked = listing.entries.filter { entry in
+                switch entry.status {
+                case .checked, .failed(_, _?, _): true
+                default: false
+                }
+            }.count
+            return [checked == 0 ? style.words.noWarningsChecked : style.words.noWarningsAnywhere(checked, of: listing.entries.count)]
+        }
         var lines: [String] = []
         for alert in listing.alerts {
             if !lines.isEmpty { lines.append("") }

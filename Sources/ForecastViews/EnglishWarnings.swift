@@ -68,8 +68,17 @@ extension English {
         "Warnings for \(Phrases.listed(places, "and")) not checked yet: run without --offline."
     }
 
-    package func noWarningsAnywhere(_ places: Int) -> String {
-        places == 1 ? "No official warnings in force at the saved place." : "No official warnings in force at \(places) saved places."
+    package func noWarningsAnywhere(_ checked: Int, of places: Int) -> String {
+        if checked == places {
+            return places == 1 ? "No official warnings in force at the saved place." : "No official warnings in force at the \(places) saved places."
+        }
+        return "No official warnings in force at the \(checked) of \(places) saved places that could be checked."
+    }
+
+    package var noWarningsChecked: String { "No place's warnings could be checked: nothing is known of warnings now." }
+
+    package func noWarningsWhenLastChecked(_ age: String?) -> String {
+        "No official warnings were in force when last checked" + (age.map { " (\($0))" } ?? "") + "."
     }
 
     package func warningSourceNeedsKey(_ source: String, variable: String) -> String {

@@ -68,7 +68,15 @@ extension Korean {
         "\(places.joined(separator: ", "))의 특보를 아직 확인하지 않았습니다: --offline 없이 실행하세요."
     }
 
-    package func noWarningsAnywhere(_ places: Int) -> String { "저장한 \(places)곳 모두 발효 중인 공식 특보 없음." }
+    package func noWarningsAnywhere(_ checked: Int, of places: Int) -> String {
+        checked == places ? "저장한 \(places)곳 모두 발효 중인 공식 특보 없음." : "저장한 \(places)곳 중 확인한 \(checked)곳에 발효 중인 공식 특보 없음."
+    }
+
+    package var noWarningsChecked: String { "어느 곳의 특보도 확인하지 못해 지금의 특보는 알 수 없습니다." }
+
+    package func noWarningsWhenLastChecked(_ age: String?) -> String {
+        "마지막 확인" + (age.map { "(\($0))" } ?? "") + " 때 발효 중인 공식 특보 없음."
+    }
 
     package func warningSourceNeedsKey(_ source: String, variable: String) -> String {
         "\(source)의 특보는 \(variable)\(Self.josa(variable, .iGa)) 설정되어 있을 때만 받아 옵니다."

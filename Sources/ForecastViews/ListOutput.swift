@@ -79,7 +79,14 @@ package struct ListOutput: ReportOutput {
             levels.append(level)
             table.append([
                 "\(position)", words.address(place, truncatedTo: 24),
-                level.map { WarningsText.mark($0, words: words, emoji: out.emoji) } ?? "",
+                // None in force: blank; no one to ask or nothing known: "–" (as any value not known); not checked now: "?".
+                level.map { WarningsText.mark($0, words: words, emoji: out.emoji) } ?? {
+                    switch w?.warnings {
+                    case .checked?, .failed(_, _?, _)?: ""
+                    case .failed?: "?"
+                    default: "–"
+                    }
+                }(),
                 clocks[place.timeZone] ?? {
                     let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
                     clocks[place.timeZone] = clock
@@ -98,7 +105,8 @@ package struct ListOutput: ReportOutput {
         // On a narrow terminal the note shrinks first, then the columns that tell
         // the places apart least give way; between equals Feels, Local time,
         // Today, Humidity, Rain and the weather's words, in that order. The
-        // warnings' column is never dropped, and is left out when no place has one.
+        // warnings' column is never dropped, and is left out when no place has one
+        // (a place no source covers then shows no mark either way).
         var lines = table.fitted(
             width: out.columns, flexible: 11, dropOrder: [7, 3, 9, 8, 10, 5], ignoring: [0], placement: out.placement(),
             leaving: levels.contains { $0 != nil } ? [] : [Self.warningsColumn])

@@ -54,7 +54,8 @@ extension ReportField {
 /// worse). As OWASP advises, such a cell is prefixed with a single quote, which
 /// spreadsheets show as text; CSV also quotes it. Numbers are never touched.
 package enum SpreadsheetCell {
-    package static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n"]
+    /// The full-width forms (＝ ＋ － ＠) too: some locales' spreadsheets read them as the ASCII ones.
+    package static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
 
     /// Whether a spreadsheet would take `text` for a formula.
     package static func isFormula(_ text: String) -> Bool {

@@ -42,7 +42,11 @@ package protocol WarningWords: Sendable {
     /// `forecast alerts`' note (`--offline`, nothing kept): "Warnings for Oslo not checked yet: run without --offline."
     func warningsNotChecked(for places: [String]) -> String
     /// `forecast alerts` with none in force anywhere: "No official warnings in force at 3 places."
-    func noWarningsAnywhere(_ places: Int) -> String
+    func noWarningsAnywhere(_ checked: Int, of places: Int) -> String
+    /// `alerts` when no place's warnings could be checked at all.
+    var noWarningsChecked: String { get }
+    /// A failed check whose last answer had none: "None were in force when last checked (3 min ago)."
+    func noWarningsWhenLastChecked(_ age: String?) -> String
     /// `config alerts openweathermap` without its key: it is asked only with the key set.
     func warningSourceNeedsKey(_ source: String, variable: String) -> String
 

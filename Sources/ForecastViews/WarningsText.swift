@@ -128,8 +128,10 @@ package enum WarningsText {
                 lines += sentence(words.noWarningSource(country: country)).map(style.dim)
             case .unknown:
                 lines += sentence(words.warningsNotChecked).map(style.dim)
-            case .checked, .failed(_, _?, _):
+            case .checked:
                 lines += sentence(words.noWarningsInForce + (age.map { " (\($0))" } ?? "")).map(style.dim)
+            case .failed(_, _?, _):
+                lines += sentence(words.noWarningsWhenLastChecked(age)).map(style.dim)
             case .failed:
                 break
             }
