@@ -40,12 +40,7 @@ public struct MetNorwayProvider: WeatherProvider {
         batch.map { place in
             var headers = ["User-Agent": userAgent]
             if let modified = place.cached?.validity?.lastModified { headers["If-Modified-Since"] = HTTPDate.format(modified) }
-            let url = serviceURL(baseURL, path: Self.path, [
-                // The terms: at most four decimals (more only defeats their cache).
-                URLQueryItem(name: "lat", value: SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true)),
-                URLQueryItem(name: "lon", value: SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)),
-            ])
-            return ServiceRequest(url, headers: headers)
+            return ServiceRequest(serviceURL(baseURL, path: Self.path, metPoint(place)), headers: headers)
         }
     }
 

@@ -18,10 +18,9 @@ extension SourceDescriptor {
 /// warnings in force at the point, each with its awareness level ("2; yellow;
 /// Moderate"), event, `when.interval` and texts in the language asked for
 /// (English, or Norwegian).
-public struct MetAlerts: BatchService {
+public struct MetAlerts: OnePlaceSource {
     static let path = "weatherapi/metalerts/2.0/current.json"
-    public let serviceName = "met-alerts"
-    public let batchSize = 1
+    public var descriptor: SourceDescriptor { .metAlerts }
     let baseURL: URL
     let userAgent: String
     let language: Language
@@ -32,17 +31,11 @@ public struct MetAlerts: BatchService {
         self.language = language
     }
 
-    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
-
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
-        batch.map { place in
-            ServiceRequest(serviceURL(baseURL, path: Self.path, [
-                URLQueryItem(name: "lat", value: SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true)),
-                URLQueryItem(name: "lon", value: SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)),
-                // It speaks English and Norwegian; Korean readers get English.
-                URLQueryItem(name: "lang", value: "en"),
-            ]), headers: ["User-Agent": userAgent, "Accept": "application/json"])
-        }
+    public func request(for place: PlaceQuery) -> ServiceRequest {
+        // It speaks English and Norwegian; Korean readers get English.
+        ServiceRequest(
+            serviceURL(baseURL, path: Self.path, metPoint(place) + [URLQueryItem(name: "lang", value: "en")]),
+            headers: ["User-Agent": userAgent, "Accept": "application/json"])
     }
 
     /// A real answer is a few KB a warning (its polygons included); 4 MB is far more than any.
@@ -50,14 +43,7 @@ public struct MetAlerts: BatchService {
 
     public func reason(in body: Data) -> String? { nil }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
-        .success(batch.enumerated().map { index, place in
-            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
-            let response = responses[index]
-            let notBefore = SourceDescriptor.metAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
-            return Self.warnings(response.body, now: now).map { SourceResult(.warnings($0), notBefore: notBefore) }
-        })
-    }
+    public func answer(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> { Self.warnings(body, now: now).map { .warnings($0) } }
 
     static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
         let collection: Collection

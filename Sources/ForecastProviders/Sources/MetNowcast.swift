@@ -18,10 +18,9 @@ extension SourceDescriptor {
 /// `weatherapi/nowcast/2.0/complete?lat=&lon=`: GeoJSON whose
 /// `properties.timeseries` has a step every 5 minutes with the instant
 /// `precipitation_rate` (mm/h); `meta.radar_coverage` is "ok" where the radars see the point.
-public struct MetNowcast: BatchService {
+public struct MetNowcast: OnePlaceSource {
     static let path = "weatherapi/nowcast/2.0/complete"
-    public let serviceName = "met-nowcast"
-    public let batchSize = 1
+    public var descriptor: SourceDescriptor { .metNowcast }
     let baseURL: URL
     let userAgent: String
 
@@ -30,15 +29,8 @@ public struct MetNowcast: BatchService {
         self.userAgent = userAgent
     }
 
-    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
-
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
-        batch.map { place in
-            ServiceRequest(serviceURL(baseURL, path: Self.path, [
-                URLQueryItem(name: "lat", value: SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true)),
-                URLQueryItem(name: "lon", value: SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)),
-            ]), headers: ["User-Agent": userAgent])
-        }
+    public func request(for place: PlaceQuery) -> ServiceRequest {
+        ServiceRequest(serviceURL(baseURL, path: Self.path, metPoint(place)), headers: ["User-Agent": userAgent])
     }
 
     /// A real answer is about 25 steps (3 KB): 1 MB is far more than any.
@@ -46,14 +38,7 @@ public struct MetNowcast: BatchService {
 
     public func reason(in body: Data) -> String? { nil }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
-        .success(batch.enumerated().map { index, _ in
-            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
-            let response = responses[index]
-            let notBefore = SourceDescriptor.metNowcast.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
-            return Self.nextHours(response.body, now: now).map { SourceResult($0, notBefore: notBefore) }
-        })
-    }
+    public func answer(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> { Self.nextHours(body, now: now) }
 
     static func nextHours(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> {
         let answer: Body

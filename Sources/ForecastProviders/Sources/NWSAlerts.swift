@@ -18,10 +18,9 @@ extension SourceDescriptor {
 /// `alerts/active?point=LAT,LON` (`Accept: application/geo+json`): a GeoJSON
 /// FeatureCollection of the CAP messages in force at the point. An update or a
 /// cancellation names the messages it replaces in `references`.
-public struct NWSAlerts: BatchService {
+public struct NWSAlerts: OnePlaceSource {
     static let path = "alerts/active"
-    public let serviceName = "nws-alerts"
-    public let batchSize = 1
+    public var descriptor: SourceDescriptor { .nwsAlerts }
     let baseURL: URL
     let userAgent: String
 
@@ -30,17 +29,12 @@ public struct NWSAlerts: BatchService {
         self.userAgent = userAgent
     }
 
-    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
-
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
-        batch.map { place in
-            // It refuses points with more than four decimals.
-            let point = SafeNumber.fixed(place.coordinate.latitude, decimals: 4, trim: true) + ","
-                + SafeNumber.fixed(place.coordinate.longitude, decimals: 4, trim: true)
-            return ServiceRequest(
-                serviceURL(baseURL, path: Self.path, [URLQueryItem(name: "point", value: point)]),
-                headers: ["User-Agent": userAgent, "Accept": "application/geo+json"])
-        }
+    public func request(for place: PlaceQuery) -> ServiceRequest {
+        // It refuses points with more than four decimals.
+        let point = metPoint(place).compactMap(\.value).joined(separator: ",")
+        return ServiceRequest(
+            serviceURL(baseURL, path: Self.path, [URLQueryItem(name: "point", value: point)]),
+            headers: ["User-Agent": userAgent, "Accept": "application/geo+json"])
     }
 
     /// A real answer is a few KB an alert (descriptions, zone lists; geometry
@@ -50,14 +44,7 @@ public struct NWSAlerts: BatchService {
     /// Its errors are problem documents: `{"title": …, "detail": …}`.
     public func reason(in body: Data) -> String? { ServiceJSON.string("detail", in: body) ?? ServiceJSON.string("title", in: body) }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
-        .success(batch.enumerated().map { index, _ in
-            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
-            let response = responses[index]
-            let notBefore = SourceDescriptor.nwsAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
-            return Self.warnings(response.body, now: now).map { SourceResult(.warnings($0), notBefore: notBefore) }
-        })
-    }
+    public func answer(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> { Self.warnings(body, now: now).map { .warnings($0) } }
 
     static func warnings(_ body: Data, now: Date) -> Result<[WeatherWarning], WeatherError> {
         let collection: Collection

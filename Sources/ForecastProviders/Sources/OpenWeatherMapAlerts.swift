@@ -19,9 +19,8 @@ extension SourceDescriptor {
 /// `alerts` (`sender_name`, `event`, `start`, `end` in Unix seconds,
 /// `description`, `tags`). It gives no level: one is read from the words an
 /// agency uses (a colour, "warning" against "advisory"), minor when it says none.
-public struct OpenWeatherMapAlerts: BatchService {
-    public let serviceName = "openweathermap-alerts"
-    public let batchSize = 1
+public struct OpenWeatherMapAlerts: OnePlaceSource {
+    public var descriptor: SourceDescriptor { .openWeatherMapAlerts }
     let apiKey: String
     let baseURL: URL
     let language: String
@@ -34,18 +33,14 @@ public struct OpenWeatherMapAlerts: BatchService {
 
     public var secrets: [String] { [apiKey] }
 
-    public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
-
-    public func requests(for batch: [PlaceQuery], detail: ReportDetail) -> [ServiceRequest] {
-        batch.map { place in
-            ServiceRequest(serviceURL(baseURL, path: "data/3.0/onecall", [
-                URLQueryItem(name: "lat", value: urlDegrees(place.coordinate.latitude)),
-                URLQueryItem(name: "lon", value: urlDegrees(place.coordinate.longitude)),
-                URLQueryItem(name: "exclude", value: "current,minutely,hourly,daily"),
-                URLQueryItem(name: "lang", value: language),
-                URLQueryItem(name: "appid", value: apiKey),
-            ]))
-        }
+    public func request(for place: PlaceQuery) -> ServiceRequest {
+        ServiceRequest(serviceURL(baseURL, path: "data/3.0/onecall", [
+            URLQueryItem(name: "lat", value: urlDegrees(place.coordinate.latitude)),
+            URLQueryItem(name: "lon", value: urlDegrees(place.coordinate.longitude)),
+            URLQueryItem(name: "exclude", value: "current,minutely,hourly,daily"),
+            URLQueryItem(name: "lang", value: language),
+            URLQueryItem(name: "appid", value: apiKey),
+        ]))
     }
 
     /// With everything but the alerts excluded, a real answer is a few KB; a whole one is under 40 KB.
@@ -53,13 +48,8 @@ public struct OpenWeatherMapAlerts: BatchService {
 
     public func reason(in body: Data) -> String? { ServiceJSON.string("message", in: body) }
 
-    public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
-        .success(batch.enumerated().map { index, _ in
-            guard index < responses.count else { return .failure(WeatherError(.badResponse, detail: .noAnswer)) }
-            let response = responses[index]
-            let notBefore = SourceDescriptor.openWeatherMapAlerts.notBefore(fetchedAt: now, expires: SourceAnswers.expires(response))
-            return Self.warnings(response.body, now: now, language: language).map { SourceResult(.warnings($0), notBefore: notBefore) }
-        })
+    public func answer(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> {
+        Self.warnings(body, now: now, language: language).map { .warnings($0) }
     }
 
     static func warnings(_ body: Data, now: Date, language: String = "en") -> Result<[WeatherWarning], WeatherError> {
