@@ -98,7 +98,10 @@ package struct AlertsOutput: CommandOutput {
                 default: false
                 }
             }.count
-            return [checked == 0 ? style.words.noWarningsChecked : style.words.noWarningsAnywhere(checked, of: listing.entries.count)]
+            guard checked == 0 else { return [style.words.noWarningsAnywhere(checked, of: listing.entries.count)] }
+            // None checked because no source covers any of them is not a failure to check.
+            let covered = listing.entries.contains { if case .noSource = $0.status { false } else { true } }
+            return [covered ? style.words.noWarningsChecked : style.words.noWarningSourceAnywhere]
         }
         var lines: [String] = []
         for alert in listing.alerts {
@@ -111,7 +114,7 @@ package struct AlertsOutput: CommandOutput {
         return lines
     }
 
-    /// `--format line`: a warning a line, "Oslo: ⚠ orange Gale, from Tue 14:00 until Wed 06:00".
+    /// `--format line`: a warning a line, "Oslo: ⚠ orange Gale, from Tue 24 Nov 14:00 until Wed 25 Nov 06:00".
     package func lines(words: Words, emoji: Bool) -> [String] {
         listing.alerts.map { alert in
             let window = WarningsText.window(alert.warning, zone: LocalTime.zone(alert.place.timeZone), format: format, words: words)

@@ -101,8 +101,11 @@ package protocol Catalog: WarningWords, Sendable {
     /// `--refresh` asked nothing of a service whose answer is still valid.
     func heldByExpiry(until time: String) -> String
     func reportCredits(_ source: SourceItem) -> String
-    /// The line under a table of weather: whose it is.
-    func weatherCredit(_ source: SourceItem, air: Bool) -> String
+    /// The line under a table of weather: whose it is, and whose the next
+    /// hours' nowcast and the air are where they are shown, each a part.
+    func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String]
+    /// What goes between those parts on one line ("; ").
+    var creditSeparator: String { get }
     func reportWritten(_ places: Int, to file: String) -> String
     func exported(_ count: Int, to file: String) -> String
     func cannotWrite(_ file: String, _ error: any Error) -> String

@@ -322,10 +322,12 @@ package struct English: Catalog {
     }
 
     /// The line under a table of weather: whose it is.
-    package func weatherCredit(_ source: SourceItem, air: Bool) -> String {
-        "Weather: \(source.attribution)"
-            + (air ? "; air quality: \(SourceItem.airQuality)" : "")
+    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String] {
+        ["Weather: \(source.attribution)"] + (nextHours.map { ["next hours: \($0)"] } ?? [])
+            + (air ? ["air quality: \(SourceItem.airQuality)"] : [])
     }
+
+    package var creditSeparator: String { "; " }
 
     package func reportWritten(_ places: Int, to file: String) -> String {
         "Wrote the report of \(count(places, "place", "places")) to \(quoted(file))."

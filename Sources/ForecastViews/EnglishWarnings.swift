@@ -77,6 +77,8 @@ extension English {
 
     package var noWarningsChecked: String { "No place's warnings could be checked: nothing is known of warnings now." }
 
+    package var noWarningSourceAnywhere: String { "No source of official warnings covers the saved places." }
+
     package func noWarningsWhenLastChecked(_ age: String?) -> String {
         "No official warnings were in force when last checked" + (age.map { " (\($0))" } ?? "") + "."
     }

@@ -191,7 +191,9 @@ package struct HTMLReport {
         let end = start.addingTimeInterval(NextHours.span)
         return "<p class=\"next\"><strong>\(HTML.escape(words.nextHoursHeading(hours.kind)))</strong> "
             + "<span class=\"strip\"><small>\(HTML.escape(format.time(start, in: zone)))</small>\(bars)<small>\(HTML.escape(format.time(end, in: zone)))</small></span> "
-            + HTML.escape(sentence) + "</p>\n"
+            + HTML.escape(sentence)
+            // A nowcast is credited beside what it says (MET's licence asks it).
+            + (hours.kind == .nowcast ? " <small class=\"credit\">\(HTML.escape(WarningsView.credit(hours.source)))</small>" : "") + "</p>\n"
     }
 
     package static let style = """

@@ -383,10 +383,12 @@ package struct Korean: Catalog {
     }
 
     /// The line under a table of weather: whose it is.
-    package func weatherCredit(_ source: SourceItem, air: Bool) -> String {
-        "날씨: \(source.attribution)"
-            + (air ? ", 대기질: \(SourceItem.airQuality)" : "")
+    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String] {
+        ["날씨: \(source.attribution)"] + (nextHours.map { ["앞으로 2시간: \($0)"] } ?? [])
+            + (air ? ["대기질: \(SourceItem.airQuality)"] : [])
     }
+
+    package var creditSeparator: String { ", " }
 
     package func reportWritten(_ places: Int, to file: String) -> String {
         "\(places)곳의 보고서를 \(quoted(file))에 썼습니다."

@@ -74,6 +74,8 @@ extension Korean {
 
     package var noWarningsChecked: String { "어느 곳의 특보도 확인하지 못해 지금의 특보는 알 수 없습니다." }
 
+    package var noWarningSourceAnywhere: String { "저장한 곳의 공식 특보를 알려 주는 곳이 없습니다." }
+
     package func noWarningsWhenLastChecked(_ age: String?) -> String {
         "마지막 확인" + (age.map { "(\($0))" } ?? "") + " 때 발효 중인 공식 특보 없음."
     }

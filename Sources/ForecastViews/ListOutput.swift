@@ -126,7 +126,9 @@ package struct ListOutput: ReportOutput {
             }
             return line
         }
-        if showsWeather, let source { lines.append(out.dim(words.weatherCredit(source, air: false))) }
+        if showsWeather, let source {
+            lines.append(out.dim(words.weatherCredits(source, nextHours: nil, air: false).joined(separator: words.creditSeparator)))
+        }
         return lines
     }
 

@@ -16,7 +16,8 @@ package enum ReportField: String, CaseIterable, Sendable {
     /// Minutes until precipitation starts (0: falling now); empty when none is expected in two hours.
     case rainNext = "rain_next"
 
-    /// The column of a `--where` field: the same name, but for `alert`, which is `alert_level`.
+    /// The column of a `--where` or `--template` field: the same name, but for
+    /// `alert`, which is `alert_level` (the name `--where` has always used).
     package init?(filterField name: String) {
         self.init(rawValue: name == "alert" ? Self.alertLevel.rawValue : name)
     }
@@ -187,7 +188,7 @@ package struct ReportTemplate {
                 throw TemplateError.unclosed(String(rest[open...]))
             }
             let name = String(rest[rest.index(after: open)..<close])
-            guard let field = ReportField(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+            guard let field = ReportField(filterField: name.trimmingCharacters(in: .whitespaces)) else {
                 throw TemplateError.unknownField(name)
             }
             pieces.append(.field(field))

@@ -324,11 +324,15 @@ package struct ShowOutput: ReportOutput {
         }
         if let source {
             lines.append("")
-            // On a narrow terminal the credit goes on in a second line at its "; " rather than wrap mid-word.
-            let credit = "  " + words.weatherCredit(source, air: data.airQuality != nil)
-            let parts = credit.components(separatedBy: "; ")
-            if let width = out.columns, DisplayWidth.of(credit) > width, parts.count == 2 {
-                lines += [out.dim(parts[0] + ";"), out.dim("  " + parts[1])]
+            // A nowcast shown is credited as the weather is (MET's licence asks it).
+            let nowcast = (warnings.outlook?.kind == .nowcast ? warnings.nextHours.map { WarningsView.credit($0.source) } : nil)
+                .flatMap { $0 == source.attribution ? nil : $0 }
+            let parts = words.weatherCredits(source, nextHours: nowcast, air: data.airQuality != nil)
+            let credit = "  " + parts.joined(separator: words.creditSeparator)
+            // On a narrow terminal each part goes on its own line rather than wrap mid-word.
+            if let width = out.columns, DisplayWidth.of(credit) > width, parts.count > 1 {
+                let separator = words.creditSeparator.trimmingCharacters(in: .whitespaces)
+                lines += parts.enumerated().map { index, part in out.dim("  " + part + (index < parts.count - 1 ? separator : "")) }
             } else {
                 lines.append(out.dim(credit))
             }

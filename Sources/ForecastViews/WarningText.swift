@@ -76,7 +76,10 @@ package struct WarningText {
             lines += wrap(instruction)
         }
         lines.append("")
-        if let details = words.warningDetails(severity: warning.severity, certainty: warning.certainty, urgency: warning.urgency) {
+        // A CAP severity that is not the level shown is left out: MET calls its
+        // yellow "Moderate", which beside "minor (yellow)" reads as two levels.
+        let severity = warning.severity.flatMap { WarningLevel(capSeverity: $0) == warning.level ? $0 : nil }
+        if let details = words.warningDetails(severity: severity, certainty: warning.certainty, urgency: warning.urgency) {
             lines += wrap(details).map(style.dim)
         }
         lines += wrap(words.warningIssuer(warning.issuer, credit: WarningsView.credit(warning.source))).map(style.dim)

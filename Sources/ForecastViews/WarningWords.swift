@@ -23,7 +23,7 @@ package protocol WarningWords: Sendable {
     func warningsFailed(_ error: WeatherError) -> String
     /// "2 warnings" / "특보 2건".
     func warningCount(_ count: Int) -> String
-    /// "from Tue 14:00 until Wed 06:00" / "(화) 14:00부터 (수) 06:00까지"; either end may be unknown.
+    /// "from Tue 24 Nov 14:00 until 20:00" / "11월 24일 (화) 14:00부터 20:00까지"; either end may be unknown.
     func warningWindow(from: String?, until: String?) -> String
     /// "Issued by NWS Twin Cities/Chanhassen MN · US National Weather Service" (issuer, credit).
     func warningIssuer(_ issuer: String?, credit: String) -> String
@@ -45,6 +45,8 @@ package protocol WarningWords: Sendable {
     func noWarningsAnywhere(_ checked: Int, of places: Int) -> String
     /// `alerts` when no place's warnings could be checked at all.
     var noWarningsChecked: String { get }
+    /// No saved place is in a country or sea a warning source covers.
+    var noWarningSourceAnywhere: String { get }
     /// A failed check whose last answer had none: "None were in force when last checked (3 min ago)."
     func noWarningsWhenLastChecked(_ age: String?) -> String
     /// `config alerts openweathermap` without its key: it is asked only with the key set.

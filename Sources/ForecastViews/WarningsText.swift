@@ -45,10 +45,15 @@ package enum WarningsText {
         return kept
     }
 
-    /// "from Tue 14:00 until Wed 06:00", in the place's zone and the user's clock.
+    /// "from Tue 24 Nov 14:00 until Wed 25 Nov 06:00", in the place's zone and
+    /// the user's clock; the end's day is left out when it is the start's
+    /// ("from Tue 24 Nov 14:00 until 20:00"). Always with its date: a weekday
+    /// alone is ambiguous for a warning a week away, or one read a week on.
     static func window(_ warning: WeatherWarning, zone: TimeZone, format: WeatherFormat, words: Words) -> String {
-        let time = { (date: Date) in words.weekdayTime(format.reading(date, in: zone)) }
-        return words.warningWindow(from: warning.onset.map(time), until: warning.over.map(time))
+        let start = warning.onset.map { format.reading($0, in: zone) }, end = warning.over.map { format.reading($0, in: zone) }
+        let dated = { (reading: ClockReading) in words.day(reading.date) + " " + words.time(reading) }
+        let until = end.map { end in start?.date == end.date ? words.time(end) : dated(end) }
+        return words.warningWindow(from: start.map(dated), until: until)
     }
 
     /// The headline, unless it only repeats the event (MET's are often the event's name).
@@ -109,8 +114,8 @@ package enum WarningsText {
     /// `show`'s warnings, first after the place's name: each warning in force
     /// in a block under the heading, or one line saying there is none, that no
     /// source covers the place, or why they could not be checked. `compact` (the
-    /// app's pages): each warning its level, event and window, and the sources'
-    /// credits once under them.
+    /// app's pages): each warning its level, event, window and area in a line,
+    /// and the sources' credits once under them.
     package static func section(
         _ view: WarningsView, place: Place, zone: TimeZone, format: WeatherFormat, style: TextStyle, now: Date, compact: Bool = false
     ) -> [String] {
@@ -139,9 +144,13 @@ package enum WarningsText {
             let count = words.warningCount(view.warnings.count) + (age.map { " · " + $0 } ?? "")
             lines.append("  " + style.bold(words.warningsHeading) + style.dim("  " + count))
             for warning in view.warnings {
-                lines += compact
-                    ? opening(warning, zone: zone, format: format, style: style, indent: 2)
-                    : block(warning, zone: zone, format: format, style: style, indent: 2)
+                if compact {
+                    // Its level, event and window, and where in a line: the rest is `w`'s.
+                    lines += opening(warning, zone: zone, format: format, style: style, indent: 2)
+                    if let area = warning.area { lines += firstLines(area, width: width - 2, count: 1).map { style.dim("    " + $0) } }
+                } else {
+                    lines += block(warning, zone: zone, format: format, style: style, indent: 2)
+                }
             }
             if compact {
                 let credits = Array(Set(view.warnings.map { WarningsView.credit($0.source) })).sorted()

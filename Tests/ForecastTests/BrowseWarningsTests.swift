@@ -89,7 +89,7 @@ import Testing
             let lines = frame(state, size).lines
             #expect(lines[0].contains("forecast · Warnings · Phoenix") && lines[0].hasSuffix("1 / 2 "), "\(lines[0])")
             #expect(lines[1].hasPrefix(" ⚠ severe (red) · Excessive Heat Warning"), "\(lines[1])")
-            #expect(lines[2] .contains("from Fri 10:00 until Sat 20:00"))
+            #expect(lines[2].contains("from Fri 19 Jul 10:00 until Sat 20 Jul 20:00"))
             #expect(lines[size.1 - 1].contains("Esc close"))
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= size.0 })
         }
@@ -135,8 +135,11 @@ import Testing
             let lines = frame(state, size).lines
             let start = try #require(lines.firstIndex { $0.contains("Warnings  2 warnings · checked 5 min ago") }, "at \(size)")
             #expect(start <= 5 && lines[start + 1].contains("⚠ severe (red) · Excessive Heat Warning"))
-            #expect(lines[start + 2].contains("from Fri 10:00 until Sat 20:00") && lines[start + 3].contains("⚠ minor (yellow) · Air Quality Alert"))
-            #expect(lines[start + 5].contains("From US National Weather Service (public domain)"))
+            // Each warning's level, event, window (with its dates) and area in a line.
+            #expect(lines[start + 2].contains("from Fri 19 Jul 10:00 until Sat 20 Jul 20:00"))
+            #expect(lines[start + 3].contains("Northwest Valley; Buckeye/Avondale") && DisplayWidth.of(lines[start + 3]) <= size.0)
+            #expect(lines[start + 4].contains("⚠ minor (yellow) · Air Quality Alert") && lines[start + 6].contains("Maricopa, AZ"))
+            #expect(lines[start + 7].contains("From US National Weather Service (public domain)"))
             #expect(!lines.contains { $0.contains("An Excessive Heat Warning means") }, "the instruction is w's")
         }
         state.screen = .detail(2)

@@ -43,8 +43,8 @@ import FoundationXML
         let heat = boxes[0]
         #expect(try texts(heat, "p[@class='what']/span[@class='level red']") == ["severe (red)"])
         #expect(try texts(heat, "p[@class='what']/strong") == ["Excessive Heat Warning"])
-        // In Phoenix's own time (MST, UTC−7): onset Friday 10:00, end Saturday 20:00.
-        #expect(try texts(heat, "p[@class='what']/span[@class='window']") == ["from Fri 10:00 until Sat 20:00"])
+        // In Phoenix's own time (MST, UTC−7): onset Friday 10:00, end Saturday 20:00, each with its date.
+        #expect(try texts(heat, "p[@class='what']/span[@class='window']") == ["from Fri 19 Jul 10:00 until Sat 20 Jul 20:00"])
         #expect(try texts(heat, "p[@class='area']").first?.hasPrefix("Area: ") == true)
         #expect(try texts(heat, "p[@class='headline']") == [warnings[0].headline ?? "-"])
         // The first paragraph of what to do, its line breaks joined; more follows, so "…".
@@ -55,7 +55,7 @@ import FoundationXML
             + (warnings[0].url ?? "")])
         // The Air Quality Alert has no end and no instruction: said as such, nothing made up.
         let air = boxes[1]
-        #expect(try texts(air, "p[@class='what']/span[@class='window']") == ["from Thu 08:13 until Fri 21:00"])
+        #expect(try texts(air, "p[@class='what']/span[@class='window']") == ["from Thu 18 Jul 08:13 until Fri 19 Jul 21:00"])
         #expect(try air.nodes(forXPath: "p[@class='instruction']").isEmpty)
 
         // The summary marks the place beside its name in its highest level's colour, the level as its title.
@@ -101,7 +101,10 @@ import FoundationXML
         // 20:20 to 22:20 in Trondheim (UTC+2): dry until 21:00 (19:00 UTC), then 0.2 rising to 2.5 mm/h at 22:05.
         #expect(try texts(line, "span[@class='strip']/small") == ["20:20", "22:20"])
         #expect(try texts(line, "span[@class='strip']/span") == ["▁", "▁", "▂", "▂", "▃", "▃", "▃", "▅"])
-        #expect(line.stringValue?.hasSuffix("22:20 Light rain starting around 21:00, heavier from 22:05.") == true, "\(line.stringValue ?? "")")
+        // The nowcast credited beside what it says, as MET's licence asks.
+        #expect(line.stringValue?.hasSuffix("22:20 Light rain starting around 21:00, heavier from 22:05. MET Norway (CC BY 4.0)") == true,
+                "\(line.stringValue ?? "")")
+        #expect(try texts(line, "small[@class='credit']") == ["MET Norway (CC BY 4.0)"])
         // And it follows the warnings, before the weather.
         #expect(html(of: xml).range(of: "class=\"warnings\"")!.lowerBound < html(of: xml).range(of: "class=\"next\"")!.lowerBound)
     }

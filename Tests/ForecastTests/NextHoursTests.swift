@@ -172,7 +172,11 @@ import Testing
 
     // MARK: The events
 
+    /// The outlook of a nowcast of `rates`, its last rate held on to the end of
+    /// the two hours (a nowcast that stops short of them is not used at all).
     func outlook(_ rates: [Double?], minutes: Int = 5, from start: Date, at now: Date) -> NextHoursOutlook? {
+        let wanted = Int(NextHours.span) / 60 / minutes + 1
+        let rates = rates + Array(repeating: rates.last ?? nil, count: max(0, wanted - rates.count))
         let steps = rates.enumerated().map { NextHours.Step(start: start.addingTimeInterval(Double($0 * minutes) * 60), minutes: minutes, rate: $1) }
         return NextHours(source: "met-nowcast", kind: .nowcast, steps: steps).outlook(at: now)
     }
