@@ -914,7 +914,7 @@ def source_answer(path, query, headers):
     if path == "/data/3.0/onecall" and not query.get("appid", [""])[0]:
         return 401, fixture("owm_error_401_body.json").encode(), "application/json"
     if HOSTILE in SOURCE_HOSTILITY:
-        limit = (1 << 20) if path in ("/data/3.0/onecall", "/weatherapi/nowcast/2.0/complete") else (4 << 20)
+        limit = (1 << 20) if path in ("/data/3.0/onecall", "/weatherapi/nowcast/2.0/complete") else (2 << 20)
         body = json.dumps(hostile_warnings(HOSTILE, path, limit), ensure_ascii=False).encode()
         return 200, body, "application/json"
     if path == "/weatherapi/metalerts/2.0/current.json":

@@ -22,8 +22,9 @@ public struct RefreshOptions: Sendable {
     public var callsPerMinute: Double?
     /// Seconds' worth of calls that may go at once (`CallRate.window`).
     public var rateWindow: TimeInterval = 60
-    /// Seconds a companion refresh (the air alongside the weather) may go on
-    /// once the main one is done, within the budget.
+    /// Seconds the companion refreshes (the air, the warnings, the next hours
+    /// alongside the weather) may go on without an answer once the main one
+    /// is done, within the budget.
     public var companionGrace: TimeInterval = 2
     public var detail: ReportDetail = .summary
 
@@ -109,7 +110,9 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         let plannedCalls = batches.reduce(0.0) { $0 + provider.callsPerPlace(options.detail) * Double($1.count) }
         await limiter?.plan(plannedCalls, events: events)
         let limits = shared ?? SharedLimits()
-        let context = Context(deadline: deadline, gate: gate, held: limits.held, decoding: limits.decoding, events: events)
+        let context = Context(
+            deadline: deadline, gate: gate, admission: AsyncSemaphore(options.concurrency), held: limits.held, decoding: limits.decoding,
+            events: events)
         // Said before the first answer: a screen shows that something is being fetched.
         if !places.isEmpty { events?(.progress(done: 0, total: places.count)) }
         return await withTaskGroup(of: [(Int64, Outcome)].self) { group in
@@ -132,6 +135,10 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     struct Context: Sendable {
         var deadline: ContinuousClock.Instant
         var gate: AsyncSemaphore
+        /// This refresher's batches waiting for or holding room in `held`, at
+        /// most `concurrency`: the weather and each source beside it take
+        /// turns, rather than one source's fifty places queueing before the next's.
+        var admission: AsyncSemaphore
         /// The bytes of answers held at once (`HTTPBodyLimit.heldAtOnce`): a
         /// batch takes its answers' limits before it asks and gives them back
         /// once they are decoded or dropped, so answers that wait for the one
@@ -165,9 +172,11 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         // Room for every answer of the batch at its largest, given back before any split
         // (whose halves take their own): nothing is held but what will be decoded.
         let room = limit * urls.count
+        await context.admission.acquire()
         await context.held.acquire(room)
         let fetched = await fetchHeld(batch, urls: urls, limit: limit, attempts: attempts, context, after: previous)
         await context.held.release(room)
+        await context.admission.release()
         switch fetched {
         case .done(let results): return results
         case .split(let failure): return await split(batch, context, after: failure)
@@ -385,9 +394,11 @@ extension BatchRefresher {
     /// Refreshes `places` and, at the same time, each companion's places from
     /// its source (warnings, the next hours, the air), each under its own rate
     /// limit and within the same budget. Once this refresh is done, the
-    /// companions may go on for `options.companionGrace` seconds at most (and
-    /// never past their own budget); whatever they still lack then has no
-    /// answer in time, so a source that hangs never holds the weather back.
+    /// companions go on while their answers keep coming, but never
+    /// `options.companionGrace` seconds without one (nor past their own
+    /// budget); whatever they still lack then has no answer in time. So a
+    /// source that hangs holds the weather back 2 s at most, and 50 places'
+    /// warnings asked at a source's own pace are not cut off half-way.
     /// With no places of its own, the companions have the whole budget.
     public func refresh<Other: Sendable>(
         _ places: [PlaceQuery], companions: [CompanionRequest<Other>], events: (@Sendable (RefreshEvent) -> Void)? = nil,
@@ -405,18 +416,29 @@ extension BatchRefresher {
             refresher.shared = limits
             return CompanionRequest(name: companion.name, refresher: refresher, places: companion.places)
         }
+        let lastAnswer = LastAnswer()
         await withTaskGroup(of: Finished.self) { group in
             group.addTask { .main(places.isEmpty ? [:] : await main.refresh(places, events: events, answered: answered)) }
             for companion in sharing {
-                group.addTask { .companion(companion.name, await companion.refresher.refresh(companion.places)) }
+                group.addTask {
+                    .companion(companion.name, await companion.refresher.refresh(companion.places, events: { event in
+                        if case .progress = event { lastAnswer.now() }
+                    }))
+                }
             }
             for await finished in group {
                 switch finished {
                 case .main(let main):
                     answers = main
                     if others.count < waiting.count && !places.isEmpty {
+                        lastAnswer.now()
                         group.addTask {
-                            try? await Task.sleep(for: grace)
+                            // Over once `grace` passes with no companion's answer (or when all are done: cancelled).
+                            while !Task.isCancelled {
+                                let quiet = lastAnswer.since()
+                                if quiet >= grace { break }
+                                try? await Task.sleep(for: grace - quiet)
+                            }
                             return .graceOver
                         }
                     }
@@ -442,6 +464,16 @@ extension BatchRefresher {
         }
         return (answers ?? [:], result)
     }
+}
+
+/// When a companion refresh last heard an answer (or began).
+private final class LastAnswer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = ContinuousClock.now
+
+    func now() { lock.withLock { last = .now } }
+
+    func since() -> Duration { lock.withLock { ContinuousClock.now - last } }
 }
 
 /// What finished first of a refresh and its companions'.

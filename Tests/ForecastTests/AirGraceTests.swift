@@ -98,3 +98,72 @@ extension AirGraceTests {
         await stub.stop()
     }
 }
+
+/// The weather at once; each NWS answer after `delay`, one at a time.
+struct SteadyClient: HTTPClient {
+    var delay: Duration
+    /// Places after which the alerts service hangs instead (nil: never).
+    var hangsAfter: Int?
+    let asked = Counter()
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int { lock.withLock { count += 1; return count } }
+    }
+
+    func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+        guard request.url.path.hasSuffix("/alerts/active") else { return HTTPResponse(status: 200, body: londonBody) }
+        let number = asked.next()
+        do {
+            if let hangsAfter, number > hangsAfter {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                throw WeatherError(.timeout, "no complete answer in time", detail: .noAnswerInTime)
+            }
+            try await Task.sleep(for: delay)
+        } catch let error as WeatherError {
+            throw error
+        } catch {
+            throw WeatherError(.cancelled, "cancelled", detail: .cancelled)
+        }
+        return ok("nws_alerts_point_empty_2024.json")
+    }
+}
+
+/// Warnings for many places, asked one at a time at a source's pace, go on
+/// while their answers keep coming; only a silence as long as the grace cuts them.
+@Suite struct CompanionPaceTests {
+    func refresh(_ client: SteadyClient, places count: Int, grace: TimeInterval) async -> [Int64: BatchRefresher<SourceResult>.Outcome] {
+        var options = RefreshOptions()
+        options.budget = 600
+        options.companionGrace = grace
+        var serial = options
+        serial.concurrency = 1
+        let weather = WeatherRefresher(
+            provider: OpenMeteoProvider(baseURL: URL(string: "http://weather.test")!), client: client, options: options, clock: { january2026 })
+        let alerts = BatchRefresher<SourceResult>(
+            provider: NWSAlerts(baseURL: URL(string: "http://nws.test")!, userAgent: "forecast-tests"), client: client, options: serial,
+            clock: { january2026 })
+        let places = (1...count).map { place(Int64($0), lat: 30 + Double($0)) }
+        let (_, companions) = await weather.refresh(
+            [place(100, lat: 1)], companions: [CompanionRequest(name: "nws-alerts", refresher: alerts, places: places)])
+        return companions["nws-alerts"] ?? [:]
+    }
+
+    @Test func answersThatKeepComingAreNotCutOff() async {
+        // Sixty answers 100 ms apart: 6 s in all, twice the 3 s grace, never (even on a loaded machine) 3 s without one.
+        let answers = await refresh(SteadyClient(delay: .milliseconds(100)), places: 60, grace: 3)
+        let failed = answers.values.filter { (try? $0.get()) == nil }
+        #expect(answers.count == 60 && failed.isEmpty, "\(failed.count) cut: \(failed.first.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test func aSilenceAsLongAsTheGraceCutsWhatIsLeft() async {
+        let started = ContinuousClock.now
+        let answers = await refresh(SteadyClient(delay: .milliseconds(50), hangsAfter: 2), places: 5, grace: 0.5)
+        #expect(ContinuousClock.now - started < .seconds(300), "not the 600 s budget")
+        #expect(answers.values.filter { (try? $0.get()) != nil }.count == 2)
+        #expect(answers.values.filter { (try? $0.get()) == nil }.allSatisfy { outcome in
+            if case .failure(let error) = outcome { error.kind == .timeout } else { false }
+        })
+    }
+}

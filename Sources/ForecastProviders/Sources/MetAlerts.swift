@@ -38,8 +38,10 @@ public struct MetAlerts: OnePlaceSource {
             headers: ["User-Agent": userAgent, "Accept": "application/json"])
     }
 
-    /// A real answer is a few KB a warning (its polygons included); 4 MB is far more than any.
-    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(4) }
+    /// A real answer is a few KB a warning (its polygons included): 2 MB is 50
+    /// warnings of 40 KB. Every request is held at its limit until decoded, so a
+    /// limit far above any answer would only let fewer be asked at once.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(2) }
 
     public func reason(in body: Data) -> String? { nil }
 

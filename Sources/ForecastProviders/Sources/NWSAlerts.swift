@@ -38,8 +38,10 @@ public struct NWSAlerts: OnePlaceSource {
     }
 
     /// A real answer is a few KB an alert (descriptions, zone lists; geometry
-    /// is often null but may be a county's polygon): 4 MB is far more than any.
-    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(4) }
+    /// is often null but may be a county's polygon): 2 MB is 50 alerts of 40 KB.
+    /// Every request is held at its limit until decoded, so a limit far above any
+    /// answer would only let fewer be asked at once.
+    public func maximumBodySize(for batch: [PlaceQuery], detail: ReportDetail) -> Int { HTTPBodyLimit.megabytes(2) }
 
     /// Its errors are problem documents: `{"title": …, "detail": …}`.
     public func reason(in body: Data) -> String? { ServiceJSON.string("detail", in: body) ?? ServiceJSON.string("title", in: body) }
