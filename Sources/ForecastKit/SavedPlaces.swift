@@ -250,12 +250,15 @@ public struct SavedPlaces: Sendable {
 
     /// The list with its weather, ordered again when a sort by temperature or
     /// humidity may have changed with what arrived.
+    /// `warningTexts`: whether the warnings' texts are wanted (JSON), or only
+    /// their levels and times (a table, a line, CSV, --where).
     public func listWithWeather(
-        settings: WeatherSettings, events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        settings: WeatherSettings, warningTexts: Bool = true, events: (@Sendable (RefreshEvent) -> Void)? = nil,
         arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> Listed {
         let before = try store.orderedWithDamage()
-        let outcome = try await weather(for: before.places, detail: .summary, settings: settings, events: events, arrived: arrived)
+        let outcome = try await WeatherLookup(context: context, store: store).weather(
+            for: before.places, detail: .summary, settings: settings, events: events, arrived: arrived, warningTexts: warningTexts)
         let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : (before.settings, before.places)
         return Listed(settings: settings, places: places, outcome: outcome, damage: before.damage)
     }

@@ -85,7 +85,7 @@ public struct WeatherLookup: Sendable {
     public func weather(
         for places: [Place], detail: ReportDetail, settings: WeatherSettings,
         events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil,
-        scope: LookupScope = .everything
+        scope: LookupScope = .everything, warningTexts: Bool = true
     ) async throws -> WeatherOutcome {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
@@ -102,7 +102,8 @@ public struct WeatherLookup: Sendable {
                 cache[place.id] = try store.cachedReport(placeID: place.id, provider: name, now: now)
             }
             : try store.cachedSummaries(provider: name, now: now)
-        let sourceCache = try store.cachedSourceAnswers(now: now)
+        // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
+        let sourceCache = try store.cachedSourceAnswers(now: now, outlines: !warningTexts)
         var heldUntil: Date?
         let due = settings.offline || scope == .warnings ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }

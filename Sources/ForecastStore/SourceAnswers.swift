@@ -26,16 +26,19 @@ extension PlaceStore {
 
     /// Every source answer kept, by place and source. An entry that no longer
     /// decodes or holds an implausible value (a database edited by hand, an
-    /// older forecast's) is absent, as if never fetched.
-    public func cachedSourceAnswers(now: Date) throws -> [Int64: [String: CachedSourceAnswer]] {
-        let rows: [(Int64, String, Double, Double?, String)] = try read { db in
-            var rows: [(Int64, String, Double, Double?, String)] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT place_id, source, fetched_at, not_before, answer FROM source_answer")
+    /// older forecast's) is absent, as if never fetched. `outlines`: the answers'
+    /// outlines where kept (`SourceOutline`: warnings without their texts, the
+    /// next hours whole), which a list reads in a fraction of the time.
+    public func cachedSourceAnswers(now: Date, outlines: Bool = false) throws -> [Int64: [String: CachedSourceAnswer]] {
+        let answer = outlines ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined" : "answer, 0 AS outlined"
+        let rows: [(Int64, String, Double, Double?, String, Bool)] = try read { db in
+            var rows: [(Int64, String, Double, Double?, String, Bool)] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT place_id, source, fetched_at, not_before, \(answer) FROM source_answer")
             while let row = try cursor.next() {
                 guard let id = SavedRow.integer(row, "place_id"), let source = SavedRow.text(row, "source"),
                       let fetchedAt = SavedRow.number(row, "fetched_at"), let answer = SavedRow.text(row, "answer"),
                       answer.utf8.count <= Self.maximumSourceAnswer, source.utf8.count <= 40 else { continue }
-                rows.append((id, source, fetchedAt, SavedRow.number(row, "not_before"), answer))
+                rows.append((id, source, fetchedAt, SavedRow.number(row, "not_before"), answer, SavedRow.integer(row, "outlined") == 1))
             }
             return rows
         }
@@ -47,9 +50,9 @@ extension PlaceStore {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
             var part: [(Int64, CachedSourceAnswer)] = []
-            for (id, source, fetchedAt, notBefore, text) in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
-                guard let answer = try? decoder.decode(SourceAnswer.self, from: Data(text.utf8)),
-                      let valid = Self.validated(answer, now: now) else { continue }
+            for (id, source, fetchedAt, notBefore, text, outlined) in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
+                let read = outlined ? SourceOutline.decode(text) : try? decoder.decode(SourceAnswer.self, from: Data(text.utf8))
+                guard let answer = read, let valid = Self.validated(answer, now: now) else { continue }
                 part.append((id, CachedSourceAnswer(
                     source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),
                     notBefore: notBefore.map(Date.init(timeIntervalSince1970:)), answer: valid)))
@@ -125,20 +128,20 @@ extension PlaceStore {
         _ answers: [Int64: [String: SourceResult]], fetchedAt: Date, until deadline: ContinuousClock.Instant? = nil
     ) throws {
         let rows = answers.flatMap { id, bySource in
-            bySource.compactMap { source, result -> (Int64, String, Double?, String)? in
+            bySource.compactMap { source, result -> (Int64, String, Double?, String, String?)? in
                 guard let data = try? Self.encoder.encode(result.answer), data.count <= Self.maximumSourceAnswer else { return nil }
-                return (id, source, result.notBefore?.timeIntervalSince1970, String(decoding: data, as: UTF8.self))
+                return (id, source, result.notBefore?.timeIntervalSince1970, String(decoding: data, as: UTF8.self), SourceOutline.encode(result.answer))
             }
         }
         guard !rows.isEmpty else { return }
         try write(until: deadline) { db in
-            for (id, source, notBefore, answer) in rows {
+            for (id, source, notBefore, answer, outline) in rows {
                 try db.execute(
                     sql: """
-                        INSERT OR REPLACE INTO source_answer (place_id, source, fetched_at, not_before, answer)
-                        SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        INSERT OR REPLACE INTO source_answer (place_id, source, fetched_at, not_before, answer, outline)
+                        SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
                         """,
-                    arguments: [id, source, fetchedAt.timeIntervalSince1970, notBefore, answer, id])
+                    arguments: [id, source, fetchedAt.timeIntervalSince1970, notBefore, answer, outline, id])
             }
         }
     }

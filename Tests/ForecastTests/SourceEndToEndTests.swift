@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastCore
 @testable import ForecastStore
+import GRDB
 
 /// The command line against the in-process stub, which serves the sources'
 /// recorded answers (moved to now) beside the weather: what is asked, what is
@@ -54,6 +55,55 @@ import Testing
         #expect(try await cli.run("list").status == 0)
         let (sourcesAfter, weatherAfter) = (await stub.log.sources.count, await stub.log.count)
         #expect(sourcesAfter == asked.count && weatherAfter == 1)
+        await stub.stop()
+    }
+
+    /// A list's table reads the answers' outlines (the warnings without their texts): the same
+    /// warnings, levels, times and ids as the whole answers, and so the same
+    /// marks; JSON reads the whole answers, texts and all.
+    @Test func theOutlinesAreTheWarningsWithoutTheirTexts() async throws {
+        let stub = try await StubWeatherService.start()
+        let cli = try await cli(stub)
+        let table = try await cli.run("list")
+        #expect(table.status == 0)
+        let store = try PlaceStore.openForReading(path: cli.database)
+        let now = Date()
+        let whole = try store.cachedSourceAnswers(now: now), outlines = try store.cachedSourceAnswers(now: now, outlines: true)
+        var compared = 0
+        for (id, bySource) in whole {
+            for (source, kept) in bySource {
+                guard case .warnings(let warnings) = kept.answer else {
+                    #expect(outlines[id]?[source]?.answer == kept.answer, "the next hours outlined whole: \(source)")
+                    continue
+                }
+                guard case .warnings(let outlined)? = outlines[id]?[source]?.answer else { Issue.record("no outline: \(source)"); continue }
+                let bare = warnings.map { warning in
+                    var bare = WeatherWarning(
+                        source: warning.source, id: warning.id, event: warning.event, level: warning.level, sent: warning.sent,
+                        onset: warning.onset, ends: warning.ends, expires: warning.expires, message: warning.message,
+                        references: warning.references)
+                    // Times kept to the second.
+                    for path in [\WeatherWarning.sent, \.onset, \.ends, \.expires] {
+                        bare[keyPath: path] = bare[keyPath: path].map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+                    }
+                    return bare
+                }
+                #expect(outlined == bare && outlined.allSatisfy { $0.description == nil && $0.area == nil })
+                compared += warnings.count
+            }
+        }
+        #expect(compared == 5, "MET's 3 and the NWS's 2")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(await cli.run("list", "--format", "json").stdout.utf8)) as? [String: Any])
+        let alerts = (json["locations"] as? [[String: Any]])?.flatMap { ($0["alerts"] as? [[String: Any]]) ?? [] } ?? []
+        #expect(alerts.count == 5 && alerts.allSatisfy { $0["description"] is String }, "JSON has the texts")
+        #expect(try await cli.run("list").stdout == table.stdout, "the same table from the outlines")
+
+        // An outline edited by hand is no outline: that answer is as if never kept, and is asked again.
+        try await DatabaseQueue(path: cli.database).write { db in
+            try db.execute(sql: "UPDATE source_answer SET outline = 'not' || char(9) || 'an outline' WHERE source = 'met-alerts'")
+        }
+        #expect(try PlaceStore.openForReading(path: cli.database).cachedSourceAnswers(now: now, outlines: true).values
+            .allSatisfy { $0["met-alerts"] == nil })
         await stub.stop()
     }
 

@@ -86,7 +86,9 @@ struct ListCommand: ForecastCommand {
                     now: context.app.clock()),
                 as: output)
         }
-        let (listed, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, in: context)
+        // Only JSON says the warnings' texts: every other format reads their outlines.
+        let json = try output.resolved(in: context) == .json
+        let (listed, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, warningTexts: json, in: context)
         StoreOptions.warn(about: listed.damage, in: context)
         let now = context.app.clock()
         var list = ListOutput(

@@ -22,11 +22,11 @@ enum WeatherSession {
 
     /// The saved list with its weather (ordered again if what arrived changes a sort by weather).
     static func list(
-        _ saved: SavedPlaces, options: WeatherOptions, in context: CommandContext
+        _ saved: SavedPlaces, options: WeatherOptions, warningTexts: Bool = true, in context: CommandContext
     ) async throws -> (listed: SavedPlaces.Listed, weather: WeatherSettings) {
         let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
         let listed = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
-            try await saved.listWithWeather(settings: settings, events: events)
+            try await saved.listWithWeather(settings: settings, warningTexts: warningTexts, events: events)
         }
         return (listed, settings)
     }

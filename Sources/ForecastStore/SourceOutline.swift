@@ -1,0 +1,113 @@
+import ForecastCore
+import Foundation
+
+/// A source answer as `source_answer.outline` keeps it for a list to read
+/// fast, in lines of tab-separated fields, the first line its kind:
+/// - `warnings`: then a line a warning, without its texts:
+///   `level sent onset ends expires message source id event references`
+///   (times in whole seconds since 1970 or empty; the references apart by U+001F);
+/// - `next-hours`: then `source kind`, then a line a step: `start minutes rate probability`
+///   (a number as Swift prints it, which reads back exactly; empty for none);
+/// - `outside`, alone.
+///
+/// No JSON decoder is needed to read it: a list of 100 places' warnings and
+/// nowcasts read their whole JSON answers in a third of its time. A warning's
+/// texts are cleaned before they are kept (`WeatherWarning.bounded`), so none
+/// holds a tab, a line break or U+001F; one read back that does is no outline.
+enum SourceOutline {
+    static let field: Character = "\t"
+    static let reference: Character = "\u{1F}"
+
+    static func encode(_ answer: SourceAnswer) -> String? {
+        switch answer {
+        case .warnings(let warnings):
+            var lines = ["warnings"]
+            for warning in warnings {
+                let texts = [warning.source, warning.id, warning.event] + warning.references
+                // A text with a separator in it could not be read back as it was: no outline, the whole answer is read.
+                guard !texts.contains(where: { $0.contains(where: { $0 == field || $0 == reference || $0.isNewline }) }) else { return nil }
+                lines.append(join([
+                    String(warning.level.rawValue), seconds(warning.sent), seconds(warning.onset), seconds(warning.ends),
+                    seconds(warning.expires), warning.message.rawValue, warning.source, warning.id, warning.event,
+                    warning.references.joined(separator: String(reference)),
+                ]))
+            }
+            return lines.joined(separator: "\n")
+        case .nextHours(let hours):
+            guard !hours.source.contains(where: { $0 == field || $0.isNewline }) else { return nil }
+            var lines = ["next-hours", join([hours.source, hours.kind.rawValue])]
+            for step in hours.steps {
+                lines.append(join([seconds(step.start), String(step.minutes), number(step.rate), number(step.probability)]))
+            }
+            return lines.joined(separator: "\n")
+        case .outside:
+            return "outside"
+        case .air, .failed:
+            return nil
+        }
+    }
+
+    /// The answer of an outline, or nil when it is not one (edited by hand, or
+    /// by a newer forecast): then that answer is as if never kept.
+    static func decode(_ text: String) -> SourceAnswer? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let kind = lines.first else { return nil }
+        let rows = lines.dropFirst().map { $0.split(separator: field, omittingEmptySubsequences: false) }
+        switch kind {
+        case "warnings":
+            guard rows.count <= WeatherWarning.Limit.count else { return nil }
+            var warnings: [WeatherWarning] = []
+            for fields in rows {
+                guard fields.count == 10, let number = Int(fields[0]), let level = WarningLevel(rawValue: number),
+                      let message = WarningMessage(rawValue: String(fields[5])),
+                      let sent = instant(fields[1]), let onset = instant(fields[2]), let ends = instant(fields[3]),
+                      let expires = instant(fields[4]) else { return nil }
+                warnings.append(WeatherWarning(
+                    source: String(fields[6]), id: String(fields[7]), event: String(fields[8]), level: level,
+                    sent: sent, onset: onset, ends: ends, expires: expires, message: message,
+                    references: fields[9].isEmpty ? [] : fields[9].split(separator: reference).map(String.init)))
+            }
+            return .warnings(warnings)
+        case "next-hours":
+            guard let head = rows.first, head.count == 2, let kind = NextHours.Kind(rawValue: String(head[1])),
+                  rows.count - 1 <= NextHours.maximumSteps else { return nil }
+            var steps: [NextHours.Step] = []
+            for fields in rows.dropFirst() {
+                guard fields.count == 4, let start = instant(fields[0]), let start, let minutes = Int(fields[1]),
+                      let rate = value(fields[2]), let probability = value(fields[3]) else { return nil }
+                steps.append(NextHours.Step(start: start, minutes: minutes, rate: rate, probability: probability))
+            }
+            return .nextHours(NextHours(source: String(head[0]), kind: kind, steps: steps))
+        case "outside":
+            return rows.isEmpty ? .outside : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func join(_ fields: [String]) -> String { fields.joined(separator: String(field)) }
+
+    private static func seconds(_ date: Date?) -> String {
+        guard let seconds = date?.timeIntervalSince1970, seconds.isFinite, abs(seconds) < 1e15 else { return "" }
+        return String(Int64(seconds.rounded(.down)))
+    }
+
+    private static func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "" }
+        return String(value)
+    }
+
+    /// A time field: nil when it is not one; `.some(nil)` when empty.
+    private static func instant(_ field: Substring) -> Date?? {
+        if field.isEmpty { return .some(nil) }
+        guard let seconds = Int64(field) else { return nil }
+        return .some(Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// A number field, as `instant`.
+    private static func value(_ field: Substring) -> Double?? {
+        if field.isEmpty { return .some(nil) }
+        guard let number = Double(field), number.isFinite else { return nil }
+        return .some(number)
+    }
+}
