@@ -167,3 +167,59 @@ struct SteadyClient: HTTPClient {
         })
     }
 }
+
+/// MET counts 20 requests a second per application: its warnings and its
+/// nowcast, asked side by side, keep to 20 a second together.
+@Suite struct SharedTermsTests {
+    /// Every request answered at once (what it says does not matter here).
+    struct Instant: HTTPClient {
+        func get(_ request: ServiceRequest, deadline: ContinuousClock.Instant, maximumBodySize: Int) async throws(WeatherError) -> HTTPResponse {
+            HTTPResponse(status: 200, body: Data("{}".utf8))
+        }
+    }
+
+    /// A bucket shared by name, as the database's is.
+    final class Bucket: SharedRateBucket, @unchecked Sendable {
+        private let lock = NSLock()
+        private var tokens: [String: (Double, Date)] = [:]
+        func take(_ calls: Double, service: String, rate: CallRate) throws -> TimeInterval {
+            lock.withLock {
+                let now = Date()
+                let perSecond = rate.callsPerMinute / 60
+                var (left, at) = tokens[service] ?? (rate.capacity, now)
+                left = min(rate.capacity, left + now.timeIntervalSince(at) * perSecond) - calls
+                tokens[service] = (left, now)
+                return left < 0 ? -left / perSecond : 0
+            }
+        }
+    }
+
+    final class Waits: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [TimeInterval] = []
+        func add(_ wait: TimeInterval) { lock.withLock { all.append(wait) } }
+        var longest: TimeInterval { lock.withLock { all.max() ?? 0 } }
+    }
+
+    @Test func metsWarningsAndNowcastShareItsLimit() async {
+        #expect(SourceDescriptor.metAlerts.rateService == "metno" && SourceDescriptor.metNowcast.rateService == "metno")
+        #expect(WeatherProviders.all.contains { $0.name.rawValue == "metno" }, "the same name as MET's forecast")
+        #expect(SourceDescriptor.nwsAlerts.rateService == "nws-alerts")
+        let bucket = Bucket(), waits = Waits()
+        var options = RefreshOptions()
+        options.callsPerMinute = 20 * 60
+        options.rateWindow = 1
+        let sleep: @Sendable (TimeInterval) async throws -> Void = { waits.add($0) }
+        let alerts = BatchRefresher<SourceResult>(
+            provider: MetAlerts(baseURL: URL(string: "http://met.test")!, userAgent: "forecast-tests"), client: Instant(), options: options,
+            sharedBucket: bucket, sleep: sleep)
+        let nowcast = BatchRefresher<SourceResult>(
+            provider: MetNowcast(baseURL: URL(string: "http://met.test")!, userAgent: "forecast-tests"), client: Instant(), options: options,
+            sharedBucket: bucket, sleep: sleep)
+        let places = (1...30).map { place(Int64($0), lat: 60 + Double($0) / 10) }
+        _ = await alerts.refresh(places)
+        _ = await nowcast.refresh(places)
+        // 60 calls at 20 a second, 20 at once: the last waits 2 s. Each alone, 30 calls: 0.5 s.
+        #expect(waits.longest > 1.9, "\(waits.longest) s")
+    }
+}

@@ -9,8 +9,8 @@ extension SourceDescriptor {
         name: "met-alerts", kind: .warnings, credit: "MET Norway", licence: "CC BY 4.0",
         coverage: Coverage(countries: ["NO", "SJ"], waters: [.init(latitudes: 57.5...81.5, longitudes: 0...35)]),
         urlVariable: "FORECAST_METALERTS_URL", defaultBaseURL: URL(string: "https://api.met.no")!,
-        rate: CallRate(callsPerMinute: 20 * 60, window: 1), minimumInterval: 600, lifetime: 600,
-        terms: "no key; a User-Agent with a contact; one request a place in 10 minutes",
+        rate: CallRate(callsPerMinute: 20 * 60, window: 1), rateService: "metno", minimumInterval: 600, lifetime: 600,
+        terms: "no key; a User-Agent with a contact; one request a place in 10 minutes; 20 a second with MET's other services",
         make: { MetAlerts(baseURL: $0.baseURL, userAgent: $0.userAgent, language: $0.language) })
 }
 

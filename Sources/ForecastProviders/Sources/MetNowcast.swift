@@ -10,8 +10,8 @@ extension SourceDescriptor {
         name: "met-nowcast", kind: .nextHours, credit: "MET Norway", licence: "CC BY 4.0",
         coverage: Coverage(countries: ["NO", "SE", "FI", "DK", "SJ"], waters: [.init(latitudes: 54...72, longitudes: 0...32)]),
         urlVariable: "FORECAST_NOWCAST_URL", defaultBaseURL: URL(string: "https://api.met.no")!,
-        rate: CallRate(callsPerMinute: 20 * 60, window: 1), lifetime: 300,
-        terms: "no key; a User-Agent with a contact; no request before an answer's Expires",
+        rate: CallRate(callsPerMinute: 20 * 60, window: 1), rateService: "metno", lifetime: 300,
+        terms: "no key; a User-Agent with a contact; no request before an answer's Expires; 20 a second with MET's other services",
         make: { MetNowcast(baseURL: $0.baseURL, userAgent: $0.userAgent) })
 }
 

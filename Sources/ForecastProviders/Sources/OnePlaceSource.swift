@@ -14,7 +14,8 @@ public protocol OnePlaceSource: BatchService where Answer == SourceResult {
 }
 
 extension OnePlaceSource {
-    public var serviceName: String { descriptor.name }
+    /// The limit its calls count against (MET's sources share MET's).
+    public var serviceName: String { descriptor.rateService }
     public var batchSize: Int { 1 }
     public func callsPerPlace(_ detail: ReportDetail) -> Double { 1 }
 
