@@ -8,18 +8,35 @@ public enum SolarPosition {
     /// The sun's centre's altitude above the horizon, in degrees, without
     /// refraction.
     public static func elevation(at instant: Date, latitude: Double, longitude: Double) -> Double {
-        let n = instant.timeIntervalSince1970 / 86_400 + 2_440_587.5 - 2_451_545.0  // days since J2000.0
+        let (rightAscension, declination) = equatorial(at: instant)
+        let hourAngle = radians(siderealDegrees(at: instant) + longitude) - rightAscension
+        let phi = radians(latitude)
+        let sine = sin(phi) * sin(declination) + cos(phi) * cos(declination) * cos(hourAngle)
+        return asin(max(-1, min(1, sine))) * 180 / .pi
+    }
+
+    /// The sun's declination at `instant`, degrees.
+    public static func declination(at instant: Date) -> Double { equatorial(at: instant).declination * 180 / .pi }
+
+    /// The sun's local hour angle at `instant`, degrees (any turn: 0 at noon).
+    public static func hourAngle(at instant: Date, longitude: Double) -> Double {
+        siderealDegrees(at: instant) + longitude - equatorial(at: instant).rightAscension * 180 / .pi
+    }
+
+    /// Days since J2000.0.
+    static func days(_ instant: Date) -> Double { instant.timeIntervalSince1970 / 86_400 + 2_440_587.5 - 2_451_545.0 }
+
+    /// Greenwich mean sidereal time, degrees.
+    static func siderealDegrees(at instant: Date) -> Double { 280.46061837 + 360.98564736629 * days(instant) }
+
+    /// The sun's right ascension and declination, radians.
+    static func equatorial(at instant: Date) -> (rightAscension: Double, declination: Double) {
+        let n = days(instant)
         let meanLongitude = 280.460 + 0.9856474 * n
         let meanAnomaly = radians(357.528 + 0.9856003 * n)
         let eclipticLongitude = radians(meanLongitude + 1.915 * sin(meanAnomaly) + 0.020 * sin(2 * meanAnomaly))
         let obliquity = radians(23.439 - 0.0000004 * n)
-        let rightAscension = atan2(cos(obliquity) * sin(eclipticLongitude), cos(eclipticLongitude))
-        let declination = asin(sin(obliquity) * sin(eclipticLongitude))
-        let siderealDegrees = 280.46061837 + 360.98564736629 * n + longitude
-        let hourAngle = radians(siderealDegrees) - rightAscension
-        let phi = radians(latitude)
-        let sine = sin(phi) * sin(declination) + cos(phi) * cos(declination) * cos(hourAngle)
-        return asin(max(-1, min(1, sine))) * 180 / .pi
+        return (atan2(cos(obliquity) * sin(eclipticLongitude), cos(eclipticLongitude)), asin(sin(obliquity) * sin(eclipticLongitude)))
     }
 
     /// The altitude of the sun's centre at sunrise and sunset: its upper limb
