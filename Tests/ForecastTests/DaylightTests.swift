@@ -64,4 +64,26 @@ import Testing
         #expect(report.current.isDay == true, "the service's word stands")
         #expect(report.hourly.map(\.isDay) == [false, false])
     }
+
+    /// MET Norway gives no sunrise or sunset: they are computed for its days
+    /// (`Sun`), where a provider that gives its own keeps them.
+    @Test func metNorwaysDaysGetTheSunsTimes() throws {
+        let provider = MetNorwayProvider(baseURL: URL(string: "http://met.test")!, userAgent: Project.userAgent(contact: "me@example.com"))
+        let oslo = PlaceQuery(id: 1, coordinate: try Coordinate(latitude: 59.912_73, longitude: 10.746_09), timeZone: "Europe/Oslo")
+        let decoded = try provider.decode([oslo], responses: [ok("metno_complete_oslo_2026.json")], now: april2026).get()[0].get()
+        #expect(decoded.current.sunrise == nil && decoded.daily.allSatisfy { $0.sunrise == nil }, "MET says none")
+        let report = decoded.withDaylight(at: oslo.coordinate)
+        let today = Sun.day(try #require(CivilDate(iso: "2026-04-26")), at: oslo.coordinate, utcOffset: report.utcOffsetSeconds)
+        #expect(report.current.sunrise == today.sunrise && report.current.sunset == today.sunset && today.sunrise != nil)
+        #expect(!report.daily.isEmpty && report.daily.allSatisfy { $0.sunrise != nil && $0.sunset != nil })
+        // Oslo, 26 April 2026 (CEST): about 05:40 and 21:00.
+        let rise = try #require(report.current.sunrise), set = try #require(report.current.sunset)
+        let clock = { (date: Date) in ClockReading(date, utcOffset: report.utcOffsetSeconds) }
+        #expect(clock(rise).hour == 5 && [20, 21].contains(clock(set).hour), "\(clock(rise)) \(clock(set))")
+        // A provider's own times stand.
+        let given = WeatherReport(
+            observedAt: april2026, utcOffsetSeconds: 0, timeZone: "UTC", current: CurrentConditions(sunrise: april2026, sunset: april2026),
+            hourly: [], daily: []).withDaylight(at: oslo.coordinate)
+        #expect(given.current.sunrise == april2026 && given.current.sunset == april2026)
+    }
 }

@@ -52,12 +52,27 @@ public enum SolarPosition {
 }
 
 extension WeatherReport {
-    /// This report with day or night said for every time the service left it
-    /// unsaid (no `is_day`, a symbol without "_day"/"_night"): from the day's
+    /// This report with the sun's times the service left out computed, and day
+    /// or night said for every time the service left it unsaid (no `is_day`, a
+    /// symbol without "_day"/"_night"): from the day's
     /// sunrise and sunset where the answer gives them, else from the sun's
     /// height at `coordinate`. What the service said is kept.
     public func withDaylight(at coordinate: Coordinate) -> WeatherReport {
         var filled = self
+        // The sun's times a service leaves out (MET Norway gives none), computed
+        // (`Sun`); a service's own are kept. None in a polar day or night.
+        let sun = { (date: CivilDate) in Sun.day(date, at: coordinate, utcOffset: self.utcOffsetSeconds) }
+        if filled.current.sunrise == nil || filled.current.sunset == nil {
+            let today = sun(ClockReading(observedAt, utcOffset: utcOffsetSeconds).date)
+            filled.current.sunrise = filled.current.sunrise ?? today.sunrise
+            filled.current.sunset = filled.current.sunset ?? today.sunset
+        }
+        for index in filled.daily.indices where filled.daily[index].sunrise == nil || filled.daily[index].sunset == nil {
+            guard let date = CivilDate(iso: filled.daily[index].date) else { continue }
+            let day = sun(date)
+            filled.daily[index].sunrise = filled.daily[index].sunrise ?? day.sunrise
+            filled.daily[index].sunset = filled.daily[index].sunset ?? day.sunset
+        }
         if filled.current.isDay == nil {
             filled.current.isDay = isDay(at: observedAt, coordinate: coordinate)
         }
