@@ -31,6 +31,10 @@ package struct ShowOutput: ReportOutput {
     package var alertsError: ErrorItem?
     /// The next hours' steps and sentence; null when none are known.
     package var nextHours: AlwaysEncoded<NextHoursItem>
+    /// The sun and the moon today, computed for the place (any provider, no request).
+    package var sun: SunItem
+    package var moon: MoonItem
+    let sky: SkyView
 
     /// How much of the forecast to show.
     package struct Span: Equatable {
@@ -101,7 +105,7 @@ package struct ShowOutput: ReportOutput {
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
-        case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours
+        case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours, sun, moon
     }
 
     package init(
@@ -130,6 +134,9 @@ package struct ShowOutput: ReportOutput {
         alertsCheckedAt = warnings.alertsCheckedAt
         alertsError = warnings.alertsError
         nextHours = warnings.nextHours
+        sky = SkyView(place: place, now: now)
+        sun = SunItem(sky, zone: zone)
+        moon = MoonItem(sky, zone: zone)
         guard let report = weather.report else { return }
         self.source = source
         fetchedAt = weather.fetchedAt
@@ -271,6 +278,9 @@ package struct ShowOutput: ReportOutput {
                 weather.error != nil ? out.red("  " + words.hoursAndDaysNotFetched)
                     : out.dim("  " + (fetching ? words.fetchingHoursAndDays : words.hoursAndDaysNotCached)))
         }
+        // The sun and the moon, after how old the weather is (theirs is computed now).
+        lines.append("")
+        lines += SkyText.lines(sky, zone: zone, format: format, style: out)
 
         let hours = data.comingHours(span.hours, from: now)
         if !hours.isEmpty {
