@@ -233,8 +233,14 @@ extension WeatherLookup {
         let refresher = WeatherRefresher(
             provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock,
             budgetClock: context.budgetClock)
+        // Each source its own connections: one that hangs holds its own, never the
+        // weather's nor another source's on the same host (MET's forecast, warnings
+        // and nowcast are all api.met.no).
+        var clients: [any ClosableHTTPClient] = [client]
         let companions = sourceQueries.sorted { $0.key < $1.key }.compactMap { name, places -> CompanionRequest<SourceResult>? in
             guard let service = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
+            let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.secondsLeft))
+            clients.append(client)
             var own = options
             own.callsPerMinute = descriptor.kind == .air ? settings.airQualityCallsPerMinute : settings.sourceCallsPerMinute ?? descriptor.rate.callsPerMinute
             own.rateWindow = descriptor.kind == .air ? options.rateWindow : descriptor.rate.window
@@ -246,7 +252,7 @@ extension WeatherLookup {
         }
         let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)
         let cancelled = Task.isCancelled
-        await client.shutdown()
+        for client in clients { await client.shutdown() }
         let fetchedAt = context.clock()
         let air = answers.first { WeatherSources.named($0.key)?.kind == .air }?.value ?? [:]
         var weather: [Int64: PlaceWeather] = [:]

@@ -77,7 +77,9 @@ extension PlaceStore {
             guard warnings.count <= WeatherWarning.Limit.count else { return nil }
             let bounded = warnings.compactMap { $0.bounded(now: now) }
             return bounded.count == warnings.count ? .warnings(bounded) : nil
-        case .nextHours(let steps):
+        case .nextHours(var steps):
+            // Its name is shown in JSON: read back from a file anyone could edit, cleaned.
+            steps.source = SafeText.clean(steps.source, maxLength: 40)
             return (try? steps.validated(now: now)).map(SourceAnswer.nextHours)
         case .air(let air):
             return (try? air.validate("air", now: now)).map { .air(air) }

@@ -3,9 +3,11 @@ import Foundation
 
 /// A source answer as `source_answer.outline` keeps it for a list to read
 /// fast, in lines of tab-separated fields, the first line its kind:
-/// - `warnings`: then a line a warning, without its texts:
-///   `level sent onset ends expires message source id event references`
-///   (times in whole seconds since 1970 or empty; the references apart by U+001F);
+/// - `warnings`: then a line a warning, without its long texts:
+///   `level sent onset ends expires message source id event area references`
+///   (times in seconds since 1970 as Swift prints them, which read back
+///   exactly, or empty; the references apart by U+001F): all that
+///   `Warnings.current` compares, so a list counts what `alerts` shows;
 /// - `next-hours`: then `source kind`, then a line a step: `start minutes rate probability`
 ///   (a number as Swift prints it, which reads back exactly; empty for none);
 /// - `outside`, alone.
@@ -23,23 +25,23 @@ enum SourceOutline {
         case .warnings(let warnings):
             var lines = ["warnings"]
             for warning in warnings {
-                let texts = [warning.source, warning.id, warning.event] + warning.references
+                let texts = [warning.source, warning.id, warning.event, warning.area ?? ""] + warning.references
                 // A text with a separator in it could not be read back as it was: no outline, the whole answer is read.
                 guard !texts.contains(where: { $0.contains(where: { $0 == field || $0 == reference || $0.isNewline }) }) else { return nil }
                 lines.append(join([
                     String(warning.level.rawValue), seconds(warning.sent), seconds(warning.onset), seconds(warning.ends),
-                    seconds(warning.expires), warning.message.rawValue, warning.source, warning.id, warning.event,
+                    seconds(warning.expires), warning.message.rawValue, warning.source, warning.id, warning.event, warning.area ?? "",
                     warning.references.joined(separator: String(reference)),
                 ]))
             }
-            return lines.joined(separator: "\n")
+            return bounded(lines.joined(separator: "\n"))
         case .nextHours(let hours):
             guard !hours.source.contains(where: { $0 == field || $0.isNewline }) else { return nil }
             var lines = ["next-hours", join([hours.source, hours.kind.rawValue])]
             for step in hours.steps {
                 lines.append(join([seconds(step.start), String(step.minutes), number(step.rate), number(step.probability)]))
             }
-            return lines.joined(separator: "\n")
+            return bounded(lines.joined(separator: "\n"))
         case .outside:
             return "outside"
         case .air, .failed:
@@ -58,14 +60,14 @@ enum SourceOutline {
             guard rows.count <= WeatherWarning.Limit.count else { return nil }
             var warnings: [WeatherWarning] = []
             for fields in rows {
-                guard fields.count == 10, let number = Int(fields[0]), let level = WarningLevel(rawValue: number),
+                guard fields.count == 11, let number = Int(fields[0]), let level = WarningLevel(rawValue: number),
                       let message = WarningMessage(rawValue: String(fields[5])),
                       let sent = instant(fields[1]), let onset = instant(fields[2]), let ends = instant(fields[3]),
                       let expires = instant(fields[4]) else { return nil }
                 warnings.append(WeatherWarning(
                     source: String(fields[6]), id: String(fields[7]), event: String(fields[8]), level: level,
-                    sent: sent, onset: onset, ends: ends, expires: expires, message: message,
-                    references: fields[9].isEmpty ? [] : fields[9].split(separator: reference).map(String.init)))
+                    sent: sent, onset: onset, ends: ends, expires: expires, area: fields[9].isEmpty ? nil : String(fields[9]), message: message,
+                    references: fields[10].isEmpty ? [] : fields[10].split(separator: reference).map(String.init)))
             }
             return .warnings(warnings)
         case "next-hours":
@@ -87,9 +89,15 @@ enum SourceOutline {
 
     private static func join(_ fields: [String]) -> String { fields.joined(separator: String(field)) }
 
+    /// The longest outline kept (the column's CHECK): a longer one (a warning
+    /// with a hundred long references) is none, and its whole answer is read.
+    static let maximumLength = 100_000
+
+    private static func bounded(_ text: String) -> String? { text.utf8.count <= maximumLength ? text : nil }
+
     private static func seconds(_ date: Date?) -> String {
         guard let seconds = date?.timeIntervalSince1970, seconds.isFinite, abs(seconds) < 1e15 else { return "" }
-        return String(Int64(seconds.rounded(.down)))
+        return String(seconds)
     }
 
     private static func number(_ value: Double?) -> String {
@@ -100,8 +108,8 @@ enum SourceOutline {
     /// A time field: nil when it is not one; `.some(nil)` when empty.
     private static func instant(_ field: Substring) -> Date?? {
         if field.isEmpty { return .some(nil) }
-        guard let seconds = Int64(field) else { return nil }
-        return .some(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        guard let seconds = Double(field), seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        return .some(Date(timeIntervalSince1970: seconds))
     }
 
     /// A number field, as `instant`.

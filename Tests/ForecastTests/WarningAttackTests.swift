@@ -143,4 +143,26 @@ struct WarningAttackTests {
         nws.severity = "Moderate"
         #expect(WarningText(nws, zone: TimeZone(identifier: "UTC")!, format: format, now: now).lines(style).joined().contains("Severity: Moderate"))
     }
+
+    @Test func aRingOfUpdatesWithoutTimesHidesNone() {
+        let ring = [
+            warning("a", level: .extreme, sent: nil, message: .update, references: ["b"], event: "Heat"),
+            warning("b", level: .extreme, sent: nil, message: .update, references: ["c"], event: "Wind"),
+            warning("c", level: .extreme, sent: nil, message: .update, references: ["a"], event: "Snow"),
+        ]
+        #expect(Set(Warnings.current(ring, now: now).map(\.id)) == ["a", "b", "c"], "not 'all clear'")
+        // A chain that does not loop still replaces: c replaces b, b replaces a.
+        let chain = [warning("a", sent: nil), warning("b", sent: nil, message: .update, references: ["a"]),
+                     warning("c", sent: nil, message: .update, references: ["b"])]
+        #expect(Warnings.current(chain, now: now).map(\.id) == ["c"])
+    }
+
+    @Test func aKeyEchoedIntoAnAlertIsNeverShown() throws {
+        let key = "SuperSecretKey12345"
+        let body = Data(#"{"lat":55.75,"lon":37.62,"alerts":[{"sender_name":"proxy SuperSecretKey12345","event":"Wind SuperSecretKey12345","start":1800000000,"end":1800086400,"description":"appid=SuperSecretKey12345 and SuperSecret"}]}"#.utf8)
+        let source = OpenWeatherMapAlerts(apiKey: key, baseURL: URL(string: "http://owm.test")!)
+        guard case .warnings(let warnings) = try source.answer(body, now: now).get() else { Issue.record("no warnings"); return }
+        let texts = warnings.flatMap { [$0.event, $0.issuer ?? "", $0.description ?? ""] }
+        #expect(!texts.isEmpty && texts.allSatisfy { !$0.contains(key) && !$0.contains("SuperSecretKey") }, "\(texts)")
+    }
 }

@@ -177,6 +177,27 @@ public struct WeatherWarning: Hashable, Sendable, Codable {
         return warning
     }
 
+    /// This warning with `secrets` (an API key a service echoed into its texts)
+    /// redacted from every text, even in part (`SafeText.redact`).
+    public func redacting(_ secrets: [String]) -> WeatherWarning {
+        guard !secrets.isEmpty else { return self }
+        let redact = { (text: String) in SafeText.redact(text, secrets: secrets) }
+        var warning = self
+        warning.id = redact(id)
+        warning.event = redact(event)
+        warning.severity = severity.map(redact)
+        warning.certainty = certainty.map(redact)
+        warning.urgency = urgency.map(redact)
+        warning.headline = headline.map(redact)
+        warning.description = description.map(redact)
+        warning.instruction = instruction.map(redact)
+        warning.area = area.map(redact)
+        warning.issuer = issuer.map(redact)
+        warning.url = url.map(redact)
+        warning.references = references.map(redact)
+        return warning
+    }
+
     /// How long a warning that gives no end is believed after it was read.
     public static let openEndedLife: TimeInterval = 86_400
 }
@@ -209,16 +230,30 @@ public enum Warnings {
     /// The ids an update or a cancellation replaces: each it references, but
     /// never itself, and never a message sent after it (of two that name each
     /// other, the later replaces the earlier; sent at the same moment, or
-    /// either time unknown, neither replaces the other).
+    /// either time unknown, neither replaces the other). Nor, without times,
+    /// one whose references lead back to it, however long the loop: three
+    /// updates naming each other in a ring would otherwise leave none.
     static func replacedIDs(_ messages: [WeatherWarning]) -> Set<String> {
         var sent: [String: Date] = [:]
         for message in messages { if let time = message.sent { sent[message.id] = max(sent[message.id] ?? time, time) } }
         var referencedBy: [String: Set<String>] = [:]
         for message in messages where message.message != .alert { referencedBy[message.id, default: []].formUnion(message.references) }
+        // Whether `start`'s references lead, through any number of messages, to `target`.
+        func leads(from start: String, to target: String) -> Bool {
+            var stack = [start], seen = Set<String>()
+            while let id = stack.popLast() {
+                guard seen.insert(id).inserted else { continue }
+                for next in referencedBy[id] ?? [] {
+                    if next == target { return true }
+                    stack.append(next)
+                }
+            }
+            return false
+        }
         var replaced = Set<String>()
         for message in messages where message.message != .alert {
             for reference in message.references where reference != message.id {
-                let mutual = referencedBy[reference]?.contains(message.id) == true
+                let mutual = leads(from: reference, to: message.id)
                 switch (message.sent, sent[reference]) {
                 case let (newer?, older?): if newer > older { replaced.insert(reference) }
                 default: if !mutual { replaced.insert(reference) }

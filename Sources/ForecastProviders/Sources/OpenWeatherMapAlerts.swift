@@ -49,7 +49,8 @@ public struct OpenWeatherMapAlerts: OnePlaceSource {
     public func reason(in body: Data) -> String? { ServiceJSON.string("message", in: body) }
 
     public func answer(_ body: Data, now: Date) -> Result<SourceAnswer, WeatherError> {
-        Self.warnings(body, now: now, language: language).map { .warnings($0) }
+        // A service that echoes the key into its texts (a proxy's error page as an alert) never gets it shown or kept.
+        Self.warnings(body, now: now, language: language).map { .warnings($0.map { $0.redacting([apiKey]) }) }
     }
 
     static func warnings(_ body: Data, now: Date, language: String = "en") -> Result<[WeatherWarning], WeatherError> {
