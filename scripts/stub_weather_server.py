@@ -24,10 +24,14 @@ place and an hour:
                                                  the current quarter, forecast_minutely_15 of them
   GET /weatherapi/metalerts/2.0/current.json?lat=a&lon=b
                                                  MET Norway's warnings: the recorded answer (3 gale
-                                                 warnings) for every point
-  GET /alerts/active?point=a,b                   the US National Weather Service's alerts: one of
-                                                 the three recorded answers (2 alerts, an update,
-                                                 none) by the point; 403 without a User-Agent
+                                                 warnings on the coast between Fedje and Svinøy, in
+                                                 Norwegian) within 250 km of that coast (Bergen,
+                                                 Ålesund), its frame with none elsewhere
+  GET /alerts/active?point=a,b                   the US National Weather Service's alerts: the
+                                                 recorded Phoenix answer (2 alerts) within 400 km
+                                                 of Phoenix, Minneapolis' (an update) of
+                                                 Minneapolis, the recorded empty one elsewhere;
+                                                 403 without a User-Agent
   GET /data/3.0/onecall?lat=a&lon=b&appid=k      One Call's alerts: one of the two recorded answers
                                                  (Moscow, Oryol: 2 and 8 alerts, English and
                                                  Russian) by the point, less what `exclude` names;
@@ -804,6 +808,11 @@ def recorded(name):
     return shifted(answer, shift)
 
 
+# Where the recorded warnings are: MET's gale warnings' coast, and the NWS points asked.
+MET_ALERTS_AREA = (61.7, 4.9)
+NWS_RECORDED_AT = {"nws-phoenix": (33.45, -112.07), "nws-minneapolis": (44.98, -93.27)}
+
+
 def pick(options, *key):
     """One of `options`, the same for the same key (a point)."""
     return options[zlib.crc32(repr(key).encode()) % len(options)]
@@ -918,9 +927,15 @@ def source_answer(path, query, headers):
         body = json.dumps(hostile_warnings(HOSTILE, path, limit), ensure_ascii=False).encode()
         return 200, body, "application/json"
     if path == "/weatherapi/metalerts/2.0/current.json":
-        return 200, json.dumps(recorded("met-alerts")).encode(), "application/json"
+        answer = recorded("met-alerts")
+        # Its gale warnings are for the coast between Fedje and Svinøy: elsewhere, none in force.
+        if distance_km(latitude, longitude, *MET_ALERTS_AREA) > 250:
+            answer["features"] = []
+        return 200, json.dumps(answer).encode(), "application/json"
     if path == "/alerts/active":
-        answer = recorded(pick(["nws-phoenix", "nws-minneapolis", "nws-empty"], round(latitude, 4), round(longitude, 4)))
+        # Phoenix's answer near Phoenix, Minneapolis' near Minneapolis, and none in force elsewhere.
+        near = [name for name, (lat, lon) in NWS_RECORDED_AT.items() if distance_km(latitude, longitude, lat, lon) <= 400]
+        answer = recorded(near[0] if near else "nws-empty")
         return 200, json.dumps(answer).encode(), "application/geo+json"
     if path == "/data/3.0/onecall":
         answer = recorded(pick(["owm-moscow", "owm-oryol"], round(latitude, 4), round(longitude, 4)))

@@ -295,7 +295,7 @@ extension Catalog {
 
     package static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    package static var fieldList: String { ReportField.allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var fieldList: String { (ReportField.allCases.map(\.rawValue) + ["alert (alert_level)"]).joined(separator: ", ") }
 
     // MARK: - Weather conditions
 

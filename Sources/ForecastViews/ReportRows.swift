@@ -198,11 +198,14 @@ package struct ReportTemplate {
         self.pieces = pieces
     }
 
-    /// One line; a field without a value reads "–".
+    /// One line; a field without a value reads "–". The warnings' and the next
+    /// hours' fields are the numbers `--where` compares (`{alert}` 0–4,
+    /// `{rain_next}` minutes), so that a script reads them as it filters.
     package func line(_ row: ReportRow) -> String {
         let text = pieces.map { piece in
             switch piece {
             case .text(let text): text
+            case .field(let field) where [.alertLevel, .alertCount, .rainNext].contains(field): row.bare[field] ?? "–"
             case .field(let field): row.shown[field] ?? "–"
             }
         }.joined()

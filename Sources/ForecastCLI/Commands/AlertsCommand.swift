@@ -30,7 +30,8 @@ struct AlertsCommand: ForecastCommand {
 
             Exit status: 0 some warning is in force; 1 none is (nothing printed but
             a sentence in the table); 2 none is shown and some place's warnings
-            could not be checked; 130 interrupted.
+            could not be checked; 4 nothing is saved yet; 64 a usage error; 130
+            interrupted.
 
             Examples:
               $ forecast alerts

@@ -22,7 +22,8 @@ struct ListCommand: ForecastCommand {
             and no longer.
 
             A place with an official warning in force is marked with its highest
-            level (⚠ orange; !2 orange with FORECAST_ASCII), and the last column says
+            level (⚠ orange; !2 orange with FORECAST_ASCII); blank: none in force;
+            –: no warning source covers it; ?: it could not be checked. The last column says
             when precipitation starts or stops within two hours ("rain in 20 min",
             "dry from 15:30"). 'forecast alerts' shows the warnings whole.
 
@@ -50,7 +51,7 @@ struct ListCommand: ForecastCommand {
               $ forecast list --where 'rain>=60' --format line && notify-send umbrella
               $ forecast list --where 'temp<0 and not wind>10'
               $ forecast list --where 'alert>=2' --format line && notify-send warning
-              $ forecast list --where 'rain_next<=30' --format line --template '{name} {rain_next}'
+              $ forecast list --where 'rain_next<=30' --template '{name} {rain_next}'
               $ OPENWEATHER_API_KEY=… forecast list --provider openweathermap
             """),
         aliases: ["ls"]

@@ -40,6 +40,9 @@ struct ReportFormatOption: ParsableArguments {
         let chosen: ReportFormat
         if let format {
             chosen = format
+        } else if template != nil {
+            // A template is a line's: it says the format, whatever the settings' default.
+            chosen = .line
         } else if let text = context.environment[Configuration.formatVariable], !text.isEmpty {
             guard let format = ReportFormat(rawValue: text.lowercased()) else {
                 throw ConfigError.badValue(
