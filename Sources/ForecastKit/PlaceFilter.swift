@@ -14,6 +14,10 @@ public enum FilterField: String, CaseIterable, Sendable {
     case alert
     /// Minutes until precipitation starts (0: falling now); absent when none is expected in the next two hours.
     case rainNext = "rain_next"
+    /// Today's daylight, sunrise to sunset, in minutes (0 in a polar night, 1440 in a polar day).
+    case daylight
+    /// The moon's lit part now, %.
+    case moon
 
     /// The names `FilterExpression.parse` accepts.
     public static let names = Set(allCases.map(\.rawValue))
@@ -32,13 +36,16 @@ public enum FilterField: String, CaseIterable, Sendable {
         // Neither needs the report: the warnings and the next hours have sources of their own.
         case .alert: return weather?.warnings.highestLevel(at: now).map(Double.init)
         case .rainNext: return weather?.nextHours?.outlook(at: now)?.minutesToPrecipitation.map(Double.init)
+        // Computed on the machine, with or without weather.
+        case .daylight: return Sky.daylightMinutes(place, now: now).map(Double.init)
+        case .moon: return ShownNumber.whole(Moon.phase(at: now).illumination * 100)
         default: break
         }
         guard let report = weather?.report else { return nil }
         let current = report.current
         let today = report.today(now: now)
         return switch self {
-        case .position, .latitude, .longitude, .alert, .rainNext: nil
+        case .position, .latitude, .longitude, .alert, .rainNext, .daylight, .moon: nil
         case .temp: temperature(current.temperature)
         case .feels: temperature(current.feelsLike)
         case .humidity: whole(current.humidity)

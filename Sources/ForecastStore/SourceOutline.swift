@@ -50,41 +50,70 @@ enum SourceOutline {
     }
 
     /// The answer of an outline, or nil when it is not one (edited by hand, or
-    /// by a newer forecast): then that answer is as if never kept.
+    /// by a newer forecast): then that answer is as if never kept. Read as bytes
+    /// (the separators are ASCII): splitting by characters took most of a list's time here.
     static func decode(_ text: String) -> SourceAnswer? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let kind = lines.first else { return nil }
-        let rows = lines.dropFirst().map { $0.split(separator: field, omittingEmptySubsequences: false) }
+        let bytes = Array(text.utf8)
+        let lines = split(bytes[...], at: 0x0A)
+        guard let kind = lines.first.map(string) else { return nil }
+        let rows = lines.dropFirst().map { split($0, at: 0x09) }
         switch kind {
         case "warnings":
             guard rows.count <= WeatherWarning.Limit.count else { return nil }
             var warnings: [WeatherWarning] = []
             for fields in rows {
-                guard fields.count == 11, let number = Int(fields[0]), let level = WarningLevel(rawValue: number),
-                      let message = WarningMessage(rawValue: String(fields[5])),
+                guard fields.count == 11, let number = integer(fields[0]), let level = WarningLevel(rawValue: number),
+                      let message = WarningMessage(rawValue: string(fields[5])),
                       let sent = instant(fields[1]), let onset = instant(fields[2]), let ends = instant(fields[3]),
                       let expires = instant(fields[4]) else { return nil }
                 warnings.append(WeatherWarning(
-                    source: String(fields[6]), id: String(fields[7]), event: String(fields[8]), level: level,
-                    sent: sent, onset: onset, ends: ends, expires: expires, area: fields[9].isEmpty ? nil : String(fields[9]), message: message,
-                    references: fields[10].isEmpty ? [] : fields[10].split(separator: reference).map(String.init)))
+                    source: string(fields[6]), id: string(fields[7]), event: string(fields[8]), level: level,
+                    sent: sent, onset: onset, ends: ends, expires: expires, area: fields[9].isEmpty ? nil : string(fields[9]),
+                    message: message, references: fields[10].isEmpty ? [] : split(fields[10], at: 0x1F).map(string)))
             }
             return .warnings(warnings)
         case "next-hours":
-            guard let head = rows.first, head.count == 2, let kind = NextHours.Kind(rawValue: String(head[1])),
+            guard let head = rows.first, head.count == 2, let kind = NextHours.Kind(rawValue: string(head[1])),
                   rows.count - 1 <= NextHours.maximumSteps else { return nil }
             var steps: [NextHours.Step] = []
+            steps.reserveCapacity(rows.count - 1)
             for fields in rows.dropFirst() {
-                guard fields.count == 4, let start = instant(fields[0]), let start, let minutes = Int(fields[1]),
+                guard fields.count == 4, let start = instant(fields[0]), let start, let minutes = integer(fields[1]),
                       let rate = value(fields[2]), let probability = value(fields[3]) else { return nil }
                 steps.append(NextHours.Step(start: start, minutes: minutes, rate: rate, probability: probability))
             }
-            return .nextHours(NextHours(source: String(head[0]), kind: kind, steps: steps))
+            return .nextHours(NextHours(source: string(head[0]), kind: kind, steps: steps))
         case "outside":
             return rows.isEmpty ? .outside : nil
         default:
             return nil
         }
+    }
+
+    private static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == separator {
+            parts.append(bytes[start..<index])
+            start = index + 1
+        }
+        parts.append(bytes[start..<bytes.endIndex])
+        return parts
+    }
+
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A whole number of at most 9 digits, a minus sign allowed.
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var digits = bytes[...], negative = false
+        if digits.first == 0x2D { negative = true; digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var number = 0
+        for byte in digits {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            number = number * 10 + Int(byte - 0x30)
+        }
+        return negative ? -number : number
     }
 
     private static func join(_ fields: [String]) -> String { fields.joined(separator: String(field)) }
@@ -106,16 +135,29 @@ enum SourceOutline {
     }
 
     /// A time field: nil when it is not one; `.some(nil)` when empty.
-    private static func instant(_ field: Substring) -> Date?? {
+    private static func instant(_ field: ArraySlice<UInt8>) -> Date?? {
         if field.isEmpty { return .some(nil) }
-        guard let seconds = Double(field), seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        guard let seconds = number(field), abs(seconds) < 1e15 else { return nil }
         return .some(Date(timeIntervalSince1970: seconds))
     }
 
     /// A number field, as `instant`.
-    private static func value(_ field: Substring) -> Double?? {
+    private static func value(_ field: ArraySlice<UInt8>) -> Double?? {
         if field.isEmpty { return .some(nil) }
-        guard let number = Double(field), number.isFinite else { return nil }
+        guard let number = number(field) else { return nil }
         return .some(number)
+    }
+
+    /// A finite number as Swift prints one (digits, a point, an exponent), at most 32 bytes.
+    private static func number(_ field: ArraySlice<UInt8>) -> Double? {
+        let allowed = field.allSatisfy { byte in
+            switch byte {
+            case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: true
+            default: false
+            }
+        }
+        guard field.count <= 32, allowed,
+              let number = Double(string(field)), number.isFinite else { return nil }
+        return number
     }
 }

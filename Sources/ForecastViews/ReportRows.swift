@@ -15,6 +15,12 @@ package enum ReportField: String, CaseIterable, Sendable {
     case alertCount = "alert_count"
     /// Minutes until precipitation starts (0: falling now); empty when none is expected in two hours.
     case rainNext = "rain_next"
+    /// Today's dawn (civil), sunrise, sunset and dusk, local HH:mm; empty when the sun does not reach them.
+    case dawn, sunrise, sunset, dusk
+    /// Today's daylight in minutes.
+    case daylight
+    /// The moon's lit part now, % (a line reads its phase's picture, as wttr.in's).
+    case moon
 
     /// The column of a `--where` or `--template` field: the same name, but for
     /// `alert`, which is `alert_level` (the name `--where` has always used).
@@ -32,6 +38,8 @@ package enum ReportField: String, CaseIterable, Sendable {
         case .latitude, .longitude: "\(rawValue) (°)"
         case .pm25, .pm10: "\(rawValue) (µg/m³)"
         case .rainNext: "rain_next (min)"
+        case .daylight: "daylight (min)"
+        case .moon: "moon (%)"
         default: rawValue
         }
     }
@@ -42,9 +50,10 @@ extension ReportField {
     package var isNumber: Bool {
         switch self {
         case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
-            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext:
+            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon:
             true
-        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error: false
+        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error,
+            .dawn, .sunrise, .sunset, .dusk: false
         }
     }
 }
@@ -104,7 +113,17 @@ package struct ReportRow: Sendable {
         set(.latitude, Coordinate.format(place.coordinate.latitude))
         set(.longitude, Coordinate.format(place.coordinate.longitude))
         set(.timezone, SafeText.clean(place.timeZone, maxLength: 64))
-        set(.time, format.time(now, in: LocalTime.zone(place.timeZone)))
+        let zone = LocalTime.zone(place.timeZone)
+        set(.time, format.time(now, in: zone))
+        // The sky, computed for the place with or without its weather.
+        let sun = Sky.today(place, now: now)
+        for (field, time) in [(ReportField.dawn, sun.civilDawn), (.sunrise, sun.sunrise), (.sunset, sun.sunset), (.dusk, sun.civilDusk)] {
+            set(field, time.map { format.time($0, in: zone) })
+        }
+        set(.daylight, SafeNumber.rounded(sun.length / 60).map(String.init))
+        let moon = Moon.phase(at: now)
+        set(.moon, ShownNumber.whole(moon.illumination * 100).map(Self.decimal),
+            shown: format.emoji ? SkyView.symbol(moon.name) : words.moonPhase(moon.name))
         if let report = weather?.report {
             let c = report.current
             let today = report.today(now: now)

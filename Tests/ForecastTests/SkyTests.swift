@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastViews
 
 /// The sun and the moon computed on the machine, against published tables and
 /// the providers' own recorded answers. The tables give times to the minute;
@@ -109,5 +111,29 @@ struct SkyTests {
             let found = (rising ? rises : sets).min { abs($0.timeIntervalSince(reference)) < abs($1.timeIntervalSince(reference)) }
             #expect(Self.apart(found, reference) <= 90, "\(date) \(rising ? "rise" : "set") \(String(describing: found)) against \(time)")
         }
+    }
+
+    /// The report formats, templates and --where read the same sky `show` says, with or without weather.
+    @Test func theListsFieldsAreTheSky() throws {
+        let now = Self.utc("2024-12-21T12:00")
+        let tromso = try RecordedWarnings.place(1, "Tromsø", now: now), london = try RecordedWarnings.place(2, "London", now: now)
+        let english = English(gazetteer: .bundled)
+        let format = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true)
+        let row = ReportRow(place: london, position: 2, weather: nil, format: format, words: english, now: now)
+        let sun = Sky.today(london, now: now)
+        #expect(row.bare[.sunrise] == format.time(try #require(sun.sunrise), in: LocalTime.zone(london.timeZone)))
+        #expect(row.bare[.daylight] == "\(SafeNumber.rounded(sun.length / 60) ?? -1)" && (460...480).contains(Int(row.bare[.daylight] ?? "") ?? 0),
+                "London's shortest day: 7 h 50 min")
+        // The moon: its lit part for --where, its picture for a line.
+        #expect(row.bare[.moon] == "\(ShownNumber.whole(Moon.phase(at: now).illumination * 100).map(Int.init) ?? -1)")
+        #expect(row.shown[.moon] == SkyView.symbol(Moon.phase(at: now).name))
+        // Polar night: no sunrise to say, and no daylight.
+        let north = ReportRow(place: tromso, position: 1, weather: nil, format: format, words: english, now: now)
+        #expect(north.bare[.sunrise] == nil && north.bare[.daylight] == "0" && north.bare[.dawn] != nil)
+        let settings = Settings()
+        #expect(FilterField.daylight.value(place: tromso, position: 1, weather: nil, units: settings, now: now) == 0)
+        #expect(FilterField.daylight.value(place: london, position: 2, weather: nil, units: settings, now: now) == Double(row.bare[.daylight] ?? ""))
+        let template = try ReportTemplate("{name} {sunrise}-{sunset} {moon}")
+        #expect(template.line(row).hasPrefix("London \(row.shown[.sunrise] ?? "?")-\(row.shown[.sunset] ?? "?") "))
     }
 }

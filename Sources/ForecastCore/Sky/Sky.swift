@@ -1,0 +1,15 @@
+import Foundation
+
+/// The sky at a place today, as the list's fields read it.
+public enum Sky {
+    /// The sun over the place's local day at `now`.
+    public static func today(_ place: Place, now: Date) -> SunDay {
+        let offset = LocalTime.zone(place.timeZone).secondsFromGMT(for: now)
+        return Sun.day(ClockReading(now, utcOffset: offset).date, at: place.coordinate, utcOffset: offset)
+    }
+
+    /// Today's daylight in whole minutes (rounded once, as shown).
+    public static func daylightMinutes(_ place: Place, now: Date) -> Int? {
+        SafeNumber.rounded(today(place, now: now).length / 60)
+    }
+}
