@@ -105,6 +105,9 @@ package struct HTMLReport {
         let warnings = WarningsView(entry.weather, now: now)
         html += self.warnings(warnings, entry: entry, zone: zone)
         html += nextHours(warnings, error: entry.weather.nextHoursError, zone: zone)
+        // The sun and the moon, computed for the place with or without its weather.
+        let sky = SkyText.sentences(SkyView(place: place, now: now), zone: zone, format: format, words: words, emoji: format.emoji)
+        html += "<p class=\"sky\"><strong>\(HTML.escape(words.skyHeading))</strong> " + sky.map(HTML.escape).joined(separator: " · ") + "</p>\n"
         guard let report = entry.weather.report else {
             let reason = entry.weather.error.map { words.noWeather($0) } ?? words.noWeatherCached
             return html + "<p class=\"error\">\(HTML.escape(reason))</p>\n</section>\n"

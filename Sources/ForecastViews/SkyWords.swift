@@ -58,30 +58,36 @@ package struct SkyView: Sendable {
     }
 }
 
-/// `show`'s "Sun & moon" lines: the sun's times (or polar day or night said),
-/// the day's length against yesterday's, and the moon.
+/// The sun and the moon in sentences: the sun's times (or polar day or night
+/// said), the day's length against yesterday's, and the moon. `show` and the
+/// app print them under their heading; the HTML report in a paragraph.
 package enum SkyText {
-    package static func lines(_ sky: SkyView, zone: TimeZone, format: WeatherFormat, style: TextStyle) -> [String] {
-        let words = style.words
+    package static func sentences(_ sky: SkyView, zone: TimeZone, format: WeatherFormat, words: Words, emoji: Bool) -> [String] {
         let time = { (date: Date?) in date.map { words.time(format.reading($0, in: zone)) } }
-        var lines = ["  " + style.bold(words.skyHeading)]
-        let width = max(20, (style.columns ?? Int.max / 2) - 4)
-        let wrap = { (text: String) in DisplayWidth.wrap(text, width: width).map { "    " + $0 } }
+        var sentences: [String] = []
         if let polar = sky.sun.polar {
-            lines += wrap(words.polar(polar))
+            sentences.append(words.polar(polar))
             if polar == .night, sky.sun.civilDawn != nil {
-                lines += wrap(words.sunTimes(dawn: time(sky.sun.civilDawn), sunrise: nil, sunset: nil, dusk: time(sky.sun.civilDusk)))
+                sentences.append(words.sunTimes(dawn: time(sky.sun.civilDawn), sunrise: nil, sunset: nil, dusk: time(sky.sun.civilDusk)))
             }
         } else {
-            lines += wrap(words.sunTimes(
+            sentences.append(words.sunTimes(
                 dawn: time(sky.sun.civilDawn), sunrise: time(sky.sun.sunrise), sunset: time(sky.sun.sunset), dusk: time(sky.sun.civilDusk)))
             let change = sky.lengthChange.flatMap { SafeNumber.rounded($0 / 60) }
-            lines += wrap(words.dayLength(minutes: SafeNumber.rounded(sky.sun.length / 60) ?? 0, change: change))
+            sentences.append(words.dayLength(minutes: SafeNumber.rounded(sky.sun.length / 60) ?? 0, change: change))
         }
         let percent = format.percent(sky.moon.illumination * 100)
-        let phase = (style.emoji ? SkyView.symbol(sky.moon.name) + " " : "") + words.moonPhase(sky.moon.name)
-        lines += wrap(words.moonLine(phase: phase, percent: percent, rise: time(sky.moonRise), set: time(sky.moonSet)))
-        return lines
+        let phase = (emoji ? SkyView.symbol(sky.moon.name) + " " : "") + words.moonPhase(sky.moon.name)
+        sentences.append(words.moonLine(phase: phase, percent: percent, rise: time(sky.moonRise), set: time(sky.moonSet)))
+        return sentences
+    }
+
+    /// Under the heading, each sentence folded to the terminal.
+    package static func lines(_ sky: SkyView, zone: TimeZone, format: WeatherFormat, style: TextStyle) -> [String] {
+        let width = max(20, (style.columns ?? Int.max / 2) - 4)
+        return ["  " + style.bold(style.words.skyHeading)]
+            + sentences(sky, zone: zone, format: format, words: style.words, emoji: style.emoji)
+                .flatMap { DisplayWidth.wrap($0, width: width).map { "    " + $0 } }
     }
 }
 

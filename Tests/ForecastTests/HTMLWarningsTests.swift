@@ -33,9 +33,9 @@ import FoundationXML
         let xml = try document(report([HTMLReport.Entry(position: 1, place: phoenix, weather: weather)], now: now))
 
         let section = try #require(try xml.nodes(forXPath: "//section[@class='place']").first)
-        // The warnings are the section's first part after its heading.
+        // The warnings are the section's first part after its heading, then the sky, then the weather.
         let parts = try section.nodes(forXPath: "*").map { [$0.name ?? "", try texts($0, "@class").first ?? ""].joined(separator: ".") }
-        #expect(Array(parts.prefix(3)) == ["h2.", "div.warnings", "p.now"], "\(parts)")
+        #expect(Array(parts.prefix(4)) == ["h2.", "div.warnings", "p.sky", "p.now"], "\(parts)")
         #expect(try texts(section, "div[@class='warnings']/h3") == ["Warnings checked 5 min ago"])
 
         let boxes = try section.nodes(forXPath: "div[@class='warnings']/div")
@@ -113,6 +113,22 @@ import FoundationXML
 
     /// Everything from a service is text: markup, quotes and ampersands in an event,
     /// a headline, an area, an instruction and a URL come out escaped, and the file stays XML.
+    /// Each place's sun and moon, computed for it, with or without its weather.
+    @Test func theSunAndTheMoonAreSaid() throws {
+        let now = try #require(ISO8601DateFormatter().date(from: "2024-12-21T12:00:00Z"))
+        let tromso = try RecordedWarnings.place(1, "Tromsø", now: now), london = try RecordedWarnings.place(2, "London", now: now)
+        let html = report([
+            HTMLReport.Entry(position: 1, place: tromso, weather: PlaceWeather()),
+            HTMLReport.Entry(position: 2, place: london, weather: PlaceWeather()),
+        ], now: now)
+        let sky = try texts(try document(html), "//p[@class='sky']")
+        #expect(sky.count == 2 && sky.allSatisfy { $0.hasPrefix("Sun & moon ") }, "\(sky)")
+        #expect(sky[0].contains("Polar night: the sun does not rise today") && sky[1].contains("Sunrise 08:0"), "\(sky)")
+        #expect(sky.allSatisfy { $0.contains("lit") })
+        let korean = try texts(try document(report([HTMLReport.Entry(position: 1, place: tromso, weather: PlaceWeather())], now: now, language: .ko)), "//p[@class='sky']")
+        #expect(korean.first?.hasPrefix("해와 달 극야") == true, "\(korean)")
+    }
+
     @Test func serviceTextIsEscaped() throws {
         let now = RecordedWarnings.phoenixNow
         let phoenix = try RecordedWarnings.place(1, "Phoenix", now: now)
