@@ -136,4 +136,37 @@ struct SkyTests {
         let template = try ReportTemplate("{name} {sunrise}-{sunset} {moon}")
         #expect(template.line(row).hasPrefix("London \(row.shown[.sunrise] ?? "?")-\(row.shown[.sunset] ?? "?") "))
     }
+
+    /// Everywhere and all year: a sunrise comes before noon and a sunset after it, each
+    /// within half a day, with the sun's centre at −0.833° then; a day without one is a polar one.
+    @Test func everyLatitudeAllYear() throws {
+        var days = 0
+        for latitude in stride(from: -89.0, through: 89.0, by: 4.5) {
+            for longitude in [-179.9, -75.0, 0.0, 100.0, 179.9] {
+                let place = try Coordinate(latitude: latitude, longitude: longitude)
+                let offset = Int((longitude / 15).rounded()) * 3600
+                for dayOfYear in stride(from: 0, to: 366, by: 9) {
+                    let date = CivilDate(daysSince1970: CivilDate(year: 2026, month: 1, day: 1).daysSince1970 + dayOfYear)
+                    let sun = Sun.day(date, at: place, utcOffset: offset)
+                    days += 1
+                    if let sunrise = sun.sunrise {
+                        #expect(sunrise < sun.solarNoon && sun.solarNoon.timeIntervalSince(sunrise) < 43_200, "\(latitude) \(longitude) \(date)")
+                        let height = SolarPosition.elevation(at: sunrise, latitude: latitude, longitude: longitude)
+                        #expect(abs(height - SunDay.Altitude.sunrise) < 0.05, "\(latitude) \(longitude) \(date): \(height)")
+                    }
+                    if let sunset = sun.sunset {
+                        #expect(sunset > sun.solarNoon && sunset.timeIntervalSince(sun.solarNoon) < 43_200, "\(latitude) \(longitude) \(date)")
+                        let height = SolarPosition.elevation(at: sunset, latitude: latitude, longitude: longitude)
+                        #expect(abs(height - SunDay.Altitude.sunrise) < 0.05, "\(latitude) \(longitude) \(date): \(height)")
+                    }
+                    if sun.sunrise == nil && sun.sunset == nil { #expect(sun.polar != nil && abs(latitude) > 60, "\(latitude) \(date)") }
+                    #expect(sun.length >= 0 && sun.length <= 86_400)
+                    // The moon never traps, whatever the place.
+                    let moon = Moon.risesAndSets(date, at: place, utcOffset: offset)
+                    #expect(moon.rises.count <= 2 && moon.sets.count <= 2)
+                }
+            }
+        }
+        #expect(days == 8200)
+    }
 }

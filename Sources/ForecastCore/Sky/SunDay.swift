@@ -110,7 +110,9 @@ public enum Sun {
             let wanted = acos(cosine) * 180 / .pi * (rising ? -1 : 1)
             // Move by the difference between the hour angle it has and the one it needs (15° an hour).
             let now = hourAngle(at: time, longitude: longitude)
-            var step = wanted - now
+            // The shorter way round: near the poles the angle wanted is near ±180°, and a
+            // step of a whole turn would land on another day.
+            var step = (wanted - now + 540).truncatingRemainder(dividingBy: 360) - 180
             if round == 0 { step = wanted }  // from noon, where the hour angle is 0
             time = time.addingTimeInterval(step / 15 * 3600)
         }
