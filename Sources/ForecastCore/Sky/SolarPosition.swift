@@ -20,7 +20,13 @@ public enum SolarPosition {
 
     /// The sun's local hour angle at `instant`, degrees (any turn: 0 at noon).
     public static func hourAngle(at instant: Date, longitude: Double) -> Double {
-        siderealDegrees(at: instant) + longitude - equatorial(at: instant).rightAscension * 180 / .pi
+        declinationAndHourAngle(at: instant, longitude: longitude).hourAngle
+    }
+
+    /// Both at once, from one position of the sun, degrees.
+    public static func declinationAndHourAngle(at instant: Date, longitude: Double) -> (declination: Double, hourAngle: Double) {
+        let (rightAscension, declination) = equatorial(at: instant)
+        return (declination * 180 / .pi, siderealDegrees(at: instant) + longitude - rightAscension * 180 / .pi)
     }
 
     /// Days since J2000.0.

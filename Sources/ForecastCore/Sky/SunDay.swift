@@ -62,7 +62,10 @@ public enum Sun {
     /// nearest the local clock's noon; a time of it that falls outside the
     /// local date (a sunset after midnight near the poles) is kept, as the
     /// event belongs to that day's light.
-    public static func day(_ date: CivilDate, at coordinate: Coordinate, utcOffset: Int) -> SunDay {
+    /// `twilights`: whether the nautical and astronomical twilights and the
+    /// golden hours are wanted (`show`), or only sunrise, sunset and civil
+    /// twilight (a list's fields: a third of the work); those not computed are nil.
+    public static func day(_ date: CivilDate, at coordinate: Coordinate, utcOffset: Int, twilights: Bool = true) -> SunDay {
         let offset = TimeInterval(min(86_400, max(-86_400, utcOffset)))
         let localNoon = Date(timeIntervalSince1970: TimeInterval(date.daysSince1970) * 86_400 + 43_200 - offset)
         let latitude = coordinate.latitude, longitude = coordinate.longitude
@@ -74,8 +77,10 @@ public enum Sun {
              crossing(altitude, rising: false, noon: noon, latitude: latitude, longitude: longitude))
         }
         let rise = pair(SunDay.Altitude.sunrise), civil = pair(SunDay.Altitude.civil)
-        let nautical = pair(SunDay.Altitude.nautical), astronomical = pair(SunDay.Altitude.astronomical)
-        let golden = pair(SunDay.Altitude.golden)
+        let none: (Date?, Date?) = (nil, nil)
+        let nautical = twilights ? pair(SunDay.Altitude.nautical) : none
+        let astronomical = twilights ? pair(SunDay.Altitude.astronomical) : none
+        let golden = twilights ? pair(SunDay.Altitude.golden) : none
         var polar: SunDay.Polar?
         if rise.0 == nil && rise.1 == nil {
             polar = noonElevation > SunDay.Altitude.sunrise || midnightElevation > SunDay.Altitude.sunrise ? .day : .night
@@ -100,7 +105,8 @@ public enum Sun {
     static func crossing(_ altitude: Double, rising: Bool, noon: Date, latitude: Double, longitude: Double) -> Date? {
         var time = noon
         for round in 0..<4 {
-            let declination = SolarPosition.declination(at: time)
+            // One position of the sun for both (a list of 1,000 places computes this 16,000 times).
+            let (declination, angle) = SolarPosition.declinationAndHourAngle(at: time, longitude: longitude)
             let phi = SolarPosition.radians(latitude), delta = SolarPosition.radians(declination)
             let cosine = (sin(SolarPosition.radians(altitude)) - sin(phi) * sin(delta)) / (cos(phi) * cos(delta))
             guard cosine.isFinite, cosine >= -1, cosine <= 1 else {
@@ -109,7 +115,7 @@ public enum Sun {
             }
             let wanted = acos(cosine) * 180 / .pi * (rising ? -1 : 1)
             // Move by the difference between the hour angle it has and the one it needs (15° an hour).
-            let now = hourAngle(at: time, longitude: longitude)
+            let now = wrapped(angle)
             // The shorter way round: near the poles the angle wanted is near ±180°, and a
             // step of a whole turn would land on another day.
             var step = (wanted - now + 540).truncatingRemainder(dividingBy: 360) - 180
@@ -121,8 +127,12 @@ public enum Sun {
 
     /// The sun's hour angle at `instant`, degrees in -180..<180 (negative before noon).
     static func hourAngle(at instant: Date, longitude: Double) -> Double {
-        let angle = SolarPosition.hourAngle(at: instant, longitude: longitude)
-        let wrapped = (angle + 180).truncatingRemainder(dividingBy: 360)
-        return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+        wrapped(SolarPosition.hourAngle(at: instant, longitude: longitude))
+    }
+
+    /// An angle in -180..<180.
+    static func wrapped(_ angle: Double) -> Double {
+        let turned = (angle + 180).truncatingRemainder(dividingBy: 360)
+        return (turned < 0 ? turned + 360 : turned) - 180
     }
 }
