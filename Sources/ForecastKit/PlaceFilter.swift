@@ -37,8 +37,8 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .alert: return weather?.warnings.highestLevel(at: now).map(Double.init)
         case .rainNext: return weather?.nextHours?.outlook(at: now)?.minutesToPrecipitation.map(Double.init)
         // Computed on the machine, with or without weather.
-        case .daylight: return Sky.daylightMinutes(place, now: now).map(Double.init)
-        case .moon: return ShownNumber.whole(Moon.phase(at: now).illumination * 100)
+        case .daylight: return Double(Sky.daylightMinutes(place, now: now))
+        case .moon: return Double(Moon.phase(at: now).percent)
         default: break
         }
         guard let report = weather?.report else { return nil }

@@ -120,9 +120,9 @@ package struct ReportRow: Sendable {
         for (field, time) in [(ReportField.dawn, sun.civilDawn), (.sunrise, sun.sunrise), (.sunset, sun.sunset), (.dusk, sun.civilDusk)] {
             set(field, time.map { format.time($0, in: zone) })
         }
-        set(.daylight, SafeNumber.rounded(sun.length / 60).map(String.init))
+        set(.daylight, String(sun.minutes))
         let moon = Moon.phase(at: now)
-        set(.moon, ShownNumber.whole(moon.illumination * 100).map(Self.decimal),
+        set(.moon, String(moon.percent),
             shown: format.emoji ? SkyView.symbol(moon.name) : words.moonPhase(moon.name))
         if let report = weather?.report {
             let c = report.current

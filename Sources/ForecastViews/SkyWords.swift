@@ -73,10 +73,11 @@ package enum SkyText {
         } else {
             sentences.append(words.sunTimes(
                 dawn: time(sky.sun.civilDawn), sunrise: time(sky.sun.sunrise), sunset: time(sky.sun.sunset), dusk: time(sky.sun.civilDusk)))
-            let change = sky.lengthChange.flatMap { SafeNumber.rounded($0 / 60) }
-            sentences.append(words.dayLength(minutes: SafeNumber.rounded(sky.sun.length / 60) ?? 0, change: change))
+            // The change between the two lengths as shown, so that they add up.
+            let change = sky.lengthChange.map { _ in sky.sun.minutes - sky.yesterday.minutes }
+            sentences.append(words.dayLength(minutes: sky.sun.minutes, change: change))
         }
-        let percent = format.percent(sky.moon.illumination * 100)
+        let percent = "\(sky.moon.percent)%"
         let phase = (emoji ? SkyView.symbol(sky.moon.name) + " " : "") + words.moonPhase(sky.moon.name)
         sentences.append(words.moonLine(phase: phase, percent: percent, rise: time(sky.moonRise), set: time(sky.moonSet)))
         return sentences
@@ -131,7 +132,7 @@ package struct MoonItem: Encodable, Sendable {
 
     package init(_ sky: SkyView, zone: TimeZone) {
         phase = sky.moon.name.rawValue
-        illumination = SafeNumber.rounded(sky.moon.illumination * 100) ?? 0
+        illumination = sky.moon.percent
         age = ShownNumber.rounded(sky.moon.age, places: 1) ?? 0
         rise = sky.moonRise.map { LocalTime.iso8601($0, in: zone) }
         set = sky.moonSet.map { LocalTime.iso8601($0, in: zone) }

@@ -21,6 +21,9 @@ public enum Moon {
         /// The moon's longitude from the sun's, degrees (0 new, 90 first quarter, 180 full, 270 last quarter).
         public var elongation: Double
         public var name: PhaseName
+
+        /// The lit part in whole percent, rounded once: what every face says and `--where moon` compares.
+        public var percent: Int { SafeNumber.rounded(illumination * 100) ?? 0 }
     }
 
     /// The eight phases as almanacs and weather apps name them: the four

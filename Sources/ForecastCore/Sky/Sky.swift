@@ -10,7 +10,5 @@ public enum Sky {
     }
 
     /// Today's daylight in whole minutes (rounded once, as shown).
-    public static func daylightMinutes(_ place: Place, now: Date) -> Int? {
-        SafeNumber.rounded(today(place, now: now).length / 60)
-    }
+    public static func daylightMinutes(_ place: Place, now: Date) -> Int { today(place, now: now).minutes }
 }

@@ -46,6 +46,9 @@ public struct SunDay: Sendable, Hashable {
         }
     }
 
+    /// The length in whole minutes, rounded once: what every face says and `--where daylight` compares.
+    public var minutes: Int { SafeNumber.rounded(length / 60) ?? 0 }
+
     /// The altitudes of the sun's centre that name its times.
     public enum Altitude {
         public static let sunrise = SolarPosition.horizon
