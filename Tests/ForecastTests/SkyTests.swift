@@ -76,6 +76,10 @@ struct SkyTests {
         #expect(summer.civilDusk == nil, "never dark")
         let longyearbyen = Sun.day(Self.day("2024-12-21"), at: try Coordinate(latitude: 78.22, longitude: 15.65), utcOffset: 3600)
         #expect(longyearbyen.polar == .night && longyearbyen.civilDawn == nil && longyearbyen.nauticalDawn != nil)
+        // The first day of its midnight sun: a sunrise, no sunset, and a day of nearly 24 hours, not 0.
+        let firstMidnightSun = Sun.day(Self.day("2026-04-18"), at: try Coordinate(latitude: 78.22, longitude: 15.65), utcOffset: 7200)
+        #expect(firstMidnightSun.sunrise != nil && firstMidnightSun.sunset == nil && firstMidnightSun.length > 20 * 3600,
+                "\(firstMidnightSun.length)")
         // An ordinary day: the length is sunset less sunrise, and today against yesterday is a few minutes.
         let oslo = try Coordinate(latitude: 59.913, longitude: 10.739)
         let march = Sun.day(Self.day("2024-03-20"), at: oslo, utcOffset: 3600), before = Sun.day(Self.day("2024-03-19"), at: oslo, utcOffset: 3600)

@@ -41,8 +41,14 @@ public struct SunDay: Sendable, Hashable {
         case .day?: return 86_400
         case .night?: return 0
         case nil:
-            guard let sunrise, let sunset, sunset > sunrise else { return 0 }
-            return sunset.timeIntervalSince(sunrise)
+            // The first or last day of a midnight sun has a sunrise and no sunset in
+            // its half day after noon (or the reverse): the sun is up to that end.
+            switch (sunrise, sunset) {
+            case let (rise?, set?): return max(0, set.timeIntervalSince(rise))
+            case let (rise?, nil): return min(86_400, solarNoon.addingTimeInterval(43_200).timeIntervalSince(rise))
+            case let (nil, set?): return min(86_400, set.timeIntervalSince(solarNoon.addingTimeInterval(-43_200)))
+            case (nil, nil): return 0
+            }
         }
     }
 
