@@ -51,26 +51,27 @@ extension WeatherReport {
         return report
     }
 
+    /// The field's name is built only when it is bad (a list checks thousands of values).
     static func bad(_ field: String, _ problem: WeatherError.Detail.Problem) -> WeatherError {
         WeatherError(.badResponse, detail: .invalid(.field(field), problem))
     }
 
-    static func check(_ value: Double?, in range: ClosedRange<Double>, _ field: String) throws(WeatherError) {
+    static func check(_ value: Double?, in range: ClosedRange<Double>, _ field: @autoclosure () -> String) throws(WeatherError) {
         guard let value else { return }
-        guard value.isFinite else { throw bad(field, .notFinite) }
+        guard value.isFinite else { throw bad(field(), .notFinite) }
         guard range.contains(value) else {
-            throw bad(field, .outside(value: SafeNumber.rounded(value).map(String.init) ?? "out of range", range: Self.text(range)))
+            throw bad(field(), .outside(value: SafeNumber.rounded(value).map(String.init) ?? "out of range", range: Self.text(range)))
         }
     }
 
-    static func check(_ value: Int, in range: ClosedRange<Int>, _ field: String) throws(WeatherError) {
-        guard range.contains(value) else { throw bad(field, .outside(value: "\(value)", range: "\(range.lowerBound)…\(range.upperBound)")) }
+    static func check(_ value: Int, in range: ClosedRange<Int>, _ field: @autoclosure () -> String) throws(WeatherError) {
+        guard range.contains(value) else { throw bad(field(), .outside(value: "\(value)", range: "\(range.lowerBound)…\(range.upperBound)")) }
     }
 
-    static func check(_ date: Date?, now: Date, _ field: String) throws(WeatherError) {
+    static func check(_ date: Date?, now: Date, _ field: @autoclosure () -> String) throws(WeatherError) {
         guard let date else { return }
         let seconds = date.timeIntervalSince(now)
-        guard seconds.isFinite, abs(seconds) <= WeatherBounds.timeSpan else { throw bad(field, .farFromNow) }
+        guard seconds.isFinite, abs(seconds) <= WeatherBounds.timeSpan else { throw bad(field(), .farFromNow) }
     }
 
     private static func text(_ range: ClosedRange<Double>) -> String {
@@ -79,62 +80,62 @@ extension WeatherReport {
 }
 
 extension CurrentConditions {
-    func validate(_ prefix: String, now: Date) throws(WeatherError) {
+    func validate(_ prefix: @autoclosure () -> String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
-        try R.check(temperature, in: WeatherBounds.temperature, "\(prefix).temperature")
-        try R.check(feelsLike, in: WeatherBounds.feelsLike, "\(prefix).feels_like")
-        try R.check(humidity, in: WeatherBounds.percent, "\(prefix).humidity")
-        try R.check(pressure, in: WeatherBounds.pressure, "\(prefix).pressure")
-        try R.check(windSpeed, in: WeatherBounds.wind, "\(prefix).wind_speed")
-        try R.check(windDirection, in: WeatherBounds.direction, "\(prefix).wind_direction")
-        try R.check(windGust, in: WeatherBounds.wind, "\(prefix).wind_gust")
-        try R.check(visibility, in: WeatherBounds.visibility, "\(prefix).visibility")
-        try R.check(cloudCover, in: WeatherBounds.percent, "\(prefix).cloud_cover")
-        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix).precipitation")
-        try R.check(sunrise, now: now, "\(prefix).sunrise")
-        try R.check(sunset, now: now, "\(prefix).sunset")
+        try R.check(temperature, in: WeatherBounds.temperature, "\(prefix()).temperature")
+        try R.check(feelsLike, in: WeatherBounds.feelsLike, "\(prefix()).feels_like")
+        try R.check(humidity, in: WeatherBounds.percent, "\(prefix()).humidity")
+        try R.check(pressure, in: WeatherBounds.pressure, "\(prefix()).pressure")
+        try R.check(windSpeed, in: WeatherBounds.wind, "\(prefix()).wind_speed")
+        try R.check(windDirection, in: WeatherBounds.direction, "\(prefix()).wind_direction")
+        try R.check(windGust, in: WeatherBounds.wind, "\(prefix()).wind_gust")
+        try R.check(visibility, in: WeatherBounds.visibility, "\(prefix()).visibility")
+        try R.check(cloudCover, in: WeatherBounds.percent, "\(prefix()).cloud_cover")
+        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix()).precipitation")
+        try R.check(sunrise, now: now, "\(prefix()).sunrise")
+        try R.check(sunset, now: now, "\(prefix()).sunset")
     }
 }
 
 extension HourlyForecast {
-    func validate(_ prefix: String, now: Date) throws(WeatherError) {
+    func validate(_ prefix: @autoclosure () -> String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
-        try R.check(time, now: now, "\(prefix).time")
-        try R.check(temperature, in: WeatherBounds.temperature, "\(prefix).temperature")
-        try R.check(feelsLike, in: WeatherBounds.feelsLike, "\(prefix).feels_like")
-        try R.check(humidity, in: WeatherBounds.percent, "\(prefix).humidity")
-        try R.check(precipitationProbability, in: WeatherBounds.percent, "\(prefix).precipitation_probability")
-        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix).precipitation")
-        try R.check(windSpeed, in: WeatherBounds.wind, "\(prefix).wind_speed")
-        try R.check(windDirection, in: WeatherBounds.direction, "\(prefix).wind_direction")
+        try R.check(time, now: now, "\(prefix()).time")
+        try R.check(temperature, in: WeatherBounds.temperature, "\(prefix()).temperature")
+        try R.check(feelsLike, in: WeatherBounds.feelsLike, "\(prefix()).feels_like")
+        try R.check(humidity, in: WeatherBounds.percent, "\(prefix()).humidity")
+        try R.check(precipitationProbability, in: WeatherBounds.percent, "\(prefix()).precipitation_probability")
+        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix()).precipitation")
+        try R.check(windSpeed, in: WeatherBounds.wind, "\(prefix()).wind_speed")
+        try R.check(windDirection, in: WeatherBounds.direction, "\(prefix()).wind_direction")
     }
 }
 
 extension DailyForecast {
-    func validate(_ prefix: String, now: Date) throws(WeatherError) {
+    func validate(_ prefix: @autoclosure () -> String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
         guard date.utf8.count == 10, CivilDate(iso: date) != nil else {
-            throw R.bad("\(prefix).date", .notADate)
+            throw R.bad("\(prefix()).date", .notADate)
         }
-        try R.check(minimum, in: WeatherBounds.temperature, "\(prefix).temperature_min")
-        try R.check(maximum, in: WeatherBounds.temperature, "\(prefix).temperature_max")
-        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix).precipitation")
-        try R.check(precipitationProbability, in: WeatherBounds.percent, "\(prefix).precipitation_probability")
-        try R.check(uvIndexMax, in: WeatherBounds.uvIndex, "\(prefix).uv_index_max")
-        try R.check(sunrise, now: now, "\(prefix).sunrise")
-        try R.check(sunset, now: now, "\(prefix).sunset")
+        try R.check(minimum, in: WeatherBounds.temperature, "\(prefix()).temperature_min")
+        try R.check(maximum, in: WeatherBounds.temperature, "\(prefix()).temperature_max")
+        try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix()).precipitation")
+        try R.check(precipitationProbability, in: WeatherBounds.percent, "\(prefix()).precipitation_probability")
+        try R.check(uvIndexMax, in: WeatherBounds.uvIndex, "\(prefix()).uv_index_max")
+        try R.check(sunrise, now: now, "\(prefix()).sunrise")
+        try R.check(sunset, now: now, "\(prefix()).sunset")
     }
 }
 
 extension AirQuality {
     /// These values if every one is finite and plausible; otherwise a
     /// `badResponse` error naming the first bad field.
-    public func validate(_ prefix: String, now: Date) throws(WeatherError) {
+    public func validate(_ prefix: @autoclosure () -> String, now: Date) throws(WeatherError) {
         typealias R = WeatherReport
-        try R.check(time, now: now, "\(prefix).time")
-        try R.check(usAQI, in: WeatherBounds.airQualityIndex, "\(prefix).us_aqi")
-        try R.check(europeanAQI, in: WeatherBounds.airQualityIndex, "\(prefix).european_aqi")
-        try R.check(pm2_5, in: WeatherBounds.particulates, "\(prefix).pm2_5")
-        try R.check(pm10, in: WeatherBounds.particulates, "\(prefix).pm10")
+        try R.check(time, now: now, "\(prefix()).time")
+        try R.check(usAQI, in: WeatherBounds.airQualityIndex, "\(prefix()).us_aqi")
+        try R.check(europeanAQI, in: WeatherBounds.airQualityIndex, "\(prefix()).european_aqi")
+        try R.check(pm2_5, in: WeatherBounds.particulates, "\(prefix()).pm2_5")
+        try R.check(pm10, in: WeatherBounds.particulates, "\(prefix()).pm10")
     }
 }
