@@ -36,10 +36,12 @@ public struct Preferences: Hashable, Sendable, Codable {
     /// Which warning sources beyond the keyless official ones: "openweathermap"
     /// (One Call 3.0's alerts, with its key); nil or "official": none.
     public var alertSources: String?
+    /// The scale the air is graded on for every place; nil: each place's own country's (`AirScaleChoice.local`).
+    public var airScale: AirScaleChoice?
 
     public init(
         provider: String? = nil, language: String? = nil, ttlMinutes: Double? = nil, concurrency: Int? = nil, format: String? = nil,
-        alertSources: String? = nil
+        alertSources: String? = nil, airScale: AirScaleChoice? = nil
     ) {
         self.provider = provider
         self.language = language
@@ -47,5 +49,6 @@ public struct Preferences: Hashable, Sendable, Codable {
         self.concurrency = concurrency
         self.format = format
         self.alertSources = alertSources
+        self.airScale = airScale
     }
 }

@@ -10,6 +10,8 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
     case format
     /// Which warning sources beyond the keyless official ones: "official", or an opt-in one ("openweathermap").
     case alerts
+    /// The scale the air is graded on: each place's own country's ("local"), or "us", "eu", "kr" for every place.
+    case airScale = "air-scale"
 
     /// The environment variable that overrides the stored value, if any.
     public var variable: String? {
@@ -19,7 +21,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .ttl: WeatherSettings.ttlVariable
         case .concurrency: WeatherSettings.concurrencyVariable
         case .format: Configuration.formatVariable
-        case .windUnit, .temperatureUnit, .alerts: nil
+        case .windUnit, .temperatureUnit, .alerts, .airScale: nil
         }
     }
 
@@ -32,6 +34,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .windUnit: WindUnit.allCases.map(\.rawValue)
         case .temperatureUnit: TemperatureUnit.allCases.map(\.rawValue)
         case .alerts: Configuration.alertChoices
+        case .airScale: AirScaleChoice.allCases.map(\.rawValue)
         case .ttl, .concurrency: []
         }
     }
@@ -46,6 +49,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Codable {
         case .temperatureUnit: TemperatureUnit.celsius.rawValue
         case .format: "table"
         case .alerts: Configuration.officialAlerts
+        case .airScale: AirScaleChoice.local.rawValue
         }
     }
 }
@@ -159,6 +163,7 @@ public enum Configuration {
         case .concurrency: return p.concurrency.map(String.init)
         case .format: return p.format
         case .alerts: return p.alertSources
+        case .airScale: return p.airScale?.rawValue
         case .windUnit: return settings.windUnit == .ms ? nil : settings.windUnit.rawValue
         case .temperatureUnit: return settings.temperatureUnit == .celsius ? nil : settings.temperatureUnit.rawValue
         }
@@ -200,6 +205,12 @@ public enum Configuration {
             let choice = text.lowercased()
             guard alertChoices.contains(choice) else { throw bad(alertChoices.joined(separator: ", ")) }
             settings.preferences.alertSources = choice
+        case .airScale:
+            guard let text else { settings.preferences.airScale = nil; break }
+            guard let choice = AirScaleChoice(rawValue: text.lowercased()) else {
+                throw bad(AirScaleChoice.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.preferences.airScale = choice
         case .windUnit:
             guard let text else { settings.windUnit = .ms; break }
             guard let unit = WindUnit(rawValue: text.lowercased()) else { throw bad(WindUnit.allCases.map(\.rawValue).joined(separator: ", ")) }

@@ -602,11 +602,11 @@ public final class PlaceStore: Sendable {
         try db.execute(
             sql: """
                 UPDATE settings SET provider = ?, language = ?, ttl_minutes = ?, concurrency = ?, default_format = ?,
-                    temperature_unit = ?, wind_unit = ?, alert_sources = ?
+                    temperature_unit = ?, wind_unit = ?, alert_sources = ?, air_scale = ?
                 """,
             arguments: [
                 preferences.provider, preferences.language, preferences.ttlMinutes, preferences.concurrency,
-                preferences.format, temperature, wind, preferences.alertSources,
+                preferences.format, temperature, wind, preferences.alertSources, preferences.airScale?.rawValue,
             ])
     }
 

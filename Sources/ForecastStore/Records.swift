@@ -164,6 +164,7 @@ extension SavedRow {
             (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
                 ? name : nil
         }) : nil
+        let airScale = row.hasColumn("air_scale") ? choice("air_scale", AirScaleChoice.init(rawValue:)) : nil
         var ttl: Double?
         if !(row["ttl_minutes"] as DatabaseValue).isNull {
             ttl = number(row, "ttl_minutes").flatMap { (0...10_080).contains($0) ? $0 : nil }
@@ -179,7 +180,7 @@ extension SavedRow {
             temperatureUnit: temperature, sort: PlaceSort(key: sortKey, descending: descending), lastViewedPlaceID: lastViewed,
             windUnit: wind,
             preferences: Preferences(provider: provider, language: language, ttlMinutes: ttl, concurrency: concurrency, format: format,
-                alertSources: alertSources),
+                alertSources: alertSources, airScale: airScale),
             measures: measures)
         return (settings, damaged)
     }

@@ -86,9 +86,12 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     var uvIndex: String { get }
     var airQuality: String { get }
     func uvCategory(_ category: UVCategory) -> String
-    func airCategory(_ category: AirQuality.Category) -> String
-    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
-    func air(_ air: AirQuality?, error: WeatherError?) -> String
+    /// A band of an air scale: "good", "fair", "unhealthy for sensitive groups", "나쁨".
+    func airGrade(_ name: AirGrade.Name) -> String
+    /// The scale's name, said wherever a grade or index is: "US AQI", "European AQI", "Korean grade".
+    func airScale(_ scale: AirScale) -> String
+    /// "US AQI 42 (good) · PM2.5 6 µg/m³", "bad (Korean grade) · PM10 95 µg/m³ · PM2.5 40 µg/m³", or why there is none.
+    func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String
     func noWeather(_ error: WeatherError) -> String
     var notSaved: String { get }
     var weatherHeader: String { get }

@@ -254,29 +254,37 @@ package struct English: Catalog {
         }
     }
 
-    package func airCategory(_ category: AirQuality.Category) -> String {
-        switch category {
+    package func airGrade(_ name: AirGrade.Name) -> String {
+        switch name {
         case .good: "good"
         case .moderate: "moderate"
         case .unhealthyForSensitiveGroups: "unhealthy for sensitive groups"
         case .unhealthy: "unhealthy"
         case .veryUnhealthy: "very unhealthy"
         case .hazardous: "hazardous"
+        case .fair: "fair"
+        case .poor: "poor"
+        case .veryPoor: "very poor"
+        case .extremelyPoor: "extremely poor"
+        case .bad: "bad"
+        case .veryBad: "very bad"
         }
     }
 
-    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
-    package func air(_ air: AirQuality?, error: WeatherError?) -> String {
+    package func airScale(_ scale: AirScale) -> String {
+        switch scale {
+        case .us: "US AQI"
+        case .eu: "European AQI"
+        case .kr: "Korean grade"
+        }
+    }
+
+    /// "US AQI 42 (good) · PM2.5 6 µg/m³", "bad (Korean grade) · PM10 95 µg/m³ · PM2.5 40 µg/m³", or why there is none.
+    package func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String {
         if let air, !air.isEmpty {
-            var parts: [String] = []
-            if let aqi = air.usAQI, let rounded = SafeNumber.rounded(aqi) {
-                let category = airCategory(AirQuality.Category(usAQI: aqi))
-                parts.append("AQI \(rounded) (\(category))")
-            }
-            // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
-            if let pm = air.pm2_5, let rounded = SafeNumber.rounded(pm) { parts.append("PM2.5" + " \(rounded) µg/m³") }
-            if parts.isEmpty, let pm = air.pm10, let rounded = SafeNumber.rounded(pm) { parts.append("PM10" + " \(rounded) µg/m³") }
-            return parts.joined(separator: " · ")
+            return AirText.parts(air, scale: scale, grade: { grade in
+                grade.scale == .kr ? "\(airGrade(grade.name)) (\(airScale(.kr)))" : "\(airScale(grade.scale)) \(grade.value) (\(airGrade(grade.name)))"
+            }, pm10: "PM10", pm2_5: "PM2.5").joined(separator: " · ")
         }
         if let error { return "unavailable: " + weatherError(error) }
         return "–"
@@ -296,7 +304,7 @@ package struct English: Catalog {
     package var reportHeaders: [String] {
         ["#", "Place", "Local time", "", "Weather", "Temp",
          "Feels", "Humidity", "Wind", "Today", "Rain",
-         "UV", "AQI", "Note"]
+         "UV", "Air", "Note"]
     }
 
     package func hoursCaption(_ steps: Int, unit: String) -> String {

@@ -67,8 +67,13 @@ package struct HTMLReport {
             let row = ReportRow(place: entry.place, position: entry.position, weather: entry.weather, format: format, words: words, now: now)
             let cell = { (field: ReportField) in HTML.escape(row.shown[field] ?? "–") }
             let percent = { (field: ReportField) in row.shown[field].map { HTML.escape($0) + "%" } ?? "–" }
-            let air = entry.weather.report?.airQuality?.usAQI.map { aqi in
-                "<span class=\"aqi aqi\(AirQuality.Category.allCases.firstIndex(of: AirQuality.Category(usAQI: aqi)) ?? 0)\">\(cell(.aqi))</span>"
+            // Graded on the place's scale, named beside the number (a Korean grade is its word).
+            let scale = format.airScale(countryCode: entry.place.countryCode)
+            let air = entry.weather.report?.airQuality.flatMap { AirGrade($0, scale: scale) }.map { grade in
+                let shown = grade.scale == .kr ? words.airGrade(grade.name) : "\(grade.value)"
+                let title = words.airScale(grade.scale) + " · " + words.airGrade(grade.name)
+                return "<span class=\"aqi aqi\(Int((grade.severity * 5).rounded()))\" title=\"\(HTML.escape(title))\">\(HTML.escape(shown))</span>"
+                    + " <small>\(HTML.escape(words.airScale(grade.scale)))</small>"
             } ?? "–"
             // A place with warnings is marked beside its name: ⚠ in its highest level's colour, the level in words as its title.
             let warned = WarningsView(entry.weather, now: now).warnings.map(\.level).max().map { level in
@@ -120,7 +125,7 @@ package struct HTMLReport {
             "\(words.humidity) \(format.percent(c.humidity))",
             "\(words.wind) \(format.windText(c.windSpeed, direction: c.windDirection))",
             "\(words.uvIndex) \(words.uv(today?.uvIndexMax))",
-            "\(words.airQuality) \(words.air(report.airQuality, error: entry.weather.airQualityError))",
+            "\(words.airQuality) \(words.air(report.airQuality, scale: format.airScale(countryCode: place.countryCode), error: entry.weather.airQualityError))",
         ]
         facts.append(format.time(now, in: zone) + " " + SafeText.clean(place.timeZone, maxLength: 64))
         html += "<p class=\"now\">" + facts.map(HTML.escape).joined(separator: " · ") + "</p>\n"

@@ -315,29 +315,39 @@ package struct Korean: Catalog {
         }
     }
 
-    package func airCategory(_ category: AirQuality.Category) -> String {
-        switch category {
+    package func airGrade(_ name: AirGrade.Name) -> String {
+        switch name {
         case .good: "좋음"
         case .moderate: "보통"
         case .unhealthyForSensitiveGroups: "민감군 나쁨"
         case .unhealthy: "나쁨"
         case .veryUnhealthy: "매우 나쁨"
         case .hazardous: "위험"
+        case .fair: "양호"
+        case .poor: "나쁨"
+        case .veryPoor: "매우 나쁨"
+        case .extremelyPoor: "극히 나쁨"
+        // The Ministry of Environment's own words.
+        case .bad: "나쁨"
+        case .veryBad: "매우나쁨"
         }
     }
 
-    /// "AQI 42 (good) · PM2.5 6 µg/m³", or why there is none.
-    package func air(_ air: AirQuality?, error: WeatherError?) -> String {
+    package func airScale(_ scale: AirScale) -> String {
+        switch scale {
+        case .us: "미국 AQI"
+        case .eu: "유럽 AQI"
+        case .kr: "환경부 기준"
+        }
+    }
+
+    /// "미국 AQI 42 (좋음) · 초미세먼지 6 µg/m³", "나쁨 (환경부 기준) · 미세먼지 95 µg/m³ · 초미세먼지 40 µg/m³", or why there is none.
+    package func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String {
         if let air, !air.isEmpty {
-            var parts: [String] = []
-            if let aqi = air.usAQI, let rounded = SafeNumber.rounded(aqi) {
-                let category = airCategory(AirQuality.Category(usAQI: aqi))
-                parts.append("지수 \(rounded) (\(category), 미국 기준)")
-            }
             // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
-            if let pm = air.pm2_5, let rounded = SafeNumber.rounded(pm) { parts.append("초미세먼지" + " \(rounded) µg/m³") }
-            if parts.isEmpty, let pm = air.pm10, let rounded = SafeNumber.rounded(pm) { parts.append("미세먼지" + " \(rounded) µg/m³") }
-            return parts.joined(separator: " · ")
+            return AirText.parts(air, scale: scale, grade: { grade in
+                grade.scale == .kr ? "\(airGrade(grade.name)) (\(airScale(.kr)))" : "\(airScale(grade.scale)) \(grade.value) (\(airGrade(grade.name)))"
+            }, pm10: "미세먼지", pm2_5: "초미세먼지").joined(separator: " · ")
         }
         if let error { return "받지 못함: " + weatherError(error) }
         return "–"
@@ -357,7 +367,7 @@ package struct Korean: Catalog {
     package var reportHeaders: [String] {
         ["#", "장소", "현지 시각", "", "날씨", "기온",
          "체감", "습도", "바람", "오늘", "강수",
-         "자외선", "AQI", "비고"]
+         "자외선", "대기질", "비고"]
     }
 
     package func hoursCaption(_ steps: Int, unit: String) -> String {

@@ -218,7 +218,7 @@ package enum KoreanHelp {
             "--weather는 후보마다 현재 날씨를 한꺼번에 받아 와서(Open-Meteo 요청 하나에 최대 50곳) 보여 주고, 아무것도 저장하지 않습니다.",
         ],
         "config": [
-            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line), alerts(공식 특보를 받아 오는 곳: official은 키가 필요 없는 각국 기상청, 곧 노르웨이 기상청(MET Norway)과 미국 국립기상청; openweathermap은 여기에 OpenWeatherMap의 특보(각국 기관에서 모은 전 세계 특보)를 더하며 OPENWEATHER_API_KEY가 설정되어 있을 때만 받아 옵니다).",
+            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line), alerts(공식 특보를 받아 오는 곳: official은 키가 필요 없는 각국 기상청, 곧 노르웨이 기상청(MET Norway)과 미국 국립기상청; openweathermap은 여기에 OpenWeatherMap의 특보(각국 기관에서 모은 전 세계 특보)를 더하며 OPENWEATHER_API_KEY가 설정되어 있을 때만 받아 옵니다), air-scale(대기질을 매기는 기준: local은 장소마다 그 나라의 기준으로, 한국은 환경부 등급, EU와 EEA는 유럽 AQI, 그 밖은 미국 AQI; us, eu, kr은 모든 장소에 하나의 기준).",
             "적용되는 값은 강한 것부터: 옵션(--provider, --lang, --ttl, --concurrency, --format), 환경 변수(FORECAST_PROVIDER, FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT), 이 설정, 그다음 기본값(언어는 로캘: LC_ALL, LC_MESSAGES, LANG)입니다. 인자 없이 실행하면 모든 설정을 값과 출처와 함께 보여 줍니다. API 키는 저장하지 않고 환경 변수(OPENWEATHER_API_KEY)에서만 읽습니다.",
         ],
         "export": [

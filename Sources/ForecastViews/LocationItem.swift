@@ -92,8 +92,8 @@ package struct LocationItem: FlatPlaceJSON {
         if let weather, let format, let now {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(
-                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone), format: format,
-                    now: now)
+                    report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone),
+                    airScale: format.airScale(countryCode: place.countryCode), format: format, now: now)
             }
             own.error = weather.error.map(ErrorItem.init)
             own.airQualityError = weather.airQualityError.map(ErrorItem.init)

@@ -21,6 +21,11 @@ package enum ReportField: String, CaseIterable, Sendable {
     case daylight
     /// The moon's lit part now, % (a line reads its phase's picture, as wttr.in's).
     case moon
+    /// The scale the place's air is graded on ("us", "eu", "kr": its country's, or `config air-scale`'s).
+    case airScale = "air_scale"
+    /// The air's band on that scale ("good", "fair", "bad"…; a line and a table say it in words, with the scale);
+    /// empty where the scale's numbers are not known.
+    case airGrade = "air_grade"
 
     /// The column of a `--where` or `--template` field: the same name, but for
     /// `alert`, which is `alert_level` (the name `--where` has always used).
@@ -53,7 +58,7 @@ extension ReportField {
             .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon:
             true
         case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error,
-            .dawn, .sunrise, .sunset, .dusk: false
+            .dawn, .sunrise, .sunset, .dusk, .airScale, .airGrade: false
         }
     }
 }
@@ -148,6 +153,11 @@ package struct ReportRow: Sendable {
             set(.eaqi, whole(report.airQuality?.europeanAQI))
             set(.pm25, number(report.airQuality?.pm2_5))
             set(.pm10, number(report.airQuality?.pm10))
+            let scale = format.airScale(countryCode: place.countryCode)
+            set(.airScale, scale.rawValue, shown: words.airScale(scale))
+            if let air = report.airQuality, let grade = AirGrade(air, scale: scale) {
+                set(.airGrade, grade.name.rawValue, shown: words.airGrade(grade.name))
+            }
         }
         if let weather {
             set(.updated, weather.fetchedAt.map { LocalTime.iso8601($0, in: TimeZone(secondsFromGMT: 0)!) })

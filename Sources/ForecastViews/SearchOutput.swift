@@ -40,7 +40,11 @@ package struct SearchOutput: CommandOutput {
             let found = weather.flatMap { index < $0.count ? $0[index] : nil }
             let item = found.flatMap { w in
                 w.report.flatMap { report in
-                    format.map { WeatherItem(report, fetchedAt: w.fetchedAt ?? now, stale: false, zone: LocalTime.zone(m.city.timeZone), format: $0, now: now) }
+                    format.map {
+                        WeatherItem(
+                            report, fetchedAt: w.fetchedAt ?? now, stale: false, zone: LocalTime.zone(m.city.timeZone),
+                            airScale: $0.airScale(countryCode: m.city.countryCode), format: $0, now: now)
+                    }
                 }
             }
             return Result(

@@ -151,7 +151,7 @@ package struct ShowOutput: ReportOutput {
             cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
             condition: c.condition.map(format.describe),
             symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
-        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
+        airQuality = report.airQuality.map { AirQualityItem($0, scale: format.airScale(countryCode: place.countryCode), zone: zone, format: format) }
         hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
@@ -242,7 +242,7 @@ package struct ShowOutput: ReportOutput {
             [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
             [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
-             words.air(data.airQuality, error: weather.airQualityError)],
+             words.air(data.airQuality, scale: format.airScale(countryCode: place.countryCode), error: weather.airQualityError)],
         ]
         var rendered = facts.render().dropFirst().map { "  " + $0 }
         if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {

@@ -16,7 +16,13 @@ package struct WeatherFormat {
     /// In the user's units (`settings`'), said in `words`.
     package init(_ settings: Settings, words: Words, emoji: Bool) {
         self.init(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: words, emoji: emoji, measures: settings.measures)
+        airScales = settings.preferences.airScale ?? .local
     }
+
+    /// The scale the air is graded on: each place's country's, or one for all (`config air-scale`).
+    package var airScales: AirScaleChoice = .local
+    /// The scale a place in `countryCode` is graded on.
+    package func airScale(countryCode: String?) -> AirScale { airScales.scale(countryCode: countryCode) }
 
     /// Precipitation, distance, pressure and the clock.
     package var measures: MeasureUnits

@@ -25,7 +25,9 @@ package struct WeatherItem: Encodable {
     package var fetchedAt: Date
     package var stale: Bool
 
-    package init(_ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, format: WeatherFormat, now: Date) {
+    package init(
+        _ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, airScale: AirScale, format: WeatherFormat, now: Date
+    ) {
         let current = report.current
         temperature = format.temperature(current.temperature)
         feelsLike = format.temperature(current.feelsLike)
@@ -40,16 +42,21 @@ package struct WeatherItem: Encodable {
         todayMax = format.temperature(today?.maximum)
         precipitationProbability = format.whole(today?.precipitationProbability)
         uvIndexMax = format.whole(today?.uvIndexMax)
-        airQuality = report.airQuality.map { AirQualityItem($0, zone: zone, format: format) }
+        airQuality = report.airQuality.map { AirQualityItem($0, scale: airScale, zone: zone, format: format) }
         observedAt = LocalTime.iso8601(report.observedAt, in: zone)
         self.fetchedAt = fetchedAt
         self.stale = stale
     }
 }
 
-/// `airQuality`: the air now, US AQI with its category, the European AQI and
-/// particulate matter in µg/m³.
+/// `airQuality`: the air now, graded on the place's scale (`scale`: "us",
+/// "eu", "kr"; `grade`: the band's name on it, `gradeRank` 1 the best; absent
+/// where that scale's numbers are not known), the US AQI with its category,
+/// the European AQI and particulate matter in µg/m³.
 package struct AirQualityItem: Encodable {
+    package var scale: AirScale
+    package var grade: AirGrade.Name?
+    package var gradeRank: Int?
     package var usAqi: Double?
     package var category: AirQuality.Category?
     package var europeanAqi: Double?
@@ -57,7 +64,11 @@ package struct AirQualityItem: Encodable {
     package var pm10: Double?
     package var observedAt: String?
 
-    package init(_ air: AirQuality, zone: TimeZone, format: WeatherFormat) {
+    package init(_ air: AirQuality, scale: AirScale, zone: TimeZone, format: WeatherFormat) {
+        self.scale = scale
+        let graded = AirGrade(air, scale: scale)
+        grade = graded?.name
+        gradeRank = graded?.rank
         // Indices defined on whole numbers, whole as their band is taken.
         usAqi = format.whole(air.usAQI)
         category = air.category

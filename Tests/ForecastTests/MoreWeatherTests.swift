@@ -174,7 +174,33 @@ import Testing
         #expect(json["airQualityError"] == nil)
 
         let korean = try await cli.run("show", "London", "--lang", "ko", "--offline")
-        #expect(korean.stdout.contains("대기질") && korean.stdout.contains("지수 123 (민감군 나쁨, 미국 기준) · 초미세먼지 11 µg/m³"))
+        #expect(korean.stdout.contains("대기질") && korean.stdout.contains("미국 AQI 123 (민감군 나쁨) · 초미세먼지 11 µg/m³"), "\(korean.stdout)")
+
+        // Each place on its own country's scale: Seoul on the Ministry of Environment's grades (PM10 16.6 and
+        // PM2.5 9.3, shown as 17 and 9: both 좋음), the scale named; London (GB, outside the EEA) on the US AQI.
+        let seoul = try await cli.run("show", "Seoul")
+        #expect(seoul.stdout.contains("good (Korean grade) · PM10 17 µg/m³ · PM2.5 9 µg/m³"), "\(seoul.stdout)")
+        let seoulKorean = try await cli.run("show", "Seoul", "--offline", "--lang", "ko")
+        #expect(seoulKorean.stdout.contains("좋음 (환경부 기준) · 미세먼지 17 µg/m³ · 초미세먼지 9 µg/m³"), "\(seoulKorean.stdout)")
+        let seoulJSON = try #require(try JSONSerialization.jsonObject(with: Data(try await cli.run("show", "Seoul", "--offline", "--format", "json").stdout.utf8)) as? [String: Any])
+        let seoulAir = try #require(seoulJSON["airQuality"] as? [String: Any])
+        #expect(seoulAir["scale"] as? String == "kr" && seoulAir["grade"] as? String == "good" && seoulAir["gradeRank"] as? Int == 1)
+        #expect(quality["scale"] as? String == "us" && quality["grade"] as? String == "unhealthyForSensitiveGroups" && quality["gradeRank"] as? Int == 3)
+        // CSV's two new columns come last (the others keep their places).
+        let csv = try await cli.run("list", "--offline", "--format", "csv")
+        let rows = csv.stdout.split(whereSeparator: \.isNewline)
+        #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade"), "\(csv.stdout)")
+        #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(2).joined(separator: ",") } == ["kr,good", "us,unhealthyForSensitiveGroups"])
+
+        // One scale for every place, kept: the European AQI (Seoul's 48 is moderate; London's 62 poor).
+        #expect(try await cli.run("config", "air-scale", "eu").status == 0)
+        let european = try await cli.run("list", "--offline", "--format", "line", "--template", "{name} {air_scale} {air_grade}")
+        #expect(european.lines == ["Seoul European AQI moderate", "London European AQI poor"], "\(european.stdout)")
+        #expect(try await cli.run("show", "Seoul", "--offline").stdout.contains("European AQI 48 (moderate) · PM2.5 9 µg/m³"))
+        let wrong = try await cli.run("config", "air-scale", "jp")
+        #expect(wrong.status != 0 && wrong.stderr.contains("local, us, eu, kr"), "\(wrong.stderr)")
+        #expect(try await cli.run("config", "--unset", "air-scale").status == 0)
+        #expect(try await cli.run("show", "Seoul", "--offline").stdout.contains("good (Korean grade)"))
         await stub.stop()
     }
 

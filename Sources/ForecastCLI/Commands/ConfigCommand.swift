@@ -13,11 +13,14 @@ struct ConfigCommand: ForecastCommand {
             Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph, kn, bft), temperature-unit
             (celsius, fahrenheit, kelvin), format (the default of list and show:
-            table, json, csv, tsv, markdown, line) and alerts (where official warnings
+            table, json, csv, tsv, markdown, line), alerts (where official warnings
             come from: official, the national services that need no key, MET Norway
             and the US National Weather Service; or openweathermap, which adds
             OpenWeatherMap's alerts, worldwide from national agencies, asked only
-            while OPENWEATHER_API_KEY is set).
+            while OPENWEATHER_API_KEY is set) and air-scale (the scale the air is
+            graded on: local, each place on its own country's, the Korean grades in
+            South Korea, the European AQI in the EU and EEA, the US AQI elsewhere;
+            or us, eu, kr for every place).
 
             What is in force comes from, strongest first: a flag (--provider, --lang,
             --ttl, --concurrency, --format), the environment (FORECAST_PROVIDER,
@@ -35,6 +38,7 @@ struct ConfigCommand: ForecastCommand {
               $ forecast config --unset ttl
               $ forecast config format --format json
               $ forecast config alerts openweathermap
+              $ forecast config air-scale kr
             """)
     )
 

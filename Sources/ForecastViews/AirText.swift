@@ -1,0 +1,22 @@
+import ForecastCore
+
+/// The air in a few parts, the same in every language: the grade on the
+/// place's scale (its scale named: a number is never read on another scale's
+/// bands), then the particles in whole µg/m³ (a Korean grade is read from
+/// both, so both are given; elsewhere PM2.5, or PM10 where it alone is known).
+package enum AirText {
+    package static func parts(
+        _ air: AirQuality, scale: AirScale, grade: (AirGrade) -> String, pm10: String, pm2_5: String
+    ) -> [String] {
+        var parts: [String] = []
+        if let graded = AirGrade(air, scale: scale) { parts.append(grade(graded)) }
+        let fine = AirGrade.whole(air.pm2_5).map { "\(pm2_5) \($0) µg/m³" }
+        let coarse = AirGrade.whole(air.pm10).map { "\(pm10) \($0) µg/m³" }
+        if scale == .kr {
+            parts += [coarse, fine].compactMap { $0 }
+        } else if let shown = fine ?? (parts.isEmpty ? coarse : nil) {
+            parts.append(shown)
+        }
+        return parts
+    }
+}

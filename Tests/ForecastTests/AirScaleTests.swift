@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastViews
+
+/// The air graded on the scale a country uses: the Korean Ministry of
+/// Environment's grades, the European AQI, the US AQI; each from the number as
+/// it is shown, and named wherever it is said.
+struct AirScaleTests {
+    static func kr(pm10: Double?, pm2_5: Double?) -> AirGrade? { AirGrade(AirQuality(pm2_5: pm2_5, pm10: pm10), scale: .kr) }
+
+    @Test func koreanGradesOfPM10AreTheMinistrysBands() {
+        let cases: [(Double, AirGrade.Name)] = [
+            (0, .good), (30, .good), (30.4, .good), (30.5, .moderate), (31, .moderate), (80, .moderate), (81, .bad), (150, .bad),
+            (150.5, .veryBad), (151, .veryBad), (900, .veryBad),
+        ]
+        for (value, name) in cases {
+            #expect(Self.kr(pm10: value, pm2_5: nil)?.name == name, "PM10 \(value)")
+        }
+    }
+
+    @Test func koreanGradesOfPM25AreTheMinistrysBands() {
+        // 15.5 µg/m³ is shown as 16: 보통, as read.
+        let cases: [(Double, AirGrade.Name)] = [
+            (0, .good), (15, .good), (15.4, .good), (15.5, .moderate), (16, .moderate), (35, .moderate), (36, .bad), (75, .bad),
+            (76, .veryBad), (500, .veryBad),
+        ]
+        for (value, name) in cases {
+            #expect(Self.kr(pm10: nil, pm2_5: value)?.name == name, "PM2.5 \(value)")
+        }
+    }
+
+    @Test func theKoreanGradeIsTheWorseOfTheTwo() {
+        let coarse = Self.kr(pm10: 95, pm2_5: 12)
+        #expect(coarse?.name == .bad && coarse?.pollutant == "pm10" && coarse?.value == 95 && coarse?.rank == 3)
+        let fine = Self.kr(pm10: 20, pm2_5: 40)
+        #expect(fine?.name == .bad && fine?.pollutant == "pm2_5" && fine?.value == 40)
+        // Alike: the finer particles, which Korean reports lead with.
+        #expect(Self.kr(pm10: 50, pm2_5: 20)?.pollutant == "pm2_5")
+        #expect(Self.kr(pm10: nil, pm2_5: nil) == nil)
+        // A US AQI alone never makes a Korean grade.
+        #expect(AirGrade(AirQuality(usAQI: 180), scale: .kr) == nil)
+    }
+
+    @Test func europeanAQIBands() {
+        let cases: [(Double, AirGrade.Name)] = [
+            (0, .good), (20, .good), (20.4, .good), (20.5, .fair), (40, .fair), (41, .moderate), (60, .moderate), (61, .poor),
+            (80, .poor), (81, .veryPoor), (100, .veryPoor), (101, .extremelyPoor), (250, .extremelyPoor),
+        ]
+        for (value, name) in cases {
+            #expect(AirGrade(AirQuality(europeanAQI: value), scale: .eu)?.name == name, "EAQI \(value)")
+        }
+        #expect(AirGrade(AirQuality(usAQI: 42, pm2_5: 10), scale: .eu) == nil)
+    }
+
+    @Test func usAQIBandsAgreeWithTheCategory() {
+        for value in stride(from: 0.0, through: 520, by: 0.5) {
+            let grade = AirGrade(AirQuality(usAQI: value), scale: .us)
+            #expect(grade?.name.rawValue == AirQuality.Category(usAQI: value).rawValue, "AQI \(value)")
+        }
+    }
+
+    @Test func implausibleNumbersGradeNothing() {
+        for bad in [-1.0, .nan, .infinity, -.infinity, 1e9] {
+            #expect(Self.kr(pm10: bad, pm2_5: nil) == nil)
+            #expect(AirGrade(AirQuality(usAQI: bad), scale: .us) == nil)
+            #expect(AirGrade(AirQuality(europeanAQI: bad), scale: .eu) == nil)
+        }
+    }
+
+    @Test func eachCountryItsOwnScale() {
+        #expect(AirScale.local(countryCode: "KR") == .kr)
+        #expect(AirScale.local(countryCode: "kr") == .kr)
+        for code in ["DE", "FR", "NO", "IS", "LI", "SE", "PL", "IE"] { #expect(AirScale.local(countryCode: code) == .eu, "\(code)") }
+        for code in ["US", "GB", "CH", "JP", "KP", "CN", "BR"] { #expect(AirScale.local(countryCode: code) == .us, "\(code)") }
+        #expect(AirScale.local(countryCode: nil) == .us)
+        #expect(AirScaleChoice.kr.scale(countryCode: "US") == .kr)
+        #expect(AirScaleChoice.local.scale(countryCode: "AT") == .eu)
+        #expect(AirGrade.euNames.count == 6 && AirGrade.krNames.count == 4 && AirGrade.usNames.count == 6)
+    }
+
+    @Test func theScaleIsNamedInEveryLanguage() {
+        let air = AirQuality(usAQI: 95.4, europeanAQI: 48, pm2_5: 40.2, pm10: 95.5)
+        #expect(English(gazetteer: .bundled).air(air, scale: .kr, error: nil) == "bad (Korean grade) · PM10 96 µg/m³ · PM2.5 40 µg/m³")
+        #expect(Korean(gazetteer: .bundled).air(air, scale: .kr, error: nil) == "나쁨 (환경부 기준) · 미세먼지 96 µg/m³ · 초미세먼지 40 µg/m³")
+        #expect(English(gazetteer: .bundled).air(air, scale: .us, error: nil) == "US AQI 95 (moderate) · PM2.5 40 µg/m³")
+        #expect(Korean(gazetteer: .bundled).air(air, scale: .eu, error: nil) == "유럽 AQI 48 (보통) · 초미세먼지 40 µg/m³")
+        // Particles alone, on a scale of indices: the particles, no grade invented.
+        #expect(English(gazetteer: .bundled).air(AirQuality(pm10: 33), scale: .us, error: nil) == "PM10 33 µg/m³")
+        #expect(Korean(gazetteer: .bundled).air(AirQuality(pm10: 33), scale: .kr, error: nil) == "보통 (환경부 기준) · 미세먼지 33 µg/m³")
+        for name in AirGrade.Name.allCases {
+            #expect(!English(gazetteer: .bundled).airGrade(name).isEmpty && !Korean(gazetteer: .bundled).airGrade(name).isEmpty)
+        }
+    }
+
+    @Test func theChoiceIsKeptAndCheckedByConfig() throws {
+        let settings = try Configuration.set(.airScale, to: "KR", in: Settings())
+        #expect(settings.preferences.airScale == .kr)
+        #expect(Configuration.stored(.airScale, settings) == "kr")
+        #expect(throws: ConfigError.self) { try Configuration.set(.airScale, to: "jp", in: Settings()) }
+        #expect(try Configuration.set(.airScale, to: nil, in: settings).preferences.airScale == nil)
+        #expect(Configuration.entry(.airScale, Settings(), environment: [:]).value == "local")
+    }
+}
