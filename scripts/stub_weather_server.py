@@ -562,7 +562,8 @@ def open_meteo(latitude, longitude, zone_name, query):
     daily = names("daily")
     if daily:
         days = int(query.get("forecast_days", ["7"])[0])
-        dates = [now.date() + timedelta(days=d) for d in range(days)]
+        past = max(0, min(2, int(query.get("past_days", ["0"])[0])))
+        dates = [now.date() + timedelta(days=d) for d in range(-past, days)]
         summaries = [day_summary(latitude, longitude, d, zone) for d in dates]
         answer["daily_units"] = dict({"time": "iso8601"}, **{v: UNITS.get(v, "") for v in daily})
         answer["daily"] = dict({"time": [d.isoformat() for d in dates]},

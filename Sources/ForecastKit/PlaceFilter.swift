@@ -18,6 +18,8 @@ public enum FilterField: String, CaseIterable, Sendable {
     case daylight
     /// The moon's lit part now, %.
     case moon
+    /// Today's high less yesterday's, in the temperature unit; absent where yesterday is not known.
+    case vsYesterday = "vs_yesterday"
 
     /// The names `FilterExpression.parse` accepts.
     public static let names = Set(allCases.map(\.rawValue))
@@ -60,6 +62,7 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .eaqi: whole(report.airQuality?.europeanAQI)
         case .pm25: tenth(report.airQuality?.pm2_5)
         case .pm10: tenth(report.airQuality?.pm10)
+        case .vsYesterday: report.highAgainstYesterday(now: now, unit: units.temperatureUnit)
         }
     }
 }

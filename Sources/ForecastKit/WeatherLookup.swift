@@ -141,6 +141,10 @@ public struct WeatherLookup: Sendable {
                 context: context, bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events,
                 arrived: arrived)
             fetchedAt = context.clock()
+            // A provider that gives no past days keeps yesterday from the copy it replaces, where that copy had it.
+            for (id, weather) in fetched {
+                if let report = weather.report { fetched[id]?.report = report.keepingYesterday(from: cache[id]?.report) }
+            }
             let successes = fetched.compactMapValues(\.report)
             do {
                 try store.saveWeather(

@@ -26,7 +26,9 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     /// What `list` needs: the report's variables and two days, thirteen
     /// variables, 1.3 calls a place as Open-Meteo counts a location:
-    /// max(1, variables / 10 × max(1, days / 14)).
+    /// max(1, variables / 10 × max(1, days / 14)). Yesterday too
+    /// (`past_days=1`, "3° warmer than yesterday"): three days, still under 14,
+    /// so the same weight.
     static let summary = Variables(current: reportCurrent, hourly: [], daily: reportDaily, days: 2, hours: nil)
 
     static let full = Variables(
@@ -46,11 +48,14 @@ public struct OpenMeteoProvider: WeatherProvider {
         var hours: Int?
 
         var weight: Double {
-            max(1, Double(current.count + hourly.count + daily.count) / 10 * max(1, Double(days) / 14))
+            max(1, Double(current.count + hourly.count + daily.count) / 10 * max(1, Double(days + OpenMeteoProvider.pastDays) / 14))
         }
     }
 
     static func variables(_ detail: ReportDetail) -> Variables { detail == .summary ? summary : full }
+
+    /// Yesterday is asked with every forecast (`past_days`), for today against it.
+    static let pastDays = 1
 
     public let name = ProviderDescriptor.openMeteo.name
     public let baseURL: URL
@@ -70,6 +75,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         items += [
             URLQueryItem(name: "daily", value: variables.daily.joined(separator: ",")),
             URLQueryItem(name: "forecast_days", value: String(variables.days)),
+            URLQueryItem(name: "past_days", value: String(Self.pastDays)),
         ]
         if let hours = variables.hours { items.append(URLQueryItem(name: "forecast_hours", value: String(hours))) }
         items += [
@@ -224,7 +230,10 @@ public struct OpenMeteoProvider: WeatherProvider {
         guard let observedAt = time(c?.time) ?? hourly.first?.time else {
             return .failure(.invalid(.field("current.time"), .missingOrNotATime))
         }
-        let today = daily.first { $0.date == LocalDays.localDate(observedAt, utcOffset: offset) } ?? daily.first
+        // Yesterday's hours (`past_days` brings them too) are not the coming hours: left out. Its day stays, first.
+        let todayDate = LocalDays.localDate(observedAt, utcOffset: offset)
+        hourly.removeAll { LocalDays.localDate($0.time, utcOffset: offset) < todayDate }
+        let today = daily.first { $0.date == todayDate } ?? daily.first { $0.date > todayDate }
         current.sunrise = today?.sunrise
         current.sunset = today?.sunset
         let report = WeatherReport(

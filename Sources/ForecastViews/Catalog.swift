@@ -86,6 +86,8 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     var uvIndex: String { get }
     var airQuality: String { get }
     func uvCategory(_ category: UVCategory) -> String
+    /// Today's high against yesterday's, `change` whole degrees: "High 3° warmer than yesterday".
+    func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String
     /// A band of an air scale: "good", "fair", "unhealthy for sensitive groups", "나쁨".
     func airGrade(_ name: AirGrade.Name) -> String
     /// The scale's name, said wherever a grade or index is: "US AQI", "European AQI", "Korean grade".

@@ -254,6 +254,12 @@ package struct English: Catalog {
         }
     }
 
+    package func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String {
+        let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
+        if change == 0 { return "High as yesterday's" }
+        return "High \(degrees(abs(change))) " + (change > 0 ? "warmer" : "cooler") + " than yesterday"
+    }
+
     package func airGrade(_ name: AirGrade.Name) -> String {
         switch name {
         case .good: "good"

@@ -315,6 +315,12 @@ package struct Korean: Catalog {
         }
     }
 
+    package func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String {
+        let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
+        if change == 0 { return "최고 기온 어제와 같음" }
+        return "최고 기온 어제보다 \(degrees(abs(change))) " + (change > 0 ? "높음" : "낮음")
+    }
+
     package func airGrade(_ name: AirGrade.Name) -> String {
         switch name {
         case .good: "좋음"

@@ -26,6 +26,9 @@ package enum ReportField: String, CaseIterable, Sendable {
     /// The air's band on that scale ("good", "fair", "bad"…; a line and a table say it in words, with the scale);
     /// empty where the scale's numbers are not known.
     case airGrade = "air_grade"
+    /// Today's high less yesterday's, in the temperature unit (a line: "+3°C", the whole degrees it shows); empty where
+    /// yesterday is not known.
+    case vsYesterday = "vs_yesterday"
 
     /// The column of a `--where` or `--template` field: the same name, but for
     /// `alert`, which is `alert_level` (the name `--where` has always used).
@@ -36,7 +39,7 @@ package enum ReportField: String, CaseIterable, Sendable {
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
     package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
         switch self {
-        case .temp, .feels, .low, .high: "\(rawValue) (\(temperature.symbol))"
+        case .temp, .feels, .low, .high, .vsYesterday: "\(rawValue) (\(temperature.symbol))"
         case .wind: "wind (\(wind.symbol))"
         case .humidity, .clouds, .rain: "\(rawValue) (%)"
         case .pressure: "pressure (hPa)"
@@ -55,7 +58,7 @@ extension ReportField {
     package var isNumber: Bool {
         switch self {
         case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
-            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon:
+            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon, .vsYesterday:
             true
         case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error,
             .dawn, .sunrise, .sunset, .dusk, .airScale, .airGrade: false
@@ -153,6 +156,10 @@ package struct ReportRow: Sendable {
             set(.eaqi, whole(report.airQuality?.europeanAQI))
             set(.pm25, number(report.airQuality?.pm2_5))
             set(.pm10, number(report.airQuality?.pm10))
+            if let change = report.highAgainstYesterday(now: now, unit: format.temperatureUnit), let days = report.todayAndYesterday(now: now) {
+                let whole = format.temperatureChange(from: days.yesterday.maximum, to: days.today.maximum) ?? 0
+                set(.vsYesterday, Self.decimal(change), shown: (whole > 0 ? "+" : "") + format.text(displayed: Double(whole)))
+            }
             let scale = format.airScale(countryCode: place.countryCode)
             set(.airScale, scale.rawValue, shown: words.airScale(scale))
             if let air = report.airQuality, let grade = AirGrade(air, scale: scale) {

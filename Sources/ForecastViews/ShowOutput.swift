@@ -17,6 +17,8 @@ package struct ShowOutput: ReportOutput {
     package var hourly: [Hour]?
     package var daily: [Day]?
     package var airQuality: AirQualityItem?
+    /// Yesterday's low and high where the provider gave that day (or the cache kept it), and today's high against it.
+    package var yesterday: YesterdayItem?
     package var fetchedAt: Date?
     package var stale: Bool?
     package var error: ErrorItem?
@@ -104,7 +106,7 @@ package struct ShowOutput: ReportOutput {
     package var compactWarnings = false
 
     package enum CodingKeys: CodingKey {
-        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, fetchedAt, stale
+        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, yesterday, fetchedAt, stale
         case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours, sun, moon
     }
 
@@ -152,6 +154,7 @@ package struct ShowOutput: ReportOutput {
             condition: c.condition.map(format.describe),
             symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
         airQuality = report.airQuality.map { AirQualityItem($0, scale: format.airScale(countryCode: place.countryCode), zone: zone, format: format) }
+        yesterday = YesterdayItem(report, now: now, format: format)
         hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
@@ -234,6 +237,7 @@ package struct ShowOutput: ReportOutput {
         lines.append("")
         lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
+        if let against = format.againstYesterday(data, now: now) { lines.append("  " + against) }
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { words.time(clock($0)) } ?? "–" }
         facts.rows = [

@@ -70,6 +70,21 @@ package struct WeatherFormat {
         return temperatureUnit == .kelvin ? "\(shown)K" : "\(shown)\(temperatureUnit.symbol)"
     }
 
+    /// From `before` to `after` (°C) as the two are shown, whole degrees in the
+    /// display unit: "3° warmer" is the difference of the two numbers read.
+    package func temperatureChange(from before: Double?, to after: Double?) -> Int? {
+        guard let before, let after, let b = ShownNumber.rounded(temperatureUnit.convert(celsius: before), places: 0),
+              let a = ShownNumber.rounded(temperatureUnit.convert(celsius: after), places: 0) else { return nil }
+        return Int(exactly: a - b)
+    }
+
+    /// Today's high against yesterday's, in words ("High 3° warmer than yesterday"), where the report has both days.
+    package func againstYesterday(_ report: WeatherReport, now: Date) -> String? {
+        guard let days = report.todayAndYesterday(now: now),
+              let change = temperatureChange(from: days.yesterday.maximum, to: days.today.maximum) else { return nil }
+        return words.highAgainstYesterday(change, kelvin: temperatureUnit == .kelvin)
+    }
+
     package func range(_ low: Double?, _ high: Double?) -> String {
         guard low != nil || high != nil else { return "–" }
         return "\(temperatureText(low))/\(temperatureText(high))"

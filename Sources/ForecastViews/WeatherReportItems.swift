@@ -131,3 +131,22 @@ package struct SourceItem: Encodable, Sendable {
 
     package enum CodingKeys: CodingKey { case provider, credit, licence }
 }
+
+/// `yesterday`: the day before today as its provider gave it (Open-Meteo's
+/// `past_days`; others' from the copy cached then), in the temperature unit,
+/// and today's high against it (`highChange`, to a tenth: today's high as
+/// shown less yesterday's).
+package struct YesterdayItem: Encodable {
+    package var date: String
+    package var low: Double?
+    package var high: Double?
+    package var highChange: Double?
+
+    package init?(_ report: WeatherReport, now: Date, format: WeatherFormat) {
+        guard let days = report.todayAndYesterday(now: now) else { return nil }
+        date = days.yesterday.date
+        low = format.temperature(days.yesterday.minimum)
+        high = format.temperature(days.yesterday.maximum)
+        highChange = report.highAgainstYesterday(now: now, unit: format.temperatureUnit)
+    }
+}

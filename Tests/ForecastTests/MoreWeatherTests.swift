@@ -161,6 +161,10 @@ import Testing
         let show = try await cli.run("show", "London", "--days", "3", "--hours", "48")
         #expect(show.status == 0)
         #expect(show.stdout.contains("AQI 123 (unhealthy for sensitive groups) · PM2.5 11 µg/m³"), "\(show.stdout)")
+        // Yesterday from the service's own past day (past_days=1): 8 °C today against 6 °C.
+        #expect(show.stdout.contains("High 2° warmer than yesterday"), "\(show.stdout)")
+        let against = try await cli.run("list", "--offline", "--where", "vs_yesterday>=2", "--format", "line", "--template", "{name} {vs_yesterday}")
+        #expect(against.lines == ["Seoul +2°C", "London +2°C"], "\(against.stdout) \(against.stderr)")
         // The stub's recorded 48 hours begin at today's midnight (in London): the title counts those still to come.
         let title = show.stdout.firstMatch(of: /Next ([0-9]+) hours/).flatMap { Int($0.1) }
         #expect((24...48).contains(title ?? 0), "\(show.stdout)")
@@ -171,6 +175,8 @@ import Testing
         let quality = try #require(json["airQuality"] as? [String: Any])
         #expect(quality["usAqi"] as? Double == 123, "123.017 whole, as its band is taken")
         #expect(quality["category"] as? String == "unhealthyForSensitiveGroups")
+        let yesterday = try #require(json["yesterday"] as? [String: Any])
+        #expect(yesterday["high"] as? Double == 6 && yesterday["highChange"] as? Double == 2, "\(yesterday)")
         #expect(json["airQualityError"] == nil)
 
         let korean = try await cli.run("show", "London", "--lang", "ko", "--offline")
@@ -189,8 +195,8 @@ import Testing
         // CSV's two new columns come last (the others keep their places).
         let csv = try await cli.run("list", "--offline", "--format", "csv")
         let rows = csv.stdout.split(whereSeparator: \.isNewline)
-        #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade"), "\(csv.stdout)")
-        #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(2).joined(separator: ",") } == ["kr,good", "us,unhealthyForSensitiveGroups"])
+        #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade,vs_yesterday"), "\(csv.stdout)")
+        #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(3).joined(separator: ",") } == ["kr,good,2", "us,unhealthyForSensitiveGroups,2"])
 
         // One scale for every place, kept: the European AQI (Seoul's 48 is moderate; London's 62 poor).
         #expect(try await cli.run("config", "air-scale", "eu").status == 0)

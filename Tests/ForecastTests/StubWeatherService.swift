@@ -257,7 +257,7 @@ final class StubWeatherService: Sendable {
         }
         var objects = minutely
             ? latitudes.enumerated().map { Self.minutelyObject(latitude: $1, index: $0, quarters: Int(query["forecast_minutely_15"] ?? "") ?? 96) }
-            : Self.openMeteoObjects(latitudes: latitudes)
+            : Self.openMeteoObjects(latitudes: latitudes, pastDays: query["past_days"] == "1")
         Self.place(&objects, query)
         for (index, latitude) in latitudes.enumerated() where !minutely {
             if case .entry(let change)? = faults[Int(latitude)] { change(&objects[index]) }
@@ -290,7 +290,10 @@ final class StubWeatherService: Sendable {
     /// The recorded London answer (°F, mp/h, ft) with the recorded hourly series,
     /// moved to today, once per requested place; the temperature falls with
     /// latitude so places differ.
-    static func openMeteoObjects(latitudes: [Double]) -> [[String: Any]] {
+    /// `pastDays`: yesterday first, as the service puts it with `past_days=1`
+    /// (built in the recording's shape: no recorded answer asked for past days),
+    /// 4 °F cooler by day than today, so today reads "2° warmer than yesterday".
+    static func openMeteoObjects(latitudes: [Double], pastDays: Bool = false) -> [[String: Any]] {
         var base = Fixture.current("openmeteo_current_plus_daily_london_2026.json") as! [String: Any]
         let hourly = Fixture.current("openmeteo_hourly_2day_2026.json") as! [String: Any]
         base["hourly"] = hourly["hourly"]
@@ -308,6 +311,16 @@ final class StubWeatherService: Sendable {
         dailyUnits["temperature_2m_min"] = "°F"
         dailyUnits["temperature_2m_max"] = "°F"
         dailyUnits["weather_code"] = "wmo code"
+        if pastDays {
+            let yesterday = ClockReading(Date().addingTimeInterval(-86_400), utcOffset: 0).date.iso
+            for (key, value) in [("time", yesterday as Any), ("sunrise", "\(yesterday)T07:53"), ("sunset", "\(yesterday)T16:29"),
+                                 ("temperature_2m_min", 33.8), ("temperature_2m_max", 42.8), ("weather_code", 3)] {
+                daily[key] = [value] + (daily[key] as! [Any])
+            }
+            for key in daily.keys where !["time", "sunrise", "sunset", "temperature_2m_min", "temperature_2m_max", "weather_code"].contains(key) {
+                if let values = daily[key] as? [Any] { daily[key] = [NSNull()] + values }
+            }
+        }
         base["daily"] = daily
         base["daily_units"] = dailyUnits
         return latitudes.enumerated().map { index, latitude -> [String: Any] in

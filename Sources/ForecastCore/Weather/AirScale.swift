@@ -123,7 +123,7 @@ public struct AirGrade: Hashable, Sendable {
     /// negative or an implausible value (the indices go to 500 and a little
     /// beyond, particles to a few thousand µg/m³ in a dust storm).
     public static func whole(_ value: Double?) -> Int? {
-        guard let value, value.isFinite, value >= 0, value <= 100_000 else { return nil }
-        return Int(value.rounded(.toNearestOrAwayFromZero))
+        guard let value, value.isFinite, value >= 0, value <= 100_000, let shown = ShownNumber.whole(value) else { return nil }
+        return Int(shown)
     }
 }

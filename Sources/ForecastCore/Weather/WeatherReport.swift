@@ -14,7 +14,9 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public var current: CurrentConditions
     /// The coming hours (at least 24 where the service has them).
     public var hourly: [HourlyForecast]
-    /// The coming days, in the place's own calendar.
+    /// The coming days, in the place's own calendar; yesterday first where a
+    /// service gave it (Open-Meteo's `past_days=1`) or the cache kept it
+    /// (`keepingYesterday(from:)`): the coming days are `comingDays`.
     public var daily: [DailyForecast]
     /// The air now, from a separate service; nil where it had nothing or failed.
     public var airQuality: AirQuality?
@@ -41,19 +43,59 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         self.stepsEndAtTheirTimes = stepsEndAtTheirTimes
     }
 
-    /// What a list needs of this report: the current conditions and the first
-    /// two days (today, and tomorrow for when the day turns), no hours.
+    /// What a list needs of this report: the current conditions and two
+    /// days (today, and tomorrow for when the day turns), yesterday before
+    /// them where known, no hours.
     public var summary: WeatherReport {
         var summary = self
         summary.hourly = []
-        summary.daily = Array(daily.prefix(2))
+        let today = LocalDays.localDate(observedAt, utcOffset: utcOffsetSeconds)
+        summary.daily = Array(daily.filter { $0.date < today }.suffix(1) + daily.filter { $0.date >= today }.prefix(2))
         return summary
     }
 
     /// Today's summary in the place's calendar, if the report has it.
     public func today(now: Date) -> DailyForecast? {
         let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
-        return daily.first { $0.date == date } ?? daily.first
+        return daily.first { $0.date == date } ?? daily.first { $0.date > date } ?? daily.last
+    }
+
+    /// Yesterday in the place's calendar, where the report has it: a day the
+    /// service gave, never one guessed.
+    public func yesterday(now: Date) -> DailyForecast? {
+        let date = LocalDays.localDate(now.addingTimeInterval(-86_400), utcOffset: utcOffsetSeconds)
+        return daily.first { $0.date == date }
+    }
+
+    /// Today and yesterday in the place's calendar, where the report has both.
+    public func todayAndYesterday(now: Date) -> (today: DailyForecast, yesterday: DailyForecast)? {
+        let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
+        guard let today = daily.first(where: { $0.date == date }), let yesterday = yesterday(now: now) else { return nil }
+        return (today, yesterday)
+    }
+
+    /// Today's high less yesterday's, each to a tenth in `unit` as shown (JSON,
+    /// CSV and `--where` give this; the text says the difference of the whole
+    /// degrees it shows).
+    public func highAgainstYesterday(now: Date, unit: TemperatureUnit) -> Double? {
+        guard let days = todayAndYesterday(now: now), let today = ShownNumber.temperature(days.today.maximum, in: unit),
+              let yesterday = ShownNumber.temperature(days.yesterday.maximum, in: unit) else { return nil }
+        return ShownNumber.tenth(today - yesterday)
+    }
+
+    /// This report with the day before its first kept from `older` (the copy
+    /// cached before it, of the same place), where this one has no day before
+    /// today and the older one has that day: a provider that gives no past
+    /// days (MET Norway, OpenWeatherMap) then has yesterday as it forecast it
+    /// then, when the cache held it.
+    public func keepingYesterday(from older: WeatherReport?) -> WeatherReport {
+        let today = LocalDays.localDate(observedAt, utcOffset: utcOffsetSeconds)
+        guard let older, !daily.contains(where: { $0.date < today }), daily.count < WeatherBounds.maximumDays else { return self }
+        let yesterday = LocalDays.localDate(observedAt.addingTimeInterval(-86_400), utcOffset: utcOffsetSeconds)
+        guard let kept = older.daily.first(where: { $0.date == yesterday }) else { return self }
+        var report = self
+        report.daily.insert(kept, at: 0)
+        return report
     }
 
     /// The steps that cover the next `hours` hours: the step under way at `now`

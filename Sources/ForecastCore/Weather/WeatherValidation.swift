@@ -30,7 +30,8 @@ public enum WeatherBounds {
     public static let timeSpan: TimeInterval = 366 * 86_400
     /// Most hours and days a report may hold.
     public static let maximumHours = 24 * 16
-    public static let maximumDays = 16
+    /// Open-Meteo's 16 days and the past ones before them (`past_days`).
+    public static let maximumDays = 18
 }
 
 extension WeatherReport {

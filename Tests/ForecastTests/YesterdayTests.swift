@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastProviders
+@testable import ForecastViews
+
+/// Today against yesterday, from days the providers give (Open-Meteo's
+/// `past_days=1`) or the cache kept, never guessed.
+struct YesterdayTests {
+    let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9/base")!, batchSize: 2)
+
+    @Test func everyForecastAsksForYesterdayAtTheSameWeight() throws {
+        for detail in [ReportDetail.summary, .full] {
+            let url = try #require(provider.requests(for: [london], detail: detail).first?.url)
+            #expect(url.query?.contains("past_days=1") == true, "\(url)")
+        }
+        // Three days (yesterday and two) are still under Open-Meteo's 14: 13 variables, 1.3 calls a place as before.
+        #expect(provider.callsPerPlace(.summary) == 1.3)
+    }
+
+    @Test func yesterdaysDayIsKeptAndItsHoursAreNot() throws {
+        let now = Date()
+        let body = try JSONSerialization.data(withJSONObject: StubWeatherService.openMeteoObjects(latitudes: [51.5], pastDays: true)[0])
+        let report = try provider.decode([london], responses: [HTTPResponse(status: 200, body: body)], now: now).get()[0].get()
+        let today = LocalDays.localDate(now, utcOffset: report.utcOffsetSeconds)
+        let yesterday = LocalDays.localDate(now.addingTimeInterval(-86_400), utcOffset: report.utcOffsetSeconds)
+        #expect(report.daily.first?.date == yesterday && report.daily.count == 8)
+        #expect(report.hourly.allSatisfy { LocalDays.localDate($0.time, utcOffset: report.utcOffsetSeconds) >= today })
+        #expect(report.comingDays(7, from: now).first?.date == today, "the coming days begin today")
+        #expect(report.today(now: now)?.date == today)
+        // 46.4 °F today (8 °C), 42.8 °F yesterday (6 °C).
+        #expect(report.highAgainstYesterday(now: now, unit: .celsius) == 2)
+        #expect(report.highAgainstYesterday(now: now, unit: .fahrenheit) == 3.6)
+        // A list keeps yesterday, today and tomorrow.
+        #expect(report.summary.daily.map(\.date).prefix(2) == [yesterday, today] && report.summary.daily.count == 3)
+    }
+
+    @Test func withoutYesterdayThereIsNoComparison() throws {
+        let now = Date()
+        let body = try JSONSerialization.data(withJSONObject: StubWeatherService.openMeteoObjects(latitudes: [51.5])[0])
+        let report = try provider.decode([london], responses: [HTTPResponse(status: 200, body: body)], now: now).get()[0].get()
+        #expect(report.todayAndYesterday(now: now) == nil && report.highAgainstYesterday(now: now, unit: .celsius) == nil)
+        let format = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: English(gazetteer: .bundled), emoji: true)
+        #expect(format.againstYesterday(report, now: now) == nil)
+    }
+
+    static func day(_ date: String, high: Double?) -> DailyForecast { DailyForecast(date: date, minimum: 1, maximum: high) }
+
+    static func report(_ days: [DailyForecast], at time: String) -> WeatherReport {
+        WeatherReport(
+            observedAt: ISO8601DateFormatter().date(from: time)!, utcOffsetSeconds: 3600, timeZone: "Europe/Oslo",
+            current: CurrentConditions(temperature: 3), hourly: [], daily: days)
+    }
+
+    @Test func aProviderWithoutPastDaysKeepsYesterdayFromTheCache() {
+        // MET Norway's yesterday at 10:00 (Oslo, UTC+1), then today's answer without it.
+        let older = Self.report([Self.day("2026-11-25", high: 4), Self.day("2026-11-26", high: 6)], at: "2026-11-25T09:00:00Z")
+        let newer = Self.report([Self.day("2026-11-26", high: 7.4), Self.day("2026-11-27", high: 2)], at: "2026-11-26T09:00:00Z")
+        let kept = newer.keepingYesterday(from: older)
+        #expect(kept.daily.map(\.date) == ["2026-11-25", "2026-11-26", "2026-11-27"])
+        let now = ISO8601DateFormatter().date(from: "2026-11-26T12:00:00Z")!
+        #expect(kept.highAgainstYesterday(now: now, unit: .celsius) == 3.4)
+        // Not from a copy without that day, not twice, never from an older day.
+        #expect(newer.keepingYesterday(from: nil) == newer)
+        #expect(newer.keepingYesterday(from: newer) == newer)
+        #expect(kept.keepingYesterday(from: older) == kept)
+        let stale = Self.report([Self.day("2026-11-20", high: 9)], at: "2026-11-20T09:00:00Z")
+        #expect(newer.keepingYesterday(from: stale) == newer)
+    }
+
+    @Test func theSentenceIsTheDifferenceOfTheDegreesShown() {
+        let english = English(gazetteer: .bundled), korean = Korean(gazetteer: .bundled)
+        #expect(english.highAgainstYesterday(3, kelvin: false) == "High 3° warmer than yesterday")
+        #expect(english.highAgainstYesterday(-2, kelvin: false) == "High 2° cooler than yesterday")
+        #expect(english.highAgainstYesterday(0, kelvin: false) == "High as yesterday's")
+        #expect(english.highAgainstYesterday(1, kelvin: true) == "High 1 K warmer than yesterday")
+        #expect(korean.highAgainstYesterday(3, kelvin: false) == "최고 기온 어제보다 3° 높음")
+        #expect(korean.highAgainstYesterday(-2, kelvin: false) == "최고 기온 어제보다 2° 낮음")
+        #expect(korean.highAgainstYesterday(0, kelvin: false) == "최고 기온 어제와 같음")
+        // 7.4 °C shows as 7, 6.5 as 7 (half away from zero): "as yesterday's", though the tenths differ by 0.9.
+        let format = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true)
+        #expect(format.temperatureChange(from: 6.5, to: 7.4) == 0)
+        #expect(format.temperatureChange(from: -0.5, to: 0.4) == 1)
+        #expect(format.temperatureChange(from: nil, to: 3) == nil)
+    }
+}
