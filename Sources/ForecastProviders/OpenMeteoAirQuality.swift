@@ -16,7 +16,12 @@ extension SourceDescriptor {
 public struct OpenMeteoAirQuality: BatchService {
     public static let defaultBaseURL = URL(string: "https://air-quality-api.open-meteo.com")!
     public static let urlVariable = "FORECAST_OPEN_METEO_AIR_QUALITY_URL"
-    static let variables = ["us_aqi", "european_aqi", "pm2_5", "pm10"]
+    /// Ten variables: still one call a place as Open-Meteo counts them. The
+    /// pollen are CAMS' European model's: null elsewhere and out of season.
+    static let variables = [
+        "us_aqi", "european_aqi", "pm2_5", "pm10",
+        "alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen",
+    ]
 
     public let serviceName = "open-meteo-air-quality"
     public let baseURL: URL
@@ -63,6 +68,7 @@ public struct OpenMeteoAirQuality: BatchService {
     struct Current: Decodable {
         var time: String?
         var us_aqi, european_aqi, pm2_5, pm10: Double?
+        var alder_pollen, birch_pollen, grass_pollen, mugwort_pollen, olive_pollen, ragweed_pollen: Double?
     }
 
     static func air(_ location: Location, place: PlaceQuery, now: Date) -> Result<AirQuality, WeatherError> {
@@ -76,7 +82,10 @@ public struct OpenMeteoAirQuality: BatchService {
             ?? LocalTime.zone(place.timeZone)
         let air = AirQuality(
             time: current.time.flatMap { LocalTime.instant(fromLocal: $0, in: zone) },
-            usAQI: current.us_aqi, europeanAQI: current.european_aqi, pm2_5: current.pm2_5, pm10: current.pm10)
+            usAQI: current.us_aqi, europeanAQI: current.european_aqi, pm2_5: current.pm2_5, pm10: current.pm10,
+            pollen: AirQuality.Pollen(
+                alder: current.alder_pollen, birch: current.birch_pollen, grass: current.grass_pollen, mugwort: current.mugwort_pollen,
+                olive: current.olive_pollen, ragweed: current.ragweed_pollen))
         return Result { () throws(WeatherError) in
             try air.validate("current", now: now)
             return air

@@ -12,8 +12,9 @@ import Foundation
 /// any other is. Anything short, long or strange is no report (it is fetched again).
 enum PackedReport {
     /// "FCR" and the layout's version: a layout change is a new version, and
-    /// an older one reads as no report.
-    static let header: [UInt8] = [0x46, 0x43, 0x52, 1]
+    /// an older one reads as no report, but for version 1, which is version 2
+    /// without the pollen (read as none).
+    static let header: [UInt8] = [0x46, 0x43, 0x52, 2]
 
     struct Malformed: Error {}
 
@@ -52,6 +53,7 @@ enum PackedReport {
         if let air = report.airQuality {
             out.date(air.time)
             for value in [air.usAQI, air.europeanAQI, air.pm2_5, air.pm10] { out.number(value) }
+            for plant in AirQuality.Pollen.Plant.allCases { out.number(air.pollen?[plant]) }
         }
         out.flag(report.stepsEndAtTheirTimes)
         out.flag(report.validity != nil)
@@ -64,7 +66,8 @@ enum PackedReport {
 
     static func unpack(_ bytes: [UInt8]) throws(Malformed) -> WeatherReport {
         var r = Unpacker(bytes: bytes)
-        guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { throw Malformed() }
+        guard bytes.count >= header.count, bytes[0..<3].elementsEqual(header[0..<3]), [1, header[3]].contains(bytes[3]) else { throw Malformed() }
+        let withPollen = bytes[3] >= 2
         r.offset = header.count
         let observedAt = try r.date()
         let offset = try r.integer()
@@ -107,6 +110,12 @@ enum PackedReport {
         var air: AirQuality?
         if try r.flag() == true {
             air = AirQuality(time: try r.optionalDate(), usAQI: try r.number(), europeanAQI: try r.number(), pm2_5: try r.number(), pm10: try r.number())
+            if withPollen {
+                air?.pollen = AirQuality.Pollen(
+                    alder: try r.number(), birch: try r.number(), grass: try r.number(), mugwort: try r.number(), olive: try r.number(),
+                    ragweed: try r.number())
+                if air?.pollen?.isEmpty == true { air?.pollen = nil }
+            }
         }
         var report = WeatherReport(
             observedAt: observedAt, utcOffsetSeconds: offset, timeZone: zone, current: current, hourly: hourly, daily: daily,

@@ -88,6 +88,12 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     func uvCategory(_ category: UVCategory) -> String
     /// Today's high against yesterday's, `change` whole degrees: "High 3° warmer than yesterday".
     func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String
+    /// "Pollen": the row's label.
+    var pollen: String { get }
+    /// The unit of a pollen count: "grains/m³", "개/m³".
+    var grainsPerCubicMetre: String { get }
+    /// A plant whose pollen is counted: "birch", "자작나무".
+    func pollenPlant(_ plant: AirQuality.Pollen.Plant) -> String
     /// A band of an air scale: "good", "fair", "unhealthy for sensitive groups", "나쁨".
     func airGrade(_ name: AirGrade.Name) -> String
     /// The scale's name, said wherever a grade or index is: "US AQI", "European AQI", "Korean grade".

@@ -254,6 +254,20 @@ package struct English: Catalog {
         }
     }
 
+    package var pollen: String { "Pollen" }
+    package var grainsPerCubicMetre: String { "grains/m³" }
+
+    package func pollenPlant(_ plant: AirQuality.Pollen.Plant) -> String {
+        switch plant {
+        case .alder: "alder"
+        case .birch: "birch"
+        case .grass: "grass"
+        case .mugwort: "mugwort"
+        case .olive: "olive"
+        case .ragweed: "ragweed"
+        }
+    }
+
     package func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String {
         let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
         if change == 0 { return "High as yesterday's" }

@@ -315,6 +315,20 @@ package struct Korean: Catalog {
         }
     }
 
+    package var pollen: String { "꽃가루" }
+    package var grainsPerCubicMetre: String { "개/m³" }
+
+    package func pollenPlant(_ plant: AirQuality.Pollen.Plant) -> String {
+        switch plant {
+        case .alder: "오리나무"
+        case .birch: "자작나무"
+        case .grass: "잔디"
+        case .mugwort: "쑥"
+        case .olive: "올리브"
+        case .ragweed: "돼지풀"
+        }
+    }
+
     package func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String {
         let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
         if change == 0 { return "최고 기온 어제와 같음" }

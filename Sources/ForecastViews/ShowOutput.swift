@@ -248,11 +248,13 @@ package struct ShowOutput: ReportOutput {
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, scale: format.airScale(countryCode: place.countryCode), error: weather.airQualityError)],
         ]
+        // Pollen where the service counts them (Europe, in season): a row of its own, absent elsewhere.
+        if let pollen = AirText.pollen(data.airQuality?.pollen, words: words) { facts.rows.append([words.pollen, pollen, "", ""]) }
         var rendered = facts.render().dropFirst().map { "  " + $0 }
         if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {
             // Too narrow for the facts side by side (the air line wrapped at 60 columns): one under the other.
             // A value still too long (the air: index, then particles) goes on in lines of its own, at its " · ".
-            let pairs = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
+            let pairs = (facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }).filter { $0 != ["", ""] }
             let labelWidth = pairs.map { DisplayWidth.of($0[0]) }.max() ?? 0
             var stacked = TextTable(headers: ["", ""])
             for pair in pairs {

@@ -62,6 +62,9 @@ package struct AirQualityItem: Encodable {
     package var europeanAqi: Double?
     package var pm2_5: Double?
     package var pm10: Double?
+    /// Grains/m³ by plant (`alder`, `birch`, `grass`, `mugwort`, `olive`, `ragweed`), whole; only
+    /// the plants the service gave, absent where it gave none (outside Europe, out of season).
+    package var pollen: [String: Double]?
     package var observedAt: String?
 
     package init(_ air: AirQuality, scale: AirScale, zone: TimeZone, format: WeatherFormat) {
@@ -75,6 +78,8 @@ package struct AirQualityItem: Encodable {
         europeanAqi = format.whole(air.europeanAQI)
         pm2_5 = format.tenth(air.pm2_5)
         pm10 = format.tenth(air.pm10)
+        let grains = (air.pollen?.known ?? []).compactMap { plant, grains in format.whole(grains).map { (plant.rawValue, $0) } }
+        pollen = grains.isEmpty ? nil : Dictionary(grains) { first, _ in first }
         observedAt = air.time.map { LocalTime.iso8601($0, in: zone) }
     }
 }

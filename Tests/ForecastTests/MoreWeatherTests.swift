@@ -24,14 +24,16 @@ import Testing
         return try! JSONSerialization.data(withJSONObject: entries.count == 1 ? entries[0] : entries)
     }
 
-    @Test func asksForTheFourVariablesOfEveryPlaceInOneRequest() throws {
+    /// The air's four and the six pollen: ten variables, one call a place as Open-Meteo counts them.
+    @Test func asksForTheTenVariablesOfEveryPlaceInOneRequest() throws {
         let urls = air.requests(for: [london, seoulQuery], detail: .summary).map(\.url)
         #expect(urls.count == 1)
         let components = try #require(URLComponents(url: urls[0], resolvingAgainstBaseURL: false))
         #expect(components.path == "/aq/v1/air-quality")
         let query = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         #expect(query["latitude"] == "51.5085,37.566" && query["longitude"] == "-0.1257,126.9784")
-        #expect(query["current"] == "us_aqi,european_aqi,pm2_5,pm10")
+        #expect(query["current"] == "us_aqi,european_aqi,pm2_5,pm10,alder_pollen,birch_pollen,grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen")
+        #expect(air.callsPerPlace(.summary) == 1)
         #expect(query["timezone"] == "Europe/London,Asia/Seoul")
     }
 
@@ -161,6 +163,8 @@ import Testing
         let show = try await cli.run("show", "London", "--days", "3", "--hours", "48")
         #expect(show.status == 0)
         #expect(show.stdout.contains("AQI 123 (unhealthy for sensitive groups) · PM2.5 11 µg/m³"), "\(show.stdout)")
+        // Pollen where the service counts them (the stub: north of 45°), most first; 0 is a count, unknown is nothing.
+        #expect(show.stdout.contains("Pollen         grass 13 · birch 3 · ragweed 0 grains/m³"), "\(show.stdout)")
         // Yesterday from the service's own past day (past_days=1): 8 °C today against 6 °C.
         #expect(show.stdout.contains("High 2° warmer than yesterday"), "\(show.stdout)")
         let against = try await cli.run("list", "--offline", "--where", "vs_yesterday>=2", "--format", "line", "--template", "{name} {vs_yesterday}")
@@ -191,6 +195,8 @@ import Testing
         let seoulJSON = try #require(try JSONSerialization.jsonObject(with: Data(try await cli.run("show", "Seoul", "--offline", "--format", "json").stdout.utf8)) as? [String: Any])
         let seoulAir = try #require(seoulJSON["airQuality"] as? [String: Any])
         #expect(seoulAir["scale"] as? String == "kr" && seoulAir["grade"] as? String == "good" && seoulAir["gradeRank"] as? Int == 1)
+        #expect(seoulAir["pollen"] == nil && !seoul.stdout.contains("Pollen"), "no pollen counted in Seoul: none said, never 0")
+        #expect(quality["pollen"] as? [String: Double] == ["birch": 3, "grass": 13, "ragweed": 0])
         #expect(quality["scale"] as? String == "us" && quality["grade"] as? String == "unhealthyForSensitiveGroups" && quality["gradeRank"] as? Int == 3)
         // CSV's two new columns come last (the others keep their places).
         let csv = try await cli.run("list", "--offline", "--format", "csv")

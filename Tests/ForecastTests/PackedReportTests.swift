@@ -21,7 +21,8 @@ import Testing
         ]
         // Every optional part present, and absent.
         var full = reports[0]
-        full.airQuality = AirQuality(time: january2026, usAQI: 42, europeanAQI: nil, pm2_5: 6.5, pm10: -0.0)
+        full.airQuality = AirQuality(
+            time: january2026, usAQI: 42, europeanAQI: nil, pm2_5: 6.5, pm10: -0.0, pollen: AirQuality.Pollen(birch: 35.2, grass: 0))
         full.stepsEndAtTheirTimes = false
         full.validity = AnswerValidity(expires: january2026.addingTimeInterval(1800), lastModified: nil)
         full.current.condition = .unknown("헤이즈 ☁️")
@@ -38,13 +39,32 @@ import Testing
         }
     }
 
+    /// A cache written before the pollen (layout 1: the air's four numbers, no more) is still read, without pollen.
+    @Test func theLayoutBeforeThePollenIsStillRead() throws {
+        var report = try recordedReports()[0]
+        report.airQuality = AirQuality(time: january2026, usAQI: 42, pm2_5: 6.5)
+        report.validity = nil
+        let packed = PackedReport.pack(report)
+        #expect(packed[3] == 2)
+        // Layout 2 ends with the air's numbers, the six pollen numbers (absent: one 0 byte each), then two flags.
+        #expect(Array(packed[(packed.count - 8)..<(packed.count - 2)]) == [0, 0, 0, 0, 0, 0])
+        var layout1 = packed
+        layout1.removeSubrange((packed.count - 8)..<(packed.count - 2))
+        layout1[3] = 1
+        #expect(try PackedReport.unpack(layout1) == report)
+        // And the pollen come back as they went.
+        report.airQuality?.pollen = AirQuality.Pollen(birch: 35.2, grass: 0)
+        #expect(try PackedReport.unpack(PackedReport.pack(report)).airQuality?.pollen == AirQuality.Pollen(birch: 35.2, grass: 0))
+    }
+
     @Test func bytesThatAreNotAPackedReportAreRefused() throws {
         let packed = PackedReport.pack(try recordedReports()[0])
         // Cut anywhere, or with a byte more: never a report, never a crash.
         for length in 0..<packed.count { #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(Array(packed.prefix(length))) } }
         #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(packed + [0]) }
         // Another layout version, or JSON in the blob.
-        #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 2] + packed.dropFirst(4)) }
+        #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 3] + packed.dropFirst(4)) }
+        #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 0] + packed.dropFirst(4)) }
         #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(Array(#"{"observedAt":0}"#.utf8)) }
         // A count of hours far beyond the bytes left asks for nothing.
         var huge = PackedReport.pack(WeatherReport(observedAt: january2026, utcOffsetSeconds: 0, timeZone: nil, current: CurrentConditions(), hourly: [], daily: []))

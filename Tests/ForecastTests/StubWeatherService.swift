@@ -408,6 +408,10 @@ final class StubWeatherService: Sendable {
             "current": [
                 "time": "\(hour.date.iso)T\(String(format: "%02d", hour.hour)):00", "interval": 3600,
                 "us_aqi": 20 + latitude * 2, "european_aqi": 10 + latitude, "pm2_5": 5.5 + latitude / 10, "pm10": 9.1 + latitude / 5,
+                // CAMS' pollen are Europe's: counts north of 45°, null (as the service writes none) south of it.
+                "alder_pollen": NSNull(), "mugwort_pollen": NSNull(), "olive_pollen": NSNull(),
+                "birch_pollen": latitude > 45 ? 3.4 as Any : NSNull(), "grass_pollen": latitude > 45 ? 12.5 as Any : NSNull(),
+                "ragweed_pollen": latitude > 45 ? 0.0 as Any : NSNull(),
             ] as [String: Any],
         ]
         if index > 0 { object["location_id"] = index }

@@ -268,17 +268,58 @@ public struct AirQuality: Hashable, Sendable, Codable {
     public var europeanAQI: Double?
     public var pm2_5: Double?
     public var pm10: Double?
+    /// Pollen grains in the air now, grains/m³, by plant: where CAMS has them
+    /// (Europe, in season); nil, never 0, where it has none.
+    public var pollen: Pollen?
 
-    public init(time: Date? = nil, usAQI: Double? = nil, europeanAQI: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil) {
+    public init(
+        time: Date? = nil, usAQI: Double? = nil, europeanAQI: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, pollen: Pollen? = nil
+    ) {
         self.time = time
         self.usAQI = usAQI
         self.europeanAQI = europeanAQI
         self.pm2_5 = pm2_5
         self.pm10 = pm10
+        self.pollen = pollen.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether the service said anything at all.
-    public var isEmpty: Bool { usAQI == nil && europeanAQI == nil && pm2_5 == nil && pm10 == nil }
+    public var isEmpty: Bool { usAQI == nil && europeanAQI == nil && pm2_5 == nil && pm10 == nil && (pollen?.isEmpty ?? true) }
+
+    /// Pollen grains a cubic metre of air, by plant, as CAMS models them for
+    /// Europe (Open-Meteo's `alder_pollen` … `ragweed_pollen`).
+    public struct Pollen: Hashable, Sendable, Codable {
+        public enum Plant: String, Sendable, Codable, CaseIterable {
+            case alder, birch, grass, mugwort, olive, ragweed
+        }
+
+        public var alder, birch, grass, mugwort, olive, ragweed: Double?
+
+        public init(alder: Double? = nil, birch: Double? = nil, grass: Double? = nil, mugwort: Double? = nil, olive: Double? = nil, ragweed: Double? = nil) {
+            self.alder = alder
+            self.birch = birch
+            self.grass = grass
+            self.mugwort = mugwort
+            self.olive = olive
+            self.ragweed = ragweed
+        }
+
+        public subscript(plant: Plant) -> Double? {
+            switch plant {
+            case .alder: alder
+            case .birch: birch
+            case .grass: grass
+            case .mugwort: mugwort
+            case .olive: olive
+            case .ragweed: ragweed
+            }
+        }
+
+        /// The plants with a count, in `Plant`'s order.
+        public var known: [(plant: Plant, grains: Double)] { Plant.allCases.compactMap { plant in self[plant].map { (plant, $0) } } }
+
+        public var isEmpty: Bool { known.isEmpty }
+    }
 
     /// The US AQI's category, where the index is known.
     public var category: Category? { usAQI.map(Category.init(usAQI:)) }

@@ -24,6 +24,8 @@ public enum WeatherBounds {
     public static let airQualityIndex = 0.0...1000.0
     /// Particulate matter, µg/m³ (dust storms reach a few thousand).
     public static let particulates = 0.0...10_000.0
+    /// Grains a cubic metre: a heavy birch day has a few thousand.
+    public static let pollen = 0.0...100_000.0
     /// Seconds east of UTC.
     public static let utcOffset = -18 * 3600...18 * 3600
     /// How far from now a time in a report may be.
@@ -138,5 +140,8 @@ extension AirQuality {
         try R.check(europeanAQI, in: WeatherBounds.airQualityIndex, "\(prefix()).european_aqi")
         try R.check(pm2_5, in: WeatherBounds.particulates, "\(prefix()).pm2_5")
         try R.check(pm10, in: WeatherBounds.particulates, "\(prefix()).pm10")
+        for (plant, grains) in pollen?.known ?? [] {
+            try R.check(grains, in: WeatherBounds.pollen, "\(prefix()).\(plant.rawValue)_pollen")
+        }
     }
 }
