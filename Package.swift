@@ -59,6 +59,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "forecast", dependencies: ["ForecastCLI"]),
+        // scripts/bench's timing of a list's sun and moon on their own (not shipped).
+        .executableTarget(name: "forecast-sky-bench", dependencies: ["ForecastCore"], path: "Sources/Bench/SkyBench"),
 
         // Compiles migrations/*.sql into the store, so a binary copied on its own
         // still creates and upgrades databases.
