@@ -133,6 +133,14 @@ public struct OpenMeteoProvider: WeatherProvider {
         var temperature_2m, apparent_temperature, relative_humidity_2m, precipitation_probability: [Double?]?
         var precipitation, wind_speed_10m, wind_direction_10m, is_day: [Double?]?
         var weather_code: [WholeNumber?]?
+
+        /// Every column's length, by name: each must be `time`'s.
+        var lengths: [(String, Int?)] {
+            [("temperature_2m", temperature_2m?.count), ("apparent_temperature", apparent_temperature?.count),
+             ("relative_humidity_2m", relative_humidity_2m?.count), ("precipitation_probability", precipitation_probability?.count),
+             ("precipitation", precipitation?.count), ("wind_speed_10m", wind_speed_10m?.count),
+             ("wind_direction_10m", wind_direction_10m?.count), ("is_day", is_day?.count), ("weather_code", weather_code?.count)]
+        }
     }
 
     struct Daily: Decodable {
@@ -140,6 +148,14 @@ public struct OpenMeteoProvider: WeatherProvider {
         var weather_code: [WholeNumber?]?
         var temperature_2m_max, temperature_2m_min, precipitation_sum, precipitation_probability_max, uv_index_max: [Double?]?
         var sunrise, sunset: [String?]?
+
+        /// Every column's length, by name: each must be `time`'s.
+        var lengths: [(String, Int?)] {
+            [("weather_code", weather_code?.count), ("temperature_2m_max", temperature_2m_max?.count),
+             ("temperature_2m_min", temperature_2m_min?.count), ("precipitation_sum", precipitation_sum?.count),
+             ("precipitation_probability_max", precipitation_probability_max?.count), ("uv_index_max", uv_index_max?.count),
+             ("sunrise", sunrise?.count), ("sunset", sunset?.count)]
+        }
     }
 
     // MARK: - To a report
@@ -185,6 +201,14 @@ public struct OpenMeteoProvider: WeatherProvider {
         if let count = location.daily?.time.count, count > WeatherBounds.maximumDays {
             return .failure(.invalid(.field("daily.time"), .tooMany(count)))
         }
+        // A column shorter or longer than its times would pair every value with another day or hour
+        // (yesterday's high read as today's): the answer is not read.
+        for (name, columns) in [("hourly", location.hourly.map { ($0.time.count, $0.lengths) }), ("daily", location.daily.map { ($0.time.count, $0.lengths) })] {
+            guard let (times, lengths) = columns else { continue }
+            if let (column, _) = lengths.first(where: { $0.1 != nil && $0.1 != times }) {
+                return .failure(.invalid(.field("\(name).\(column)"), .notValid))
+            }
+        }
         var hourly: [HourlyForecast] = []
         if let h = location.hourly {
             let u = location.hourlyUnits ?? [:]
@@ -224,6 +248,10 @@ public struct OpenMeteoProvider: WeatherProvider {
             }
         }
 
+        // Days once each, in order: a repeated or reversed day is not a calendar.
+        if zip(daily, daily.dropFirst()).contains(where: { $0.date >= $1.date }) {
+            return .failure(.invalid(.field("daily.time"), .notValid))
+        }
         if let text = c?.time, time(text) == nil {
             return .failure(.invalid(.field("current.time"), .notATime))
         }

@@ -53,6 +53,9 @@ public struct OpenMeteoAirQuality: BatchService {
 
     public func reason(in body: Data) -> String? { ServiceJSON.string("reason", in: body) }
 
+    /// How far from now the air's hour may be: its current hour, read in whatever zone the answer names.
+    static let nowSpan: TimeInterval = 3 * 3600
+
     struct Location: Decodable {
         var error: Bool?
         var reason: String?
@@ -80,12 +83,18 @@ public struct OpenMeteoAirQuality: BatchService {
         // Times are local to the offset the answer names (or the place's zone).
         let zone = location.utcOffsetSeconds.flatMap { WeatherBounds.utcOffset.contains($0.value) ? TimeZone(secondsFromGMT: $0.value) : nil }
             ?? LocalTime.zone(place.timeZone)
+        let time = current.time.flatMap { LocalTime.instant(fromLocal: $0, in: zone) }
+        // "Now" is this hour's: an answer for a week ago (or ahead) would be graded as the air now.
+        if let time, abs(time.timeIntervalSince(now)) > Self.nowSpan {
+            return .failure(WeatherError.invalid(.field("current.time"), .notValid))
+        }
+        // A pollen count that is not one (negative, not finite, absurd) is that plant's unknown, not the whole air's.
+        let grains = { (value: Double?) in value.flatMap { $0.isFinite && WeatherBounds.pollen.contains($0) ? $0 : nil } }
         let air = AirQuality(
-            time: current.time.flatMap { LocalTime.instant(fromLocal: $0, in: zone) },
-            usAQI: current.us_aqi, europeanAQI: current.european_aqi, pm2_5: current.pm2_5, pm10: current.pm10,
+            time: time, usAQI: current.us_aqi, europeanAQI: current.european_aqi, pm2_5: current.pm2_5, pm10: current.pm10,
             pollen: AirQuality.Pollen(
-                alder: current.alder_pollen, birch: current.birch_pollen, grass: current.grass_pollen, mugwort: current.mugwort_pollen,
-                olive: current.olive_pollen, ragweed: current.ragweed_pollen))
+                alder: grains(current.alder_pollen), birch: grains(current.birch_pollen), grass: grains(current.grass_pollen),
+                mugwort: grains(current.mugwort_pollen), olive: grains(current.olive_pollen), ragweed: grains(current.ragweed_pollen)))
         return Result { () throws(WeatherError) in
             try air.validate("current", now: now)
             return air

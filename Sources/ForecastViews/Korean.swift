@@ -365,9 +365,10 @@ package struct Korean: Catalog {
     package func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String {
         if let air, !air.isEmpty {
             // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
-            return AirText.parts(air, scale: scale, grade: { grade in
+            let parts = AirText.parts(air, scale: scale, grade: { grade in
                 grade.scale == .kr ? "\(airGrade(grade.name)) (\(airScale(.kr)))" : "\(airScale(grade.scale)) \(grade.value) (\(airGrade(grade.name)))"
-            }, pm10: "미세먼지", pm2_5: "초미세먼지").joined(separator: " · ")
+            }, pm10: "미세먼지", pm2_5: "초미세먼지")
+            return parts.isEmpty ? "–" : parts.joined(separator: " · ")
         }
         if let error { return "받지 못함: " + weatherError(error) }
         return "–"

@@ -52,7 +52,7 @@ package struct ListOutput: ReportOutput {
     }
 
     package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
-        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; return fixed } ?? self.format
+        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         return entries.map { position, place in
             ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
         }

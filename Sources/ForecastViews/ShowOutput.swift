@@ -175,7 +175,7 @@ package struct ShowOutput: ReportOutput {
     // MARK: - Text
 
     package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
-        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; return fixed } ?? self.format
+        let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
 
@@ -248,13 +248,11 @@ package struct ShowOutput: ReportOutput {
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, scale: format.airScale(countryCode: place.countryCode), error: weather.airQualityError)],
         ]
-        // Pollen where the service counts them (Europe, in season): a row of its own, absent elsewhere.
-        if let pollen = AirText.pollen(data.airQuality?.pollen, words: words) { facts.rows.append([words.pollen, pollen, "", ""]) }
         var rendered = facts.render().dropFirst().map { "  " + $0 }
         if let width = out.columns, rendered.contains(where: { DisplayWidth.of($0) > width }) {
             // Too narrow for the facts side by side (the air line wrapped at 60 columns): one under the other.
             // A value still too long (the air: index, then particles) goes on in lines of its own, at its " · ".
-            let pairs = (facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }).filter { $0 != ["", ""] }
+            let pairs = facts.rows.map { Array($0.prefix(2)) } + facts.rows.map { Array($0.suffix(2)) }
             let labelWidth = pairs.map { DisplayWidth.of($0[0]) }.max() ?? 0
             var stacked = TextTable(headers: ["", ""])
             for pair in pairs {
@@ -269,6 +267,13 @@ package struct ShowOutput: ReportOutput {
             rendered = stacked.render().dropFirst().map { "  " + $0 }
         }
         lines += rendered
+        // Pollen where the service counts them (Europe, in season): a line of its own under the air, its label in the
+        // labels' column (a row of the grid would widen its first column); nothing elsewhere.
+        if let pollen = AirText.pollen(data.airQuality?.pollen, words: words) {
+            let labels = facts.rows.map { DisplayWidth.of($0[0]) }.max() ?? 0
+            let label = words.pollen + String(repeating: " ", count: max(0, labels - DisplayWidth.of(words.pollen)))
+            lines += Self.sentence(label + "  " + pollen, out).map { "  " + $0 }
+        }
         if let fetchedAt = weather.fetchedAt {
             let age = words.age(fetchedAt, now: now)
             if let error = weather.error {

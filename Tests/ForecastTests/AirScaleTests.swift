@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastCore
 @testable import ForecastKit
+@testable import ForecastProviders
 @testable import ForecastViews
 
 /// The air graded on the scale a country uses: the Korean Ministry of
@@ -92,6 +93,36 @@ struct AirScaleTests {
         for name in AirGrade.Name.allCases {
             #expect(!English(gazetteer: .bundled).airGrade(name).isEmpty && !Korean(gazetteer: .bundled).airGrade(name).isEmpty)
         }
+    }
+
+    /// From the attack: Korean grades with neither particle known say "–", not an empty fact.
+    @Test func aKoreanPlaceWithoutParticlesSaysADash() {
+        #expect(English(gazetteer: .bundled).air(AirQuality(usAQI: 50), scale: .kr, error: nil) == "–")
+        #expect(Korean(gazetteer: .bundled).air(AirQuality(usAQI: 50), scale: .kr, error: nil) == "–")
+    }
+
+    /// From the attack: the air of another hour than now (a week old, weeks ahead) is not the air now; a bad pollen
+    /// count is that plant's unknown, not the whole air's.
+    @Test func theAirIsNowsAndABadPollenCountLosesOnlyItself() throws {
+        let service = OpenMeteoAirQuality(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let now = Date()
+        func decode(_ current: [String: Any]) throws -> Result<AirQuality, WeatherError> {
+            var object = StubWeatherService.airObject(latitude: 51.5, index: 0)
+            var merged = object["current"] as! [String: Any]
+            for (key, value) in current { merged[key] = value }
+            object["current"] = merged
+            let body = try JSONSerialization.data(withJSONObject: object)
+            return try service.decode([london], responses: [HTTPResponse(status: 200, body: body)], now: now).get()[0]
+        }
+        #expect(try decode([:]).get().pollen?.grass == 12.5)
+        let hour = { (offset: Double) in
+            let reading = ClockReading(now.addingTimeInterval(offset), utcOffset: 0)
+            return "\(reading.date.iso)T\(String(format: "%02d", reading.hour)):00"
+        }
+        #expect(throws: WeatherError.self) { try decode(["time": hour(-7 * 86_400)]).get() }
+        #expect(throws: WeatherError.self) { try decode(["time": hour(21 * 86_400)]).get() }
+        let partial = try decode(["birch_pollen": -1, "grass_pollen": 1e9]).get()
+        #expect(partial.pollen?.birch == nil && partial.pollen?.grass == nil && partial.pollen?.ragweed == 0 && partial.usAQI != nil)
     }
 
     @Test func theChoiceIsKeptAndCheckedByConfig() throws {

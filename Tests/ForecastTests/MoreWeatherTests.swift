@@ -209,6 +209,9 @@ import Testing
         let european = try await cli.run("list", "--offline", "--format", "line", "--template", "{name} {air_scale} {air_grade}")
         #expect(european.lines == ["Seoul European AQI moderate", "London European AQI poor"], "\(european.stdout)")
         #expect(try await cli.run("show", "Seoul", "--offline").stdout.contains("European AQI 48 (moderate) · PM2.5 9 µg/m³"))
+        // CSV too (it has its own units and words, but the user's scale: from the attack).
+        let csvEU = try await cli.run("list", "--offline", "--format", "csv").stdout.split(whereSeparator: \.isNewline)
+        #expect(csvEU.dropFirst().map { $0.split(separator: ",").suffix(3).prefix(2).joined(separator: ",") } == ["eu,moderate", "eu,poor"])
         let wrong = try await cli.run("config", "air-scale", "jp")
         #expect(wrong.status != 0 && wrong.stderr.contains("local, us, eu, kr"), "\(wrong.stderr)")
         #expect(try await cli.run("config", "--unset", "air-scale").status == 0)

@@ -174,7 +174,9 @@ final class TestClock: @unchecked Sendable {
         let context = context()
         let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
         _ = try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .full, settings: settings)
-        let query = try #require(http.requests.first { $0.host() == "weather.test" }.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems })
+        // The forecast's request (the 15-minute source asks the same host, in either order).
+        let queries = http.requests.filter { $0.host() == "weather.test" }.compactMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems }
+        let query = try #require(queries.first { items in !items.contains { $0.name == "minutely_15" } })
         #expect(query.contains(URLQueryItem(name: "forecast_days", value: "7")) && query.contains { $0.name == "hourly" })
         #expect(try store.cachedReport(placeID: london.id, provider: "open-meteo", now: january2026) != nil)
         #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026)[london.id] != nil, "a full report updates the summary too")

@@ -54,8 +54,9 @@ struct YesterdayTests {
     }
 
     @Test func aProviderWithoutPastDaysKeepsYesterdayFromTheCache() {
-        // MET Norway's yesterday at 10:00 (Oslo, UTC+1), then today's answer without it.
-        let older = Self.report([Self.day("2026-11-25", high: 4), Self.day("2026-11-26", high: 6)], at: "2026-11-25T09:00:00Z")
+        // MET Norway's answer of the evening before yesterday (Oslo, UTC+1), then today's answer without it.
+        let older = Self.report(
+            [Self.day("2026-11-24", high: 1), Self.day("2026-11-25", high: 4), Self.day("2026-11-26", high: 6)], at: "2026-11-24T19:00:00Z")
         let newer = Self.report([Self.day("2026-11-26", high: 7.4), Self.day("2026-11-27", high: 2)], at: "2026-11-26T09:00:00Z")
         let kept = newer.keepingYesterday(from: older)
         #expect(kept.daily.map(\.date) == ["2026-11-25", "2026-11-26", "2026-11-27"])
@@ -67,6 +68,49 @@ struct YesterdayTests {
         #expect(kept.keepingYesterday(from: older) == kept)
         let stale = Self.report([Self.day("2026-11-20", high: 9)], at: "2026-11-20T09:00:00Z")
         #expect(newer.keepingYesterday(from: stale) == newer)
+        // Carried on through the day: a copy of this morning holding yesterday passes it to this evening's.
+        let evening = Self.report([Self.day("2026-11-26", high: 7), Self.day("2026-11-27", high: 2)], at: "2026-11-26T18:00:00Z")
+        #expect(evening.keepingYesterday(from: kept).daily.first == Self.day("2026-11-25", high: 4))
+    }
+
+    /// From the attack: a copy fetched late that day summed only its last hours ("high" 2.8 from 23:00 to 24:00);
+    /// it is not yesterday's high.
+    @Test func whatWasLeftOfADayIsNotThatDay() {
+        let lateLastNight = Self.report([Self.day("2026-11-25", high: 2.8), Self.day("2026-11-26", high: 6)], at: "2026-11-25T22:30:00Z")
+        let newer = Self.report([Self.day("2026-11-26", high: 7.4)], at: "2026-11-26T00:10:00Z")
+        #expect(newer.keepingYesterday(from: lateLastNight) == newer)
+    }
+
+    /// From the attack: an answer whose only day is yesterday has no today, and yesterday is never shown as one.
+    @Test func yesterdayAloneIsNotToday() {
+        let report = Self.report([Self.day("2026-11-25", high: 4)], at: "2026-11-26T09:00:00Z")
+        let now = ISO8601DateFormatter().date(from: "2026-11-26T12:00:00Z")!
+        #expect(report.today(now: now) == nil && report.comingDays(7, from: now).isEmpty)
+        #expect(report.yesterday(now: now)?.maximum == 4 && report.todayAndYesterday(now: now) == nil)
+    }
+
+    /// From the attack: columns longer or shorter than their times, or days repeated or reversed, are not read
+    /// (a shifted column read yesterday's high as today's).
+    @Test func misalignedOrDisorderedDaysAreRefused() throws {
+        let now = Date()
+        let base = StubWeatherService.openMeteoObjects(latitudes: [51.5], pastDays: true)[0]
+        func decode(_ change: (inout [String: Any]) -> Void) throws -> Result<WeatherReport, WeatherError> {
+            var object = base
+            var daily = object["daily"] as! [String: Any]
+            change(&daily)
+            object["daily"] = daily
+            let body = try JSONSerialization.data(withJSONObject: object)
+            return try provider.decode([london], responses: [HTTPResponse(status: 200, body: body)], now: now).get()[0]
+        }
+        #expect(throws: Never.self) { try decode { _ in }.get() }
+        for change: (inout [String: Any]) -> Void in [
+            { $0["temperature_2m_max"] = Array(($0["temperature_2m_max"] as! [Any]).dropFirst()) },
+            { $0["temperature_2m_min"] = ($0["temperature_2m_min"] as! [Any]) + [1.0] },
+            { var times = $0["time"] as! [Any]; times[0] = times[1]; $0["time"] = times },
+            { $0["time"] = Array(($0["time"] as! [Any]).reversed()) },
+        ] {
+            #expect(throws: WeatherError.self) { try decode(change).get() }
+        }
     }
 
     @Test func theSentenceIsTheDifferenceOfTheDegreesShown() {

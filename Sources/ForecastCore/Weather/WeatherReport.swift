@@ -54,10 +54,19 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         return summary
     }
 
-    /// Today's summary in the place's calendar, if the report has it.
+    /// Today's summary in the place's calendar, if the report has it; of an
+    /// aged report, its own last day. Never a day before the report's own
+    /// today (yesterday is not today, even in an answer that has nothing else).
     public func today(now: Date) -> DailyForecast? {
         let date = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
-        return daily.first { $0.date == date } ?? daily.first { $0.date > date } ?? daily.last
+        let own = ownDays
+        return own.first { $0.date == date } ?? own.first { $0.date > date } ?? own.last
+    }
+
+    /// The days from the report's own today on: its past days (yesterday) left out.
+    var ownDays: [DailyForecast] {
+        let today = LocalDays.localDate(observedAt, utcOffset: utcOffsetSeconds)
+        return daily.filter { $0.date >= today }
     }
 
     /// Yesterday in the place's calendar, where the report has it: a day the
@@ -92,7 +101,12 @@ public struct WeatherReport: Hashable, Sendable, Codable {
         let today = LocalDays.localDate(observedAt, utcOffset: utcOffsetSeconds)
         guard let older, !daily.contains(where: { $0.date < today }), daily.count < WeatherBounds.maximumDays else { return self }
         let yesterday = LocalDays.localDate(observedAt.addingTimeInterval(-86_400), utcOffset: utcOffsetSeconds)
-        guard let kept = older.daily.first(where: { $0.date == yesterday }) else { return self }
+        // The whole day, not what was left of it: a copy fetched during that day summed only its remaining hours (a
+        // copy from 23:30 has a "high" of one hour). Kept where the copy was fetched before the day began, or kept it
+        // already as a past day (carried from such a copy, or a service's own).
+        let olderToday = LocalDays.localDate(older.observedAt, utcOffset: older.utcOffsetSeconds)
+        guard olderToday < yesterday || older.daily.contains(where: { $0.date == yesterday && $0.date < olderToday }),
+              let kept = older.daily.first(where: { $0.date == yesterday }) else { return self }
         var report = self
         report.daily.insert(kept, at: 0)
         return report
@@ -122,7 +136,7 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public func comingDays(_ days: Int, from now: Date) -> [DailyForecast] {
         let today = LocalDays.localDate(now, utcOffset: utcOffsetSeconds)
         let coming = daily.filter { $0.date >= today }
-        return Array((coming.isEmpty ? daily : coming).prefix(max(0, days)))
+        return Array((coming.isEmpty ? ownDays : coming).prefix(max(0, days)))
     }
 }
 
