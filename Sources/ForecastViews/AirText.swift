@@ -24,10 +24,10 @@ package enum AirText {
 extension AirText {
     /// "birch 35 · grass 12 grains/m³" (whole grains), the plants with most
     /// first; nil where no count is known (never "0" for unknown).
-    package static func pollen(_ pollen: AirQuality.Pollen?, words: Words) -> String? {
+    package static func pollen(_ pollen: AirQuality.Pollen?, words: Words, separator: String = " · ") -> String? {
         let counts = (pollen?.known ?? []).compactMap { plant, grains in ShownNumber.whole(grains).map { (plant, Int($0)) } }
         guard !counts.isEmpty else { return nil }
         let sorted = counts.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue < $1.0.rawValue }
-        return sorted.map { "\(words.pollenPlant($0.0)) \($0.1)" }.joined(separator: " · ") + " " + words.grainsPerCubicMetre
+        return sorted.map { "\(words.pollenPlant($0.0)) \($0.1)" }.joined(separator: separator) + " " + words.grainsPerCubicMetre
     }
 }

@@ -70,7 +70,8 @@ package struct HTMLReport {
             // Graded on the place's scale, named beside the number (a Korean grade is its word).
             let scale = format.airScale(countryCode: entry.place.countryCode)
             let air = entry.weather.report?.airQuality.flatMap { AirGrade($0, scale: scale) }.map { grade in
-                let shown = grade.scale == .kr ? words.airGrade(grade.name) : "\(grade.value)"
+                // The band in words on every scale; an index's number before it.
+                let shown = grade.scale == .kr ? words.airGrade(grade.name) : "\(grade.value) \(words.airGrade(grade.name))"
                 let title = words.airScale(grade.scale) + " · " + words.airGrade(grade.name)
                 return "<span class=\"aqi aqi\(Int((grade.severity * 5).rounded()))\" title=\"\(HTML.escape(title))\">\(HTML.escape(shown))</span>"
                     + " <small>\(HTML.escape(words.airScale(grade.scale)))</small>"
@@ -111,7 +112,9 @@ package struct HTMLReport {
         html += self.warnings(warnings, entry: entry, zone: zone)
         html += nextHours(warnings, error: entry.weather.nextHoursError, zone: zone)
         // The sun and the moon, computed for the place with or without its weather.
-        let sky = SkyText.sentences(SkyView(place: place, now: now), zone: zone, format: format, words: words, emoji: format.emoji)
+        let current = entry.weather.report?.current
+        let view = SkyView(place: place, now: now).preferring(sunrise: current?.sunrise, sunset: current?.sunset, zone: zone, now: now)
+        let sky = SkyText.sentences(view, zone: zone, format: format, words: words, emoji: format.emoji)
         html += "<p class=\"sky\"><strong>\(HTML.escape(words.skyHeading))</strong> " + sky.map(HTML.escape).joined(separator: " · ") + "</p>\n"
         guard let report = entry.weather.report else {
             let reason = entry.weather.error.map { words.noWeather($0) } ?? words.noWeatherCached
@@ -127,7 +130,7 @@ package struct HTMLReport {
             "\(words.uvIndex) \(words.uv(today?.uvIndexMax))",
             "\(words.airQuality) \(words.air(report.airQuality, scale: format.airScale(countryCode: place.countryCode), error: entry.weather.airQualityError))",
         ]
-        if let pollen = AirText.pollen(report.airQuality?.pollen, words: words) { facts.append("\(words.pollen) \(pollen)") }
+        if let pollen = AirText.pollen(report.airQuality?.pollen, words: words, separator: ", ") { facts.append("\(words.pollen) \(pollen)") }
         if let against = format.againstYesterday(report, now: now) { facts.insert(against, at: 2) }
         facts.append(format.time(now, in: zone) + " " + SafeText.clean(place.timeZone, maxLength: 64))
         html += "<p class=\"now\">" + facts.map(HTML.escape).joined(separator: " · ") + "</p>\n"

@@ -54,6 +54,9 @@ package enum ReportField: String, CaseIterable, Sendable {
 }
 
 extension ReportField {
+    /// Whether its machine value is a key (CSV's `kr`, `unhealthyForSensitiveGroups`) that people read in words.
+    package var isKey: Bool { self == .airScale || self == .airGrade }
+
     /// Whether the column holds numbers: left as they are in CSV and TSV ("-5" is a temperature).
     package var isNumber: Bool {
         switch self {

@@ -136,7 +136,8 @@ package struct ShowOutput: ReportOutput {
         alertsCheckedAt = warnings.alertsCheckedAt
         alertsError = warnings.alertsError
         nextHours = warnings.nextHours
-        sky = SkyView(place: place, now: now)
+        let conditions = weather.report?.current
+        sky = SkyView(place: place, now: now).preferring(sunrise: conditions?.sunrise, sunset: conditions?.sunset, zone: zone, now: now)
         sun = SunItem(sky, zone: zone)
         moon = MoonItem(sky, zone: zone)
         guard let report = weather.report else { return }
@@ -244,7 +245,9 @@ package struct ShowOutput: ReportOutput {
             [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
             [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
             [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
-            [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset, "\(time(c.sunrise)) / \(time(c.sunset))"],
+            // A polar day or night has no sunrise to give (a provider's "00:00" is none): the sky's words say it below.
+            [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset,
+             sky.sun.polar == nil ? "\(time(c.sunrise)) / \(time(c.sunset))" : "–"],
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, scale: format.airScale(countryCode: place.countryCode), error: weather.airQualityError)],
         ]

@@ -38,6 +38,20 @@ package struct SkyView: Sendable {
         moonSet = sets.first
     }
 
+    /// This sky with the provider's sunrise and sunset where it gave them for
+    /// this day (the issue: "show the provider's"), so one page never shows
+    /// two sunrises a minute apart; the computed ones stand in elsewhere, and
+    /// a polar day or night keeps its words (a provider's "00:00" is no sunrise).
+    package func preferring(sunrise: Date?, sunset: Date?, zone: TimeZone, now: Date) -> SkyView {
+        guard sun.polar == nil else { return self }
+        let today = ClockReading(now, utcOffset: zone.secondsFromGMT(for: now)).date
+        let onToday = { (date: Date?) in date.flatMap { ClockReading($0, utcOffset: zone.secondsFromGMT(for: $0)).date == today ? $0 : nil } }
+        var sky = self
+        sky.sun.sunrise = onToday(sunrise) ?? sun.sunrise
+        sky.sun.sunset = onToday(sunset) ?? sun.sunset
+        return sky
+    }
+
     /// Seconds longer (or shorter, negative) than yesterday; nil when either has no sunrise and sunset.
     package var lengthChange: TimeInterval? {
         sun.polar == nil && yesterday.polar == nil && sun.sunrise != nil && yesterday.sunrise != nil ? sun.length - yesterday.length : nil
@@ -88,7 +102,23 @@ package enum SkyText {
         let width = max(20, (style.columns ?? Int.max / 2) - 4)
         return ["  " + style.bold(style.words.skyHeading)]
             + sentences(sky, zone: zone, format: format, words: style.words, emoji: style.emoji)
-                .flatMap { DisplayWidth.wrap($0, width: width).map { "    " + $0 } }
+                .flatMap { folded($0, width: width).map { "    " + $0 } }
+    }
+
+    /// A sentence folded at its " · " first ("Dusk 17:43" stays whole), then at spaces for a part still too wide.
+    static func folded(_ sentence: String, width: Int) -> [String] {
+        var lines: [String] = [], current = ""
+        for part in sentence.components(separatedBy: " · ") {
+            let joined = current.isEmpty ? part : current + " · " + part
+            if current.isEmpty || DisplayWidth.of(joined) <= width {
+                current = joined
+            } else {
+                lines.append(current)
+                current = part
+            }
+        }
+        lines.append(current)
+        return lines.flatMap { DisplayWidth.wrap($0, width: width) }
     }
 }
 

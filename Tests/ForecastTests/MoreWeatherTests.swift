@@ -204,6 +204,10 @@ import Testing
         #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade,vs_yesterday"), "\(csv.stdout)")
         #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(3).joined(separator: ",") } == ["kr,good,2", "us,unhealthyForSensitiveGroups,2"])
 
+        // Markdown is for people: the scale and grade in words (from the trial).
+        let markdown = try await cli.run("list", "--offline", "--format", "markdown", "--lang", "ko")
+        #expect(markdown.stdout.contains("| 환경부 기준 | 좋음 |") && !markdown.stdout.contains("unhealthyForSensitiveGroups"), "\(markdown.stdout)")
+
         // One scale for every place, kept: the European AQI (Seoul's 48 is moderate; London's 62 poor).
         #expect(try await cli.run("config", "air-scale", "eu").status == 0)
         let european = try await cli.run("list", "--offline", "--format", "line", "--template", "{name} {air_scale} {air_grade}")

@@ -78,7 +78,8 @@ extension CommandContext {
             // For people: their units in the headers, their language.
             let headers = fields.map { $0.header(temperature: output.units.temperature, wind: output.units.wind) }
             let cell = { (value: String) in value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
-            let rows = output.rows(words: words).map { row in fields.map { row.bare[$0] ?? "" } }
+            // A field whose machine value is a key (the air's scale and grade) reads in words.
+            let rows = output.rows(words: words).map { row in fields.map { ($0.isKey ? row.shown[$0] : row.bare[$0]) ?? "" } }
             stdout.lines(
                 ["| " + headers.map(cell).joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
                     + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" })
