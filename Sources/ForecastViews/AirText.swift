@@ -5,6 +5,17 @@ import ForecastCore
 /// bands), then the particles in whole µg/m³ (a Korean grade is read from
 /// both, so both are given; elsewhere PM2.5, or PM10 where it alone is known).
 package enum AirText {
+    /// The parts joined, in `words`: a Korean grade is its word and the scale's name ("bad (Korean grade)"), an
+    /// index its scale, number and band ("US AQI 42 (good)"); "–" where nothing is known.
+    package static func sentence(_ air: AirQuality, scale: AirScale, words: Words, pm10: String, pm2_5: String) -> String {
+        let parts = parts(air, scale: scale, grade: { grade in
+            grade.scale == .kr
+                ? "\(words.airGrade(grade.name)) (\(words.airScale(.kr)))"
+                : "\(words.airScale(grade.scale)) \(grade.value) (\(words.airGrade(grade.name)))"
+        }, pm10: pm10, pm2_5: pm2_5)
+        return parts.isEmpty ? "–" : parts.joined(separator: " · ")
+    }
+
     package static func parts(
         _ air: AirQuality, scale: AirScale, grade: (AirGrade) -> String, pm10: String, pm2_5: String
     ) -> [String] {

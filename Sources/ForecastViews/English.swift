@@ -301,12 +301,7 @@ package struct English: Catalog {
 
     /// "US AQI 42 (good) · PM2.5 6 µg/m³", "bad (Korean grade) · PM10 95 µg/m³ · PM2.5 40 µg/m³", or why there is none.
     package func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String {
-        if let air, !air.isEmpty {
-            let parts = AirText.parts(air, scale: scale, grade: { grade in
-                grade.scale == .kr ? "\(airGrade(grade.name)) (\(airScale(.kr)))" : "\(airScale(grade.scale)) \(grade.value) (\(airGrade(grade.name)))"
-            }, pm10: "PM10", pm2_5: "PM2.5")
-            return parts.isEmpty ? "–" : parts.joined(separator: " · ")
-        }
+        if let air, !air.isEmpty { return AirText.sentence(air, scale: scale, words: self, pm10: "PM10", pm2_5: "PM2.5") }
         if let error { return "unavailable: " + weatherError(error) }
         return "–"
     }

@@ -363,13 +363,8 @@ package struct Korean: Catalog {
 
     /// "미국 AQI 42 (좋음) · 초미세먼지 6 µg/m³", "나쁨 (환경부 기준) · 미세먼지 95 µg/m³ · 초미세먼지 40 µg/m³", or why there is none.
     package func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String {
-        if let air, !air.isEmpty {
-            // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
-            let parts = AirText.parts(air, scale: scale, grade: { grade in
-                grade.scale == .kr ? "\(airGrade(grade.name)) (\(airScale(.kr)))" : "\(airScale(grade.scale)) \(grade.value) (\(airGrade(grade.name)))"
-            }, pm10: "미세먼지", pm2_5: "초미세먼지")
-            return parts.isEmpty ? "–" : parts.joined(separator: " · ")
-        }
+        // In Korean, PM2.5 is 초미세먼지 and PM10 미세먼지, as the weather reports say.
+        if let air, !air.isEmpty { return AirText.sentence(air, scale: scale, words: self, pm10: "미세먼지", pm2_5: "초미세먼지") }
         if let error { return "받지 못함: " + weatherError(error) }
         return "–"
     }
