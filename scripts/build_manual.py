@@ -94,9 +94,10 @@ ENVIRONMENT = [
     ("FORECAST_FORMAT", "The default output format of list and show (table, json, csv, tsv, markdown, line)."),
     ("FORECAST_OPEN_METEO_URL, FORECAST_OPEN_METEO_GEOCODING_URL, FORECAST_OPEN_METEO_AIR_QUALITY_URL, FORECAST_OPENWEATHER_URL, FORECAST_METNO_URL",
      "Base URLs of the services (for a proxy, a mirror or a local stand-in such as scripts/stub_weather_server.py)."),
-    ("FORECAST_METALERTS_URL, FORECAST_NWS_URL, FORECAST_NOWCAST_URL",
+    ("FORECAST_METALERTS_URL, FORECAST_NWS_URL, FORECAST_NOWCAST_URL, FORECAST_OPEN_METEO_ARCHIVE_URL",
      "Base URLs of the warning and nowcast sources: MET Norway's MetAlerts (default https://api.met.no), the US National Weather "
-     "Service (https://api.weather.gov) and MET Norway's Nowcast (https://api.met.no). Open-Meteo's 15-minute data and "
+     "Service (https://api.weather.gov) and MET Norway's Nowcast (https://api.met.no); and of Open-Meteo's historical-weather "
+     "API, the climate normals' source (https://archive-api.open-meteo.com). Open-Meteo's 15-minute data and "
      "OpenWeatherMap's alerts follow FORECAST_OPEN_METEO_URL and FORECAST_OPENWEATHER_URL."),
     ("FORECAST_ONLY_LOCAL_HOSTS", "Set to 1, requests go to this machine only (the test harness sets it)."),
     ("FORECAST_NOW", "An ISO 8601 moment the clock reads instead of the real one (README's examples are made with it)."),

@@ -48,6 +48,12 @@ place and an hour:
                                                  hour; the nowcast's to 5 minutes): what was in force
                                                  when it was recorded is in force now, and intervals
                                                  keep their lengths and offsets.
+  GET /v1/archive?latitude=a,b&longitude=c,d&start_date=&end_date=&daily=temperature_2m_max,temperature_2m_min
+                                                 Open-Meteo's historical-weather frame (ERA5): each
+                                                 day's low and high from the same climate as the
+                                                 weather (latitude and season), with a wander from
+                                                 year to year, so the 30 years' means are smooth
+                                                 and today is a few degrees off them
   GET /v1/search?name=x&count=n&countryCode=cc  Open-Meteo's geocoding answer: the towns of
                                                  TOWNS (too small for forecast's gazetteer)
                                                  whose name starts with x, in its shape; none
@@ -730,6 +736,31 @@ def met_norway(latitude, longitude, now):
                            "timeseries": series}}
 
 
+def archive(latitude, longitude, start, end):
+    """The historical-weather API's answer for one place: the daily minimum and
+    maximum (°C) of every day from `start` to `end` (dates): the weather's
+    climate (warmer towards the equator, a season lagging the sun by a month, a
+    daily swing by how high the sun gets) and a wander of ±4 °C from day to day."""
+    cell = (round(latitude * 10), round(longitude * 10))
+    times, highs, lows = [], [], []
+    day = start
+    while day <= end:
+        noon = int(datetime(day.year, day.month, day.day, 12, tzinfo=timezone.utc).timestamp()) // 3600
+        declination = sun_terms(noon)[0]
+        season = 0.15 * latitude * sun_terms(noon - 30 * 24)[0] / 23.44
+        sunshine = max(0.1, math.sin(math.radians(max(0.0, 90 - abs(latitude - declination)))))
+        middle = 28 - 0.4 * abs(latitude) + season + 8 * (noise(cell, WARMTH, noon // 24 + 7_000_000) - 0.5)
+        swing = 4 * sunshine
+        times.append(day.isoformat())
+        highs.append(round(middle + swing, 1))
+        lows.append(round(middle - swing, 1))
+        day += timedelta(days=1)
+    return {"latitude": round(latitude * 4) / 4, "longitude": round(longitude * 4) / 4, "generationtime_ms": 0.41,
+            "utc_offset_seconds": 0, "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 24.0,
+            "daily_units": {"time": "iso8601", "temperature_2m_max": "°C", "temperature_2m_min": "°C"},
+            "daily": {"time": times, "temperature_2m_max": highs, "temperature_2m_min": lows}}
+
+
 def air_quality(latitude, longitude, zone_name):
     """The air now at one place: dirtier near big inland cities, as made-up numbers."""
     try:
@@ -1041,6 +1072,23 @@ class Handler(BaseHTTPRequestHandler):
             if not query.get("name", [""])[0].strip():
                 return self.send(400, b'{"error":true,"reason":"Parameter \'name\' is required"}')
             return self.send(200, json.dumps(geocoding(query)).encode())
+        if url.path == "/v1/archive":
+            latitudes = [float(x) for x in query.get("latitude", [""])[0].split(",") if x]
+            longitudes = [float(x) for x in query.get("longitude", [""])[0].split(",") if x]
+            try:
+                start = datetime.strptime(query["start_date"][0], "%Y-%m-%d").date()
+                end = datetime.strptime(query["end_date"][0], "%Y-%m-%d").date()
+            except (KeyError, ValueError):
+                return self.send(400, b'{"error":true,"reason":"Parameter \'start_date\' and \'end_date\' are required"}')
+            if not latitudes or len(latitudes) != len(longitudes) or not start <= end or (end - start).days > 366:
+                return self.send(400, b'{"error":true,"reason":"Invalid date range or coordinates"}')
+            objects = []
+            for index, (latitude, longitude) in enumerate(zip(latitudes, longitudes)):
+                item = archive(latitude, longitude, start, end)
+                if index > 0:
+                    item["location_id"] = index
+                objects.append(item)
+            return self.send(200, json.dumps(objects[0] if len(objects) == 1 else objects).encode())
         if url.path in SOURCE_PATHS:
             status, body, content_type = source_answer(url.path, query, self.headers)
             return self.send(status, body, content_type=content_type)

@@ -20,6 +20,8 @@ public enum FilterField: String, CaseIterable, Sendable {
     case moon
     /// Today's high less yesterday's, in the temperature unit; absent where yesterday is not known.
     case vsYesterday = "vs_yesterday"
+    /// Today's high less the normal high of the date (1991–2020), in the temperature unit; absent where not known.
+    case vsNormal = "vs_normal"
 
     /// The names `FilterExpression.parse` accepts.
     public static let names = Set(allCases.map(\.rawValue))
@@ -63,6 +65,7 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .pm25: tenth(report.airQuality?.pm2_5)
         case .pm10: tenth(report.airQuality?.pm10)
         case .vsYesterday: report.highAgainstYesterday(now: now, unit: units.temperatureUnit)
+        case .vsNormal: report.highAgainstNormal(weather?.normals, now: now, unit: units.temperatureUnit)
         }
     }
 }

@@ -17,16 +17,24 @@ struct SourcePlan: Sendable {
     var nextHours: [Int64: [SourceDescriptor]] = [:]
     /// The air source, asked with the weather for every place.
     var air: SourceDescriptor?
+    /// The normals' source, asked once a month for each place (at most
+    /// `OpenMeteoNormals.callsPerRun` calls a run), its answers kept for good.
+    var normals: SourceDescriptor?
+    /// Each place's zone: its calendar says which day's normal it needs.
+    var zones: [Int64: String] = [:]
 
     struct Target: Sendable {
         var id: Int64
         var countryCode: String
         var coordinate: Coordinate
+        var timeZone: String
     }
 
     init(_ places: [Target], available: Set<String>) {
         air = WeatherSources.of(.air).first { available.contains($0.name) }
+        normals = WeatherSources.of(.normals).first { available.contains($0.name) }
         for place in places {
+            zones[place.id] = place.timeZone
             warnings[place.id] = WeatherSources.covering(.warnings, countryCode: place.countryCode, at: place.coordinate, available: available)
             nextHours[place.id] = WeatherSources.covering(.nextHours, countryCode: place.countryCode, at: place.coordinate, available: available)
         }
@@ -34,13 +42,26 @@ struct SourcePlan: Sendable {
 
     /// Each source's places to ask now. `weatherDue`: the places whose weather is
     /// being fetched (their air goes with it, and their warnings and next hours
-    /// are asked in the same refresh); `refresh`: `--refresh`.
+    /// are asked in the same refresh); `refresh`: `--refresh`; `normalsFor`:
+    /// how many places' normals may be asked (the first of those without
+    /// today's, in list order; the rest in the runs after).
     func due(
-        _ ids: [Int64], cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], weatherDue: Set<Int64>, refresh: Bool, now: Date
+        _ ids: [Int64], cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], weatherDue: Set<Int64>, refresh: Bool, now: Date,
+        normalsFor: Int = 0
     ) -> [String: [Int64]] {
         var due: [String: [Int64]] = [:]
+        var normalsLeft = normalsFor
         for id in ids {
             if let air, weatherDue.contains(id) { due[air.name, default: []].append(id) }
+            // The normals: where today's is not kept, and no failure asks to wait. Never again for --refresh: they do not change.
+            if let normals, normalsLeft > 0, let day = day(of: id, now: now) {
+                let kept = cache[id]?[normals.name]
+                let has = if case .normals(let known)? = kept?.answer { known.covers(day) } else { false }
+                if !has, (kept?.notBefore).map({ $0 <= now || $0.timeIntervalSince(now) > AnswerValidity.longestLife }) ?? true {
+                    due[normals.name, default: []].append(id)
+                    normalsLeft -= 1
+                }
+            }
             for source in (warnings[id] ?? []) + nextHoursSources(id, cache: cache, now: now) {
                 let kept = cache[id]?[source.name]
                 // The terms and the service's Expires are never overridden, not even by --refresh.
@@ -53,6 +74,28 @@ struct SourcePlan: Sendable {
             }
         }
         return due
+    }
+
+    /// Today in the place's calendar, by its zone.
+    func day(of id: Int64, now: Date) -> CivilDate? {
+        guard let zone = zones[id] else { return nil }
+        return ClockReading(now, utcOffset: LocalTime.zone(zone).secondsFromGMT(for: now)).date
+    }
+
+    /// A place's normals: this run's answer with the days kept before, or the kept ones.
+    func normals(for id: Int64, fresh: [String: [Int64: Result<SourceResult, WeatherError>]], cache: [Int64: [String: PlaceStore.CachedSourceAnswer]]) -> ClimateNormals? {
+        guard let source = normals else { return nil }
+        let kept: ClimateNormals? = if case .normals(let known)? = cache[id]?[source.name]?.answer { known } else { nil }
+        if case .success(let result)? = fresh[source.name]?[id], case .normals(let new) = result.answer { return new.keeping(kept) }
+        return kept
+    }
+
+    /// What is kept of a source's answer for a place: the answer, but for the
+    /// normals, the days fetched now with those kept of the months before.
+    func keeping(_ result: SourceResult, source: String, id: Int64, cache: [Int64: [String: PlaceStore.CachedSourceAnswer]]) -> SourceResult {
+        guard source == normals?.name, case .normals(let new) = result.answer,
+              case .normals(let known)? = cache[id]?[source]?.answer else { return result }
+        return SourceResult(.normals(new.keeping(known)), notBefore: result.notBefore)
     }
 
     /// How long a source's "outside my reach" stands before it is asked again:

@@ -22,6 +22,8 @@ public struct PlaceWeather: Sendable {
     public var nextHoursError: WeatherError?
     /// When the nowcast shown was fetched.
     public var nextHoursAt: Date?
+    /// The usual lows and highs of the place's calendar days, where known (fetched once a month, kept).
+    public var normals: ClimateNormals?
 
     public init(
         report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil,
@@ -92,7 +94,8 @@ public struct WeatherLookup: Sendable {
         let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
         let sources = try settings.makeSources(environment: context.environment)
         let plan = SourcePlan(
-            places.map { SourcePlan.Target(id: $0.id, countryCode: $0.countryCode, coordinate: $0.coordinate) }, available: Set(sources.keys))
+            places.map { SourcePlan.Target(id: $0.id, countryCode: $0.countryCode, coordinate: $0.coordinate, timeZone: $0.timeZone) },
+            available: Set(sources.keys))
         let name = settings.provider.rawValue
         // A provider whose summary is its full answer keeps and revalidates the
         // full report, so `list` and `show` share one copy and one Expires.
@@ -115,7 +118,9 @@ public struct WeatherLookup: Sendable {
             return settings.refresh || cached.age(now: now) > settings.ttl
         }
         let sourceDue = settings.offline
-            ? [:] : plan.due(places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now)
+            ? [:] : plan.due(
+                places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now,
+                normalsFor: scope == .everything ? normalsRoom(plan.normals, settings: settings, now: now) : 0)
                 .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
 
         var fetched: [Int64: PlaceWeather] = [:]
@@ -134,7 +139,7 @@ public struct WeatherLookup: Sendable {
             }
             let byID = Dictionary(places.map { ($0.id, $0) }) { first, _ in first }
             let sourceQueries = sourceDue.mapValues { ids in
-                ids.compactMap { byID[$0] }.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone) }
+                ids.compactMap { byID[$0] }.map { PlaceQuery(id: $0.id, coordinate: $0.coordinate, timeZone: $0.timeZone, day: plan.day(of: $0.id, now: now)) }
             }
             (fetched, answers, cancelled) = await Self.fetch(
                 queries, sourceQueries: sourceQueries, provider: provider, sources: sources, settings: settings, detail: detail,
@@ -152,7 +157,9 @@ public struct WeatherLookup: Sendable {
                 // The air is kept in the reports; the other sources' answers on their own.
                 var kept: [Int64: [String: SourceResult]] = [:]
                 for (source, outcomes) in answers where source != plan.air?.name {
-                    for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
+                    for (id, outcome) in outcomes {
+                        if case .success(let result) = outcome { kept[id, default: [:]][source] = plan.keeping(result, source: source, id: id, cache: sourceCache) }
+                    }
                 }
                 try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
                 let (failures, notBefore) = Self.servicesFailures(answers, except: plan.air?.name, at: fetchedAt)
@@ -178,6 +185,7 @@ public struct WeatherLookup: Sendable {
                 weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
             }
             weather.addSources(plan.outcome(for: place.id, fresh: answers, cache: sourceCache, fetchedAt: fetchedAt, report: weather.report, now: now))
+            weather.normals = plan.normals(for: place.id, fresh: answers, cache: sourceCache)
             result[place.id] = weather
         }
         var outcome = WeatherOutcome(
@@ -188,6 +196,20 @@ public struct WeatherLookup: Sendable {
 }
 
 extension WeatherLookup {
+    /// How many places' normals this run may ask: at most
+    /// `OpenMeteoNormals.callsPerRun` calls, and no more than the archive's
+    /// shared limit holds now (normals can wait for a later run; the command
+    /// never waits for them). 0 when the limit cannot be read.
+    func normalsRoom(_ source: SourceDescriptor?, settings: WeatherSettings, now: Date) -> Int {
+        guard let source else { return 0 }
+        let perMinute = settings.sourceCallsPerMinute ?? source.rate.callsPerMinute
+        let rate = CallRate(callsPerMinute: perMinute, window: source.rate.window)
+        guard let held = try? store.rateTokens(service: source.rateService, capacity: rate.capacity, callsPerMinute: perMinute, now: now),
+              held.isFinite else { return 0 }
+        let calls = min(OpenMeteoNormals.callsPerRun, held)
+        return calls > 0 ? Int(calls / OpenMeteoNormals.callsPerPlace) : 0
+    }
+
     /// The sources' failures that were theirs (refused, failed, hung, unreadable),
     /// by place, and when each source may be asked again: its backoff, or
     /// longer where it asked to be left alone longer (a Retry-After).
@@ -300,7 +322,7 @@ extension WeatherLookup {
         let provider = try settings.makeProvider(environment: context.environment)
         let sources = try settings.makeSources(environment: context.environment)
         let plan = SourcePlan(
-            zip(keys, places).map { SourcePlan.Target(id: $0, countryCode: $1.countryCode, coordinate: $1.coordinate) },
+            zip(keys, places).map { SourcePlan.Target(id: $0, countryCode: $1.countryCode, coordinate: $1.coordinate, timeZone: $1.timeZone) },
             available: Set(sources.keys))
         let queries = zip(keys, places).map { PlaceQuery(id: $0, coordinate: $1.coordinate, timeZone: $1.timeZone) }
         let now = context.clock()

@@ -10,12 +10,16 @@ public struct PlaceQuery: Hashable, Sendable {
     /// The answer kept for this place, for a service that can answer "not
     /// changed since" (HTTP 304) instead of sending it again.
     public var cached: WeatherReport?
+    /// The day in the place's calendar a source answers for, where it needs
+    /// one (the normals: the month they are asked for).
+    public var day: CivilDate?
 
-    public init(id: Int64, coordinate: Coordinate, timeZone: String, cached: WeatherReport? = nil) {
+    public init(id: Int64, coordinate: Coordinate, timeZone: String, cached: WeatherReport? = nil, day: CivilDate? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.timeZone = timeZone
         self.cached = cached
+        self.day = day
     }
 }
 

@@ -83,6 +83,8 @@ extension PlaceStore {
             return (try? steps.validated(now: now)).map(SourceAnswer.nextHours)
         case .air(let air):
             return (try? air.validate("air", now: now)).map { .air(air) }
+        case .normals(let normals):
+            return (try? normals.validated()).map(SourceAnswer.normals)
         case .outside:
             return .outside
         case .failed(let error):

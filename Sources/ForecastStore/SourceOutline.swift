@@ -10,7 +10,8 @@ import Foundation
 ///   `Warnings.current` compares, so a list counts what `alerts` shows;
 /// - `next-hours`: then `source kind`, then a line a step: `start minutes rate probability`
 ///   (a number as Swift prints it, which reads back exactly; empty for none);
-/// - `outside`, alone.
+/// - `outside`, alone;
+/// - `normals`: then a line a calendar day: `MM-DD low high count`.
 ///
 /// No JSON decoder is needed to read it: a list of 100 places' warnings and
 /// nowcasts read their whole JSON answers in a third of its time. A warning's
@@ -44,6 +45,9 @@ enum SourceOutline {
             return bounded(lines.joined(separator: "\n"))
         case .outside:
             return "outside"
+        case .normals(let normals):
+            let lines = ["normals"] + normals.days.map { join([$0.day, number($0.low), number($0.high), String($0.count)]) }
+            return bounded(lines.joined(separator: "\n"))
         case .air, .failed:
             return nil
         }
@@ -85,6 +89,16 @@ enum SourceOutline {
             return .nextHours(NextHours(source: string(head[0]), kind: kind, steps: steps))
         case "outside":
             return rows.isEmpty ? .outside : nil
+        case "normals":
+            guard rows.count <= ClimateNormals.maximumDays else { return nil }
+            var days: [DayNormal] = []
+            days.reserveCapacity(rows.count)
+            for fields in rows {
+                guard fields.count == 4, fields[0].count == 5, let low = number(fields[1]), let high = number(fields[2]),
+                      let count = integer(fields[3]) else { return nil }
+                days.append(DayNormal(day: string(fields[0]), low: low, high: high, count: count))
+            }
+            return .normals(ClimateNormals(days: days))
         default:
             return nil
         }

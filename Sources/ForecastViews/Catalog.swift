@@ -88,6 +88,9 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     func uvCategory(_ category: UVCategory) -> String
     /// Today's high against yesterday's, `change` whole degrees: "High 3° warmer than yesterday".
     func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String
+    /// Today's high against the normal high of the date, `change` whole
+    /// degrees, and the normal low/high (`range`, "5°/12°"): "High 2° above normal (normal 5°/12°)".
+    func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String
     /// "Pollen": the row's label.
     var pollen: String { get }
     /// The unit of a pollen count: "grains/m³", "개/m³".

@@ -274,6 +274,12 @@ package struct English: Catalog {
         return "High \(degrees(abs(change))) " + (change > 0 ? "warmer" : "cooler") + " than yesterday"
     }
 
+    package func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String {
+        let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
+        let against = change == 0 ? "High normal for the date" : "High \(degrees(abs(change))) " + (change > 0 ? "above" : "below") + " normal"
+        return against + " (normal \(range))"
+    }
+
     package func airGrade(_ name: AirGrade.Name) -> String {
         switch name {
         case .good: "good"

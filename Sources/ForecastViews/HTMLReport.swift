@@ -131,6 +131,7 @@ package struct HTMLReport {
             "\(words.airQuality) \(words.air(report.airQuality, scale: format.airScale(countryCode: place.countryCode), error: entry.weather.airQualityError))",
         ]
         if let pollen = AirText.pollen(report.airQuality?.pollen, words: words, separator: ", ") { facts.append("\(words.pollen) \(pollen)") }
+        if let against = format.againstNormal(report, normals: entry.weather.normals, now: now) { facts.insert(against, at: 2) }
         if let against = format.againstYesterday(report, now: now) { facts.insert(against, at: 2) }
         facts.append(format.time(now, in: zone) + " " + SafeText.clean(place.timeZone, maxLength: 64))
         html += "<p class=\"now\">" + facts.map(HTML.escape).joined(separator: " · ") + "</p>\n"

@@ -335,6 +335,12 @@ package struct Korean: Catalog {
         return "최고 기온 어제보다 \(degrees(abs(change))) " + (change > 0 ? "높음" : "낮음")
     }
 
+    package func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String {
+        let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
+        let against = change == 0 ? "최고 기온 평년과 같음" : "최고 기온 평년보다 \(degrees(abs(change))) " + (change > 0 ? "높음" : "낮음")
+        return against + " (평년 \(range))"
+    }
+
     package func airGrade(_ name: AirGrade.Name) -> String {
         switch name {
         case .good: "좋음"

@@ -93,7 +93,7 @@ package struct LocationItem: FlatPlaceJSON {
             if let report = weather.report, let fetchedAt = weather.fetchedAt {
                 own.weather = WeatherItem(
                     report, fetchedAt: fetchedAt, stale: weather.stale, zone: LocalTime.zone(place.timeZone),
-                    airScale: format.airScale(countryCode: place.countryCode), format: format, now: now)
+                    airScale: format.airScale(countryCode: place.countryCode), format: format, now: now, normals: weather.normals)
             }
             own.error = weather.error.map(ErrorItem.init)
             own.airQualityError = weather.airQualityError.map(ErrorItem.init)

@@ -29,6 +29,9 @@ package enum ReportField: String, CaseIterable, Sendable {
     /// Today's high less yesterday's, in the temperature unit (a line: "+3°C", the whole degrees it shows); empty where
     /// yesterday is not known.
     case vsYesterday = "vs_yesterday"
+    /// Today's high less the normal high of the date (1991–2020), in the temperature unit (a line: "+2°C"); empty
+    /// where the normal is not known.
+    case vsNormal = "vs_normal"
 
     /// The column of a `--where` or `--template` field: the same name, but for
     /// `alert`, which is `alert_level` (the name `--where` has always used).
@@ -39,7 +42,7 @@ package enum ReportField: String, CaseIterable, Sendable {
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
     package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
         switch self {
-        case .temp, .feels, .low, .high, .vsYesterday: "\(rawValue) (\(temperature.symbol))"
+        case .temp, .feels, .low, .high, .vsYesterday, .vsNormal: "\(rawValue) (\(temperature.symbol))"
         case .wind: "wind (\(wind.symbol))"
         case .humidity, .clouds, .rain: "\(rawValue) (%)"
         case .pressure: "pressure (hPa)"
@@ -61,7 +64,7 @@ extension ReportField {
     package var isNumber: Bool {
         switch self {
         case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
-            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon, .vsYesterday:
+            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon, .vsYesterday, .vsNormal:
             true
         case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error,
             .dawn, .sunrise, .sunset, .dusk, .airScale, .airGrade: false
@@ -162,6 +165,11 @@ package struct ReportRow: Sendable {
             if let change = report.highAgainstYesterday(now: now, unit: format.temperatureUnit), let days = report.todayAndYesterday(now: now) {
                 let whole = format.temperatureChange(from: days.yesterday.maximum, to: days.today.maximum) ?? 0
                 set(.vsYesterday, Self.decimal(change), shown: (whole > 0 ? "+" : "") + format.text(displayed: Double(whole)))
+            }
+            if let change = report.highAgainstNormal(weather?.normals, now: now, unit: format.temperatureUnit),
+               let days = report.todayAndNormal(weather?.normals, now: now) {
+                let whole = format.temperatureChange(from: days.normal.high, to: days.today.maximum) ?? 0
+                set(.vsNormal, Self.decimal(change), shown: (whole > 0 ? "+" : "") + format.text(displayed: Double(whole)))
             }
             let scale = format.airScale(countryCode: place.countryCode)
             set(.airScale, scale.rawValue, shown: words.airScale(scale))

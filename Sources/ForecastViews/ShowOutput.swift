@@ -19,6 +19,8 @@ package struct ShowOutput: ReportOutput {
     package var airQuality: AirQualityItem?
     /// Yesterday's low and high where the provider gave that day (or the cache kept it), and today's high against it.
     package var yesterday: YesterdayItem?
+    /// The usual low and high of today's date (1991–2020), and today's high against it.
+    package var normal: NormalItem?
     package var fetchedAt: Date?
     package var stale: Bool?
     package var error: ErrorItem?
@@ -106,7 +108,7 @@ package struct ShowOutput: ReportOutput {
     package var compactWarnings = false
 
     package enum CodingKeys: CodingKey {
-        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, yesterday, fetchedAt, stale
+        case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, yesterday, normal, fetchedAt, stale
         case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours, sun, moon
     }
 
@@ -156,6 +158,7 @@ package struct ShowOutput: ReportOutput {
             symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
         airQuality = report.airQuality.map { AirQualityItem($0, scale: format.airScale(countryCode: place.countryCode), zone: zone, format: format) }
         yesterday = YesterdayItem(report, now: now, format: format)
+        normal = NormalItem(report, normals: weather.normals, now: now, format: format)
         hourly = report.comingHours(span.hours, from: now).map { h in
             Hour(
                 time: LocalTime.iso8601(h.time, in: zone), temperature: format.temperature(h.temperature),
@@ -239,6 +242,7 @@ package struct ShowOutput: ReportOutput {
         lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         if let against = format.againstYesterday(data, now: now) { lines.append("  " + against) }
+        if let against = format.againstNormal(data, normals: weather.normals, now: now) { lines.append("  " + against) }
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { words.time(clock($0)) } ?? "–" }
         facts.rows = [

@@ -85,6 +85,14 @@ package struct WeatherFormat {
         return words.highAgainstYesterday(change, kelvin: temperatureUnit == .kelvin)
     }
 
+    /// Today's high against the normal high of the date, in words, with the
+    /// normal low and high ("High 2° above normal (normal 5°/12°)"), where both are known.
+    package func againstNormal(_ report: WeatherReport, normals: ClimateNormals?, now: Date) -> String? {
+        guard let days = report.todayAndNormal(normals, now: now),
+              let change = temperatureChange(from: days.normal.high, to: days.today.maximum) else { return nil }
+        return words.highAgainstNormal(change, kelvin: temperatureUnit == .kelvin, range: range(days.normal.low, days.normal.high))
+    }
+
     package func range(_ low: Double?, _ high: Double?) -> String {
         guard low != nil || high != nil else { return "–" }
         return "\(temperatureText(low))/\(temperatureText(high))"

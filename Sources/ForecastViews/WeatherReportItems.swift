@@ -19,6 +19,10 @@ package struct WeatherItem: Encodable {
     /// Today's highest UV index.
     package var uvIndexMax: Double?
     package var airQuality: AirQualityItem?
+    /// Yesterday's low and high, and today's high against it, where the provider gave that day.
+    package var yesterday: YesterdayItem?
+    /// The normal low and high of today's date (1991–2020), and today's high against it, where kept.
+    package var normal: NormalItem?
     /// When the conditions were observed, in the place's local time with its offset.
     package var observedAt: String
     /// When forecast fetched them, UTC.
@@ -26,7 +30,8 @@ package struct WeatherItem: Encodable {
     package var stale: Bool
 
     package init(
-        _ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, airScale: AirScale, format: WeatherFormat, now: Date
+        _ report: WeatherReport, fetchedAt: Date, stale: Bool, zone: TimeZone, airScale: AirScale, format: WeatherFormat, now: Date,
+        normals: ClimateNormals? = nil
     ) {
         let current = report.current
         temperature = format.temperature(current.temperature)
@@ -43,6 +48,8 @@ package struct WeatherItem: Encodable {
         precipitationProbability = format.whole(today?.precipitationProbability)
         uvIndexMax = format.whole(today?.uvIndexMax)
         airQuality = report.airQuality.map { AirQualityItem($0, scale: airScale, zone: zone, format: format) }
+        yesterday = YesterdayItem(report, now: now, format: format)
+        normal = NormalItem(report, normals: normals, now: now, format: format)
         observedAt = LocalTime.iso8601(report.observedAt, in: zone)
         self.fetchedAt = fetchedAt
         self.stale = stale
@@ -141,6 +148,26 @@ package struct SourceItem: Encodable, Sendable {
 /// `past_days`; others' from the copy cached then), in the temperature unit,
 /// and today's high against it (`highChange`, to a tenth: today's high as
 /// shown less yesterday's).
+/// `normal`: the usual low and high of today's date at the place (1991–2020,
+/// ERA5), in the temperature unit, and today's high against it
+/// (`highChange`, to a tenth: today's high as shown less the normal's).
+package struct NormalItem: Encodable {
+    package var date: String
+    package var low: Double?
+    package var high: Double?
+    package var highChange: Double?
+    package var period = ClimateNormals.period
+    package var source = SourceDescriptor.openMeteoNormals.attribution
+
+    package init?(_ report: WeatherReport, normals: ClimateNormals?, now: Date, format: WeatherFormat) {
+        guard let days = report.todayAndNormal(normals, now: now) else { return nil }
+        date = days.today.date
+        low = format.temperature(days.normal.low)
+        high = format.temperature(days.normal.high)
+        highChange = report.highAgainstNormal(normals, now: now, unit: format.temperatureUnit)
+    }
+}
+
 package struct YesterdayItem: Encodable {
     package var date: String
     package var low: Double?

@@ -201,8 +201,8 @@ import Testing
         // CSV's two new columns come last (the others keep their places).
         let csv = try await cli.run("list", "--offline", "--format", "csv")
         let rows = csv.stdout.split(whereSeparator: \.isNewline)
-        #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade,vs_yesterday"), "\(csv.stdout)")
-        #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(3).joined(separator: ",") } == ["kr,good,2", "us,unhealthyForSensitiveGroups,2"])
+        #expect(rows.count == 3 && rows[0].hasSuffix(",moon,air_scale,air_grade,vs_yesterday,vs_normal"), "\(csv.stdout)")
+        #expect(rows.dropFirst().map { $0.split(separator: ",").suffix(4).prefix(3).joined(separator: ",") } == ["kr,good,2", "us,unhealthyForSensitiveGroups,2"])
 
         // Markdown is for people: the scale and grade in words (from the trial).
         let markdown = try await cli.run("list", "--offline", "--format", "markdown", "--lang", "ko")
@@ -215,7 +215,7 @@ import Testing
         #expect(try await cli.run("show", "Seoul", "--offline").stdout.contains("European AQI 48 (moderate) · PM2.5 9 µg/m³"))
         // CSV too (it has its own units and words, but the user's scale: from the attack).
         let csvEU = try await cli.run("list", "--offline", "--format", "csv").stdout.split(whereSeparator: \.isNewline)
-        #expect(csvEU.dropFirst().map { $0.split(separator: ",").suffix(3).prefix(2).joined(separator: ",") } == ["eu,moderate", "eu,poor"])
+        #expect(csvEU.dropFirst().map { $0.split(separator: ",").suffix(4).prefix(2).joined(separator: ",") } == ["eu,moderate", "eu,poor"])
         let wrong = try await cli.run("config", "air-scale", "jp")
         #expect(wrong.status != 0 && wrong.stderr.contains("local, us, eu, kr"), "\(wrong.stderr)")
         #expect(try await cli.run("config", "--unset", "air-scale").status == 0)

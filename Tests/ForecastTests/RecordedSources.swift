@@ -33,6 +33,8 @@ enum ServiceCall: Hashable, Sendable {
             self = .source(SourceDescriptor.openWeatherMapAlerts.name)
         } else if path.hasSuffix("/weatherapi/nowcast/2.0/complete") {
             self = .source(SourceDescriptor.metNowcast.name)
+        } else if path.hasSuffix("/v1/archive") {
+            self = .source(SourceDescriptor.openMeteoNormals.name)
         } else if path.hasSuffix("/v1/forecast") && queryNames.contains("minutely_15") {
             self = .source(SourceDescriptor.openMeteoMinutely.name)
         } else {

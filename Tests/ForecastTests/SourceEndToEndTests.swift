@@ -29,15 +29,16 @@ import GRDB
         #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
         #expect(await stub.log.count == 1, "one weather request for the three places")
         let asked = await stub.log.sources
+        // The normals: the three places in one batch, one request a year of 1991–2020.
         #expect(Dictionary(grouping: asked, by: \.source).mapValues(\.count) == [
-            "met-alerts": 1, "met-nowcast": 1, "nws-alerts": 1, "open-meteo-15": 1,
+            "met-alerts": 1, "met-nowcast": 1, "nws-alerts": 1, "open-meteo-15": 1, "open-meteo-normals": 30,
         ])
-        #expect(asked.allSatisfy { $0.source == "open-meteo-15" || ($0.headers["User-Agent"]?.hasPrefix("forecast/") == true) })
+        #expect(asked.allSatisfy { $0.source.hasPrefix("open-meteo-") || ($0.headers["User-Agent"]?.hasPrefix("forecast/") == true) })
         let nws = try #require(asked.first { $0.source == "nws-alerts" })
         #expect(nws.query["point"] == "40.7143,-74.006")
 
         let answers = try kept(cli)
-        let byName = Dictionary(uniqueKeysWithValues: answers.values.flatMap { $0.map { ($0.key, $0.value.answer) } })
+        let byName = Dictionary(uniqueKeysWithValues: answers.values.flatMap { $0.filter { $0.key != "open-meteo-normals" }.map { ($0.key, $0.value.answer) } })
         guard case .warnings(let met)? = byName["met-alerts"], case .warnings(let us)? = byName["nws-alerts"] else {
             Issue.record("\(byName)")
             return
@@ -49,7 +50,8 @@ import GRDB
             return
         }
         #expect(nowcast.covers(Date()) && quarters.covers(Date()) && quarters.steps.allSatisfy { $0.minutes == 15 })
-        #expect(answers.count == 2, "Seoul has none")
+        #expect(answers.values.filter { $0.keys.contains { $0 != "open-meteo-normals" } }.count == 2, "Seoul has none")
+        #expect(answers.values.allSatisfy { if case .normals? = $0["open-meteo-normals"]?.answer { true } else { false } }, "every place has its normals")
 
         // Within every source's life, a second list asks nothing.
         #expect(try await cli.run("list").status == 0)
@@ -128,7 +130,8 @@ import GRDB
         #expect(locations.count == 3 && locations.allSatisfy { $0["error"] == nil && ($0["weather"] as? [String: Any])?["temperature"] is Double })
         // No hostile answer is kept: only the failures, said until the sources may be asked again
         // (the one that hung was cut by the run's own time, so it is asked next time).
-        let kept = try kept(cli).values.flatMap { $0 }
+        // (The normals, asked of a good archive, are kept.)
+        let kept = try kept(cli).values.flatMap { $0 }.filter { $0.key != "open-meteo-normals" }
         #expect(kept.allSatisfy { if case .failed = $0.value.answer { true } else { false } }, "\(kept)")
         #expect(Set(kept.map(\.key)) == ["nws-alerts", "met-nowcast", "open-meteo-15"], "\(kept.map(\.key))")
         await stub.stop()

@@ -260,8 +260,10 @@ import Testing
         let almatyPlace = try add(almaty)
         let outcome = try await weather([seoulPlace, almatyPlace], refresh: true)
         #expect(outcome.weather[seoulPlace.id]?.warnings == .noSource && outcome.weather[almatyPlace.id]?.warnings == .noSource)
-        #expect(http.sourceRequests.isEmpty, "\(http.sourceRequests.map(\.url))")
-        #expect(http.weatherCount == 1 && http.count(of: .air) == 1 && http.count == 2)
+        // The normals (everywhere: asked once, kept) aside.
+        let normals = http.count(of: .source("open-meteo-normals"))
+        #expect(http.sourceRequests.allSatisfy { $0.source == "open-meteo-normals" }, "\(http.sourceRequests.map(\.url))")
+        #expect(http.weatherCount == 1 && http.count(of: .air) == 1 && http.count - normals == 2 && normals == 30)
         // The next hours are the hourly forecast's, where the report has hours (a summary has none).
         #expect(outcome.weather[seoulPlace.id]?.nextHours == nil && outcome.weather[seoulPlace.id]?.nextHoursError == nil)
     }

@@ -89,7 +89,7 @@ final class StubWeatherService: Sendable {
         [
             "FORECAST_OPEN_METEO_URL": url, "FORECAST_OPENWEATHER_URL": url, "FORECAST_OPEN_METEO_GEOCODING_URL": url,
             "FORECAST_OPEN_METEO_AIR_QUALITY_URL": url, "FORECAST_METALERTS_URL": url, "FORECAST_NWS_URL": url,
-            "FORECAST_NOWCAST_URL": url,
+            "FORECAST_NOWCAST_URL": url, "FORECAST_OPEN_METEO_ARCHIVE_URL": url,
         ]
     }
 
@@ -122,6 +122,7 @@ final class StubWeatherService: Sendable {
         await server.appendRoute("GET /v1/forecast") { request in try await stub.openMeteo(request) }
         await server.appendRoute("GET /v1/air-quality") { request in try await stub.airQuality(request) }
         await server.appendRoute("GET /v1/search") { request in await stub.geocoding(request) }
+        await server.appendRoute("GET /v1/archive") { request in try await stub.archive(request) }
         await server.appendRoute("GET /data/2.5/weather") { request in try await stub.openWeatherMap(request, forecast: false) }
         await server.appendRoute("GET /data/2.5/forecast") { request in try await stub.openWeatherMap(request, forecast: true) }
         for path in ["/weatherapi/metalerts/2.0/current.json", "/alerts/active", "/data/3.0/onecall", "/weatherapi/nowcast/2.0/complete"] {
@@ -379,6 +380,44 @@ final class StubWeatherService: Sendable {
         for (name, value) in recorded.headers { fields[HTTPHeader(name)] = value }
         return .init(statusCode: HTTPStatusCode(recorded.status, phrase: "Stub"), headers: fields, body: recorded.body)
     }
+
+    /// The historical-weather API's frame: every day asked, the same low and
+    /// high every day of every year (`normalHigh(latitude:)`), so a place's
+    /// normal is known exactly. Its fault by name (`open-meteo-normals`), for every request.
+    private func archive(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        let query = Self.query(request)
+        let attempt = await log.record(request.path, query)
+        let latitudes = (query["latitude"] ?? "").split(separator: ",").compactMap { Double($0) }
+        if let fault = sourceFaults[SourceDescriptor.openMeteoNormals.name],
+           let response = try await answer(
+               fault, request, latitude: latitudes.first ?? 0, attempt: attempt, errorBody: Data(#"{"error":true,"reason":"Access denied"}"#.utf8)) {
+            return response
+        }
+        guard let start = CivilDate(iso: query["start_date"] ?? ""), let end = CivilDate(iso: query["end_date"] ?? ""), !latitudes.isEmpty,
+              start.daysSince1970 <= end.daysSince1970 else {
+            return .init(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Parameter start_date or end_date missing"}"#.utf8))
+        }
+        let days = (start.daysSince1970...end.daysSince1970).map { CivilDate(daysSince1970: $0).iso }
+        var objects: [[String: Any]] = latitudes.enumerated().map { index, latitude in
+            var object: [String: Any] = [
+                "latitude": latitude, "longitude": 0, "generationtime_ms": 0.3, "utc_offset_seconds": 0, "timezone": "GMT",
+                "timezone_abbreviation": "GMT", "elevation": 24.0,
+                "daily_units": ["time": "iso8601", "temperature_2m_max": "°C", "temperature_2m_min": "°C"],
+                "daily": [
+                    "time": days, "temperature_2m_max": days.map { _ in Self.normalHigh(latitude: latitude) },
+                    "temperature_2m_min": days.map { _ in Self.normalHigh(latitude: latitude) - 8 },
+                ] as [String: Any],
+            ]
+            if index > 0 { object["location_id"] = index }
+            return object
+        }
+        Self.place(&objects, query)
+        let json: Any = objects.count == 1 ? objects[0] : objects
+        return .init(statusCode: .ok, headers: [.contentType: "application/json"], body: try JSONSerialization.data(withJSONObject: json))
+    }
+
+    /// The stand-in's normal high of a place at `latitude`, every day: 20 °C at the equator, cooler northwards.
+    static func normalHigh(latitude: Double) -> Double { ((20 - latitude / 5) * 10).rounded() / 10 }
 
     /// The air-quality API's frame: the air now, worse the further north.
     private func airQuality(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {

@@ -114,15 +114,17 @@ final class TestClock: @unchecked Sendable {
         // One request for the weather, one for the air beside it, and one for Open-Meteo's
         // 15-minute data (London lies in ICON-D2's domain), on the weather service's host: no other.
         #expect(http.weatherCount == 1 && http.count(of: .air) == 1 && http.count(of: .source("open-meteo-15")) == 1)
-        #expect(http.count == 3 && http.shutDown)
-        #expect(Set(http.requests.map { $0.host() ?? "" }) == ["weather.test", "air.test"])
+        // And the normals, thirty requests, once (the archive's host is not set: what it answers is no normal).
+        let normals = http.count(of: .source("open-meteo-normals"))
+        #expect(http.count - normals == 3 && normals == 30 && http.shutDown)
+        #expect(Set(http.requests.filter { ServiceCall($0) != .source("open-meteo-normals") }.map { $0.host() ?? "" }) == ["weather.test", "air.test"])
         let report = try #require(first.weather[london.id]?.report)
         #expect(abs(report.current.temperature! - 8.0) < 1e-9)   // 46.4 °F in the recording
         #expect(first.fetchedAny && first.failures.isEmpty && first.weather[london.id]?.stale == false)
 
         clock.advance(minutes: 5)
         let cached = try await lookup.weather(for: [london], detail: .summary, settings: settings)
-        #expect(http.count == 3, "within the TTL and the 15-minute data's life: no request")
+        #expect(http.count == 33, "within the TTL and the 15-minute data's life: no request (the normals' failure waits an hour)")
         #expect(cached.weather[london.id]?.report == report.summary && !cached.fetchedAny)
 
         clock.advance(minutes: 10)

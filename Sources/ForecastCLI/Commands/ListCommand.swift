@@ -30,15 +30,15 @@ struct ListCommand: ForecastCommand {
             --where keeps the places whose weather matches, for cron and scripts:
             comparisons of a report field (temp, feels, humidity, wind, pressure,
             clouds, low, high, rain, uv, aqi, eaqi, pm25, pm10, latitude, longitude,
-            position, alert, rain_next, daylight, moon, vs_yesterday) with <, <=, >, >=, = or !=, joined by and/or,
+            position, alert, rain_next, daylight, moon, vs_yesterday, vs_normal) with <, <=, >, >=, = or !=, joined by and/or,
             with not and parentheses. Numbers are in your units. alert is the highest
             official warning level in force (0 none, 1 minor/yellow, 2 moderate/orange,
             3 severe/red, 4 extreme), absent where no warning source covers the place;
             rain_next is the minutes until precipitation starts (0: now), absent when
             none is expected in two hours; daylight is today's sunrise to sunset in
             minutes, moon the moon's lit part in %, both computed for the place;
-            vs_yesterday is today's high less yesterday's. A place without the value
-            never matches.
+            vs_yesterday is today's high less yesterday's, vs_normal less the normal
+            high of the date (1991-2020). A place without the value never matches.
             The places keep their numbers.
 
             Exit status: 0 all fine; 1 --where matched no place (nothing is printed);

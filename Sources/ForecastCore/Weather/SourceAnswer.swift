@@ -6,6 +6,8 @@ public enum SourceAnswer: Sendable, Hashable, Codable {
     case warnings([WeatherWarning])
     case nextHours(NextHours)
     case air(AirQuality)
+    /// The usual lows and highs of the calendar days fetched (`ClimateNormals`).
+    case normals(ClimateNormals)
     /// The place lies outside what the source covers, as its answer says
     /// (a radar's edge): ask another, or say there is none.
     case outside
