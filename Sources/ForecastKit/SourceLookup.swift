@@ -90,14 +90,6 @@ struct SourcePlan: Sendable {
         return kept
     }
 
-    /// What is kept of a source's answer for a place: the answer, but for the
-    /// normals, the days fetched now with those kept of the months before.
-    func keeping(_ result: SourceResult, source: String, id: Int64, cache: [Int64: [String: PlaceStore.CachedSourceAnswer]]) -> SourceResult {
-        guard source == normals?.name, case .normals(let new) = result.answer,
-              case .normals(let known)? = cache[id]?[source]?.answer else { return result }
-        return SourceResult(.normals(new.keeping(known)), notBefore: result.notBefore)
-    }
-
     /// How long a source's "outside my reach" stands before it is asked again:
     /// a radar's coverage changes seldom.
     static let outsideStands: TimeInterval = 86_400

@@ -106,7 +106,7 @@ public struct WeatherLookup: Sendable {
             }
             : try store.cachedSummaries(provider: name, now: now)
         // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
-        let sourceCache = try store.cachedSourceAnswers(now: now, outlines: !warningTexts)
+        let sourceCache = try store.cachedSourceAnswers(now: now, outlines: !warningTexts, places: places.map(\.id))
         var heldUntil: Date?
         let due = settings.offline || scope == .warnings ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }
@@ -157,9 +157,7 @@ public struct WeatherLookup: Sendable {
                 // The air is kept in the reports; the other sources' answers on their own.
                 var kept: [Int64: [String: SourceResult]] = [:]
                 for (source, outcomes) in answers where source != plan.air?.name {
-                    for (id, outcome) in outcomes {
-                        if case .success(let result) = outcome { kept[id, default: [:]][source] = plan.keeping(result, source: source, id: id, cache: sourceCache) }
-                    }
+                    for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
                 }
                 try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
                 let (failures, notBefore) = Self.servicesFailures(answers, except: plan.air?.name, at: fetchedAt)

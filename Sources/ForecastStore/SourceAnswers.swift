@@ -29,11 +29,32 @@ extension PlaceStore {
     /// older forecast's) is absent, as if never fetched. `outlines`: the answers'
     /// outlines where kept (`SourceOutline`: warnings without their texts, the
     /// next hours whole), which a list reads in a fraction of the time.
-    public func cachedSourceAnswers(now: Date, outlines: Bool = false) throws -> [Int64: [String: CachedSourceAnswer]] {
+    /// `places`: only theirs (a `show` of one place reads one place's). The
+    /// normals are those of `normal_day` for the days a place's today may be
+    /// now (`ClimateNormals.daysNear`; a year's are kept, a command needs today's).
+    public func cachedSourceAnswers(now: Date, outlines: Bool = false, places: [Int64]? = nil) throws -> [Int64: [String: CachedSourceAnswer]] {
         let answer = outlines ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined" : "answer, 0 AS outlined"
+        // A few places by their ids; a long list reads every row (as many as it shows).
+        let only = places.flatMap { ids in ids.count <= 500 ? ids : nil }
+        let filter = only.map { " WHERE place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""
+        let near = ClimateNormals.daysNear(now).sorted()
+        var normals: [Int64: [DayNormal]] = [:]
         let rows: [(Int64, String, Double, Double?, String, Bool)] = try read { db in
+            let days = try Row.fetchCursor(
+                db, sql: "SELECT place_id, day, low, high, count FROM normal_day WHERE day IN (?, ?, ?)"
+                    + (only.map { " AND place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""),
+                arguments: StatementArguments(near.map { $0 as (any DatabaseValueConvertible) } + (only ?? []).map { $0 as (any DatabaseValueConvertible) }))
+            while let row = try days.next() {
+                guard let id = SavedRow.integer(row, "place_id"), let day = SavedRow.text(row, "day"), let low = SavedRow.number(row, "low"),
+                      let high = SavedRow.number(row, "high"), let count = SavedRow.integer(row, "count"),
+                      let normal = try? ClimateNormals(days: [DayNormal(day: day, low: low, high: high, count: Int(count))]).validated().days.first
+                else { continue }
+                normals[id, default: []].append(normal)
+            }
             var rows: [(Int64, String, Double, Double?, String, Bool)] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT place_id, source, fetched_at, not_before, \(answer) FROM source_answer")
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT place_id, source, fetched_at, not_before, \(answer) FROM source_answer" + filter,
+                arguments: StatementArguments(only ?? []))
             while let row = try cursor.next() {
                 guard let id = SavedRow.integer(row, "place_id"), let source = SavedRow.text(row, "source"),
                       let fetchedAt = SavedRow.number(row, "fetched_at"), let answer = SavedRow.text(row, "answer"),
@@ -42,6 +63,7 @@ extension PlaceStore {
             }
             return rows
         }
+        let kept = normals
         // Decoding and checking is most of the work: done on every core, after the database is let go.
         let pieces = rows.count < 32 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let size = (rows.count + pieces - 1) / max(1, pieces)
@@ -51,7 +73,9 @@ extension PlaceStore {
             decoder.dateDecodingStrategy = .secondsSince1970
             var part: [(Int64, CachedSourceAnswer)] = []
             for (id, source, fetchedAt, notBefore, text, outlined) in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
-                let read = outlined ? SourceOutline.decode(text) : try? decoder.decode(SourceAnswer.self, from: Data(text.utf8))
+                var read = outlined ? SourceOutline.decode(text) : try? decoder.decode(SourceAnswer.self, from: Data(text.utf8))
+                // The normals kept are the table's (every month fetched); the row says when they were asked.
+                if case .normals? = read { read = .normals(ClimateNormals(days: kept[id] ?? [])) }
                 guard let answer = read, let valid = Self.validated(answer, now: now) else { continue }
                 part.append((id, CachedSourceAnswer(
                     source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),
@@ -127,19 +151,29 @@ extension PlaceStore {
     }
 
     /// Keeps these answers as the latest of their sources, in one transaction.
-    /// Places removed meanwhile (by another process) are skipped.
+    /// Places removed meanwhile (by another process) are skipped. Normals go
+    /// into `normal_day`, beside the days of the months kept before; their
+    /// row here keeps the month fetched (its outline none: lists read the table).
     public func saveSourceAnswers(
         _ answers: [Int64: [String: SourceResult]], fetchedAt: Date, until deadline: ContinuousClock.Instant? = nil
     ) throws {
-        let rows = answers.flatMap { id, bySource in
-            bySource.compactMap { source, result -> (Int64, String, Double?, String, String?)? in
-                guard let data = try? Self.encoder.encode(result.answer), data.count <= Self.maximumSourceAnswer else { return nil }
-                return (id, source, result.notBefore?.timeIntervalSince1970, String(decoding: data, as: UTF8.self), SourceOutline.encode(result.answer))
-            }
-        }
+        let rows = answers.flatMap { id, bySource in bySource.map { source, result in (id, source, result) } }
         guard !rows.isEmpty else { return }
         try write(until: deadline) { db in
-            for (id, source, notBefore, answer, outline) in rows {
+            for (id, source, result) in rows {
+                let kept = result.answer
+                guard let data = try? Self.encoder.encode(kept), data.count <= Self.maximumSourceAnswer else { continue }
+                let answer = String(decoding: data, as: UTF8.self)
+                var outline = SourceOutline.encode(kept)
+                if case .normals(let new) = kept {
+                    for normal in new.days {
+                        try db.execute(
+                            sql: "INSERT OR REPLACE INTO normal_day (place_id, day, low, high, count) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)",
+                            arguments: [id, normal.day, normal.low, normal.high, normal.count, id])
+                    }
+                    outline = "normals"
+                }
+                let notBefore = result.notBefore?.timeIntervalSince1970
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO source_answer (place_id, source, fetched_at, not_before, answer, outline)

@@ -11,7 +11,8 @@ import Foundation
 /// - `next-hours`: then `source kind`, then a line a step: `start minutes rate probability`
 ///   (a number as Swift prints it, which reads back exactly; empty for none);
 /// - `outside`, alone;
-/// - `normals`: then a line a calendar day: `MM-DD low high count`.
+/// - `normals`: then a line a calendar day: `MM-DD low high count` (the
+///   store writes none: a place's normals are read from `normal_day`).
 ///
 /// No JSON decoder is needed to read it: a list of 100 places' warnings and
 /// nowcasts read their whole JSON answers in a third of its time. A warning's

@@ -122,6 +122,37 @@ struct NormalsTests {
         #expect(SourceOutline.decode("normals\n11-26\tx\t2\t450") == nil && SourceOutline.decode("normals\n11-26\t1\t2") == nil)
     }
 
+    @Test func theStoreKeepsEveryMonthFetchedAndReadsBackTodaysDays() throws {
+        let store = try PlaceStore.inMemory()
+        guard case .added(let place) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB"), now: Date()) else {
+            throw InputError.nothingSaved
+        }
+        let november = try #require(ClimateNormals.from(month: 11, lows: Self.series(month: 11) { _ in 2 }, highs: Self.series(month: 11) { _ in 9 }))
+        let december = try #require(ClimateNormals.from(month: 12, lows: Self.series(month: 12) { _ in -1 }, highs: Self.series(month: 12) { _ in 4 }))
+        let name = SourceDescriptor.openMeteoNormals.name
+        for month in [november, december] {
+            try store.saveSourceAnswers([place.id: [name: SourceResult(.normals(month))]], fetchedAt: Date())
+        }
+        let iso = ISO8601DateFormatter()
+        for (now, days, high) in [("2026-11-26T12:00:00Z", ["11-25", "11-26", "11-27"], 9.0), ("2026-12-15T12:00:00Z", ["12-14", "12-15", "12-16"], 4.0)] {
+            for outlines in [false, true] {
+                let kept = try store.cachedSourceAnswers(now: try #require(iso.date(from: now)), outlines: outlines, places: [place.id])
+                guard case .normals(let read)? = kept[place.id]?[name]?.answer else { Issue.record("\(kept)"); continue }
+                // Both months are kept (November's from the answer before December's); today's days are read back.
+                #expect(read.days.map(\.day) == days && read.days.allSatisfy { $0.high == high }, "\(now) \(outlines): \(read.days)")
+            }
+        }
+        #expect(try store.cachedSourceAnswers(now: Date(), places: [place.id + 1]).isEmpty, "another place's only")
+        // A year of days is 366 rows of the table; a row edited to what is no normal is left out, the others kept.
+        try store.write { db in try db.execute(sql: "UPDATE normal_day SET low = 99 WHERE day = '11-26'") }
+        let edited = try store.cachedSourceAnswers(now: try #require(iso.date(from: "2026-11-26T12:00:00Z")), outlines: true)
+        guard case .normals(let left)? = edited[place.id]?[name]?.answer else { Issue.record("\(edited)"); return }
+        #expect(left.days.map(\.day) == ["11-25", "11-27"])
+        // Removing the place removes its normals.
+        _ = try store.remove { ordered in ordered.filter { $0.id == place.id } }
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM normal_day") } == 0)
+    }
+
     // MARK: - The provider: requests and answers
 
     let service = OpenMeteoNormals(baseURL: URL(string: "http://127.0.0.1:9/base")!, batchSize: 50)

@@ -59,6 +59,12 @@ public struct ClimateNormals: Sendable, Hashable, Codable {
     /// Whether the normal of the calendar day of `date` is kept.
     public func covers(_ date: CivilDate) -> Bool { normal(on: date.iso) != nil }
 
+    /// The calendar days a place's today may be at `now`, whatever its zone
+    /// (UTC−12 to UTC+14): the day before, the day and the day after in UTC.
+    public static func daysNear(_ now: Date) -> Set<String> {
+        Set([-86_400.0, 0, 86_400].map { String(ClockReading(now.addingTimeInterval($0), utcOffset: 0).date.iso.suffix(5)) })
+    }
+
     /// These days, with those of `older` that these have not (the months fetched before).
     public func keeping(_ older: ClimateNormals?) -> ClimateNormals {
         guard let older else { return self }
