@@ -117,11 +117,16 @@ public struct WeatherLookup: Sendable {
             }
             return settings.refresh || cached.age(now: now) > settings.ttl
         }
-        let sourceDue = settings.offline
+        var sourceDue = settings.offline
             ? [:] : plan.due(
                 places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now,
                 normalsFor: scope == .everything ? normalsRoom(plan.normals, settings: settings, now: now) : 0)
                 .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
+        if let normals = plan.normals, let wanted = sourceDue[normals.name] {
+            // Their calls are taken from the shared limit now, all at once: two processes never both ask them.
+            let granted = reserveNormals(wanted.count, source: normals, settings: settings, now: now)
+            sourceDue[normals.name] = granted > 0 ? Array(wanted.prefix(granted)) : nil
+        }
 
         var fetched: [Int64: PlaceWeather] = [:]
         var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
@@ -197,7 +202,7 @@ extension WeatherLookup {
     /// How many places' normals this run may ask: at most
     /// `OpenMeteoNormals.callsPerRun` calls, and no more than the archive's
     /// shared limit holds now (normals can wait for a later run; the command
-    /// never waits for them). 0 when the limit cannot be read.
+    /// never waits for the limit). 0 when the limit cannot be read.
     func normalsRoom(_ source: SourceDescriptor?, settings: WeatherSettings, now: Date) -> Int {
         guard let source else { return 0 }
         let perMinute = settings.sourceCallsPerMinute ?? source.rate.callsPerMinute
@@ -206,6 +211,18 @@ extension WeatherLookup {
               held.isFinite else { return 0 }
         let calls = min(OpenMeteoNormals.callsPerRun, held)
         return calls > 0 ? Int(calls / OpenMeteoNormals.callsPerPlace) : 0
+    }
+
+    /// Takes the calls of `places` places' normals from the archive's shared
+    /// limit, in one write, as many places' as it holds (another process may
+    /// have taken some since `normalsRoom` looked): how many places may be asked.
+    func reserveNormals(_ places: Int, source: SourceDescriptor, settings: WeatherSettings, now: Date) -> Int {
+        let perMinute = settings.sourceCallsPerMinute ?? source.rate.callsPerMinute
+        let rate = CallRate(callsPerMinute: perMinute, window: source.rate.window)
+        let taken = (try? store.takeRateTokens(
+            upTo: Double(places) * OpenMeteoNormals.callsPerPlace, inSteps: OpenMeteoNormals.callsPerPlace, service: source.rateService,
+            capacity: rate.capacity, callsPerMinute: perMinute, now: now, until: .now + StoreRateBucket.longestWait)) ?? 0
+        return Int(taken / OpenMeteoNormals.callsPerPlace)
     }
 
     /// The sources' failures that were theirs (refused, failed, hung, unreadable),
@@ -218,7 +235,8 @@ extension WeatherLookup {
         for (source, outcomes) in answers where source != air {
             guard let descriptor = WeatherSources.named(source) else { continue }
             for (id, outcome) in outcomes {
-                guard case .failure(let error) = outcome, error.isTheServices else { continue }
+                // The normals' every failure is remembered, cut short or not: their calls are spent, and they can wait.
+                guard case .failure(let error) = outcome, error.isTheServices || descriptor.kind == .normals else { continue }
                 failures[id, default: [:]][source] = error
                 var wait = descriptor.failureBackoff
                 if case .waitLonger(_, _, let seconds)? = error.detail, seconds.isFinite { wait = max(wait, min(seconds, AnswerValidity.longestLife)) }
@@ -268,10 +286,20 @@ extension WeatherLookup {
             var own = options
             own.callsPerMinute = descriptor.kind == .air ? settings.airQualityCallsPerMinute : settings.sourceCallsPerMinute ?? descriptor.rate.callsPerMinute
             own.rateWindow = descriptor.kind == .air ? options.rateWindow : descriptor.rate.window
+            var shared: (any SharedRateBucket)? = bucket
+            if descriptor.kind == .normals {
+                // Their calls were reserved before (`reserveNormals`): asked once each, no retry, no
+                // limit to wait for, and never long: a run whose weather is cached does not wait
+                // its whole budget for an archive that hangs.
+                own.callsPerMinute = nil
+                shared = nil
+                own.attempts = 1
+                own.budget = min(options.budget, OpenMeteoNormals.longestWait)
+            }
             return CompanionRequest(
                 name: name,
                 refresher: BatchRefresher<SourceResult>(
-                    provider: service, client: client, options: own, sharedBucket: bucket, clock: context.clock, budgetClock: context.budgetClock),
+                    provider: service, client: client, options: own, sharedBucket: shared, clock: context.clock, budgetClock: context.budgetClock),
                 places: places)
         }
         let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)

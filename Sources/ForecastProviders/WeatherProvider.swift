@@ -66,10 +66,15 @@ public protocol BatchService<Answer>: Sendable {
     /// and gate, at most `BatchRefresher.maximumFollowUps` rounds, and `decode`
     /// gets every answer, the first ones first.
     func followUp(_ batch: [PlaceQuery], responses: [HTTPResponse], detail: ReportDetail) -> [ServiceRequest]?
+    /// Whether a batch that fails in a way one place could cause is split in
+    /// halves to find it (each half asked again); a source whose every request
+    /// is dear and whose answer can wait (the normals) says no.
+    var splitsFailedBatches: Bool { get }
 }
 
 extension BatchService {
     public var secrets: [String] { [] }
+    public var splitsFailedBatches: Bool { true }
     public func followUp(_ batch: [PlaceQuery], responses: [HTTPResponse], detail: ReportDetail) -> [ServiceRequest]? { nil }
 }
 

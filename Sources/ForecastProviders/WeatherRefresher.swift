@@ -199,7 +199,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
         case .success(let answers): responses = answers
         case .failure(let failure):
             // The other answers of the batch are dropped unread.
-            if failure.splittable && batch.count > 1 { return .split(failure) }
+            if failure.splittable && batch.count > 1 && provider.splitsFailedBatches { return .split(failure) }
             return .done(batch.map { ($0.id, .failure(failure.error)) })
         }
         // A source that must ask again (a grid or an area looked up first) does so

@@ -21,6 +21,10 @@ extension PlaceStore {
         public func age(now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
     }
 
+    /// The normals' source, whose days are kept in `normal_day`: its row says
+    /// when they were asked; what they are is the table's, whatever the row holds.
+    static let normalsSource = "open-meteo-normals"
+
     /// Far more than any answer forecast writes (50 warnings of a few KB).
     static let maximumSourceAnswer = 1 << 20
 
@@ -75,7 +79,7 @@ extension PlaceStore {
             for (id, source, fetchedAt, notBefore, text, outlined) in rows[min(rows.count, piece * size)..<min(rows.count, (piece + 1) * size)] {
                 var read = outlined ? SourceOutline.decode(text) : try? decoder.decode(SourceAnswer.self, from: Data(text.utf8))
                 // The normals kept are the table's (every month fetched); the row says when they were asked.
-                if case .normals? = read { read = .normals(ClimateNormals(days: kept[id] ?? [])) }
+                if source == Self.normalsSource { read = .normals(ClimateNormals(days: kept[id] ?? [])) }
                 guard let answer = read, let valid = Self.validated(answer, now: now) else { continue }
                 part.append((id, CachedSourceAnswer(
                     source: source, fetchedAt: Date(timeIntervalSince1970: fetchedAt),

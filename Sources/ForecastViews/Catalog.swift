@@ -89,7 +89,7 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     /// Today's high against yesterday's, `change` whole degrees: "High 3° warmer than yesterday".
     func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String
     /// Today's high against the normal high of the date, `change` whole
-    /// degrees, and the normal low/high (`range`, "5°/12°"): "High 2° above normal (normal 5°/12°)".
+    /// degrees, and the normal low/high (`range`, "5°C/12°C"): "High 2° above normal (1991–2020: 5°C/12°C)".
     func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String
     /// "Pollen": the row's label.
     var pollen: String { get }
@@ -117,7 +117,7 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     func reportCredits(_ source: SourceItem) -> String
     /// The line under a table of weather: whose it is, and whose the next
     /// hours' nowcast and the air are where they are shown, each a part.
-    func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String]
+    func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool, normals: Bool) -> [String]
     /// What goes between those parts on one line ("; ").
     var creditSeparator: String { get }
     func reportWritten(_ places: Int, to file: String) -> String

@@ -276,8 +276,8 @@ package struct English: Catalog {
 
     package func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String {
         let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
-        let against = change == 0 ? "High normal for the date" : "High \(degrees(abs(change))) " + (change > 0 ? "above" : "below") + " normal"
-        return against + " (normal \(range))"
+        let against = change == 0 ? "High as usual for the date" : "High \(degrees(abs(change))) " + (change > 0 ? "above" : "below") + " normal"
+        return against + " (\(ClimateNormals.period): \(range))"
     }
 
     package func airGrade(_ name: AirGrade.Name) -> String {
@@ -348,13 +348,13 @@ package struct English: Catalog {
     }
 
     package func reportCredits(_ source: SourceItem) -> String {
-        "Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); places: GeoNames."
+        "Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); normals: \(SourceItem.normals); places: GeoNames."
     }
 
     /// The line under a table of weather: whose it is.
-    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String] {
+    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool, normals: Bool) -> [String] {
         ["Weather: \(source.attribution)"] + (nextHours.map { ["next hours: \($0)"] } ?? [])
-            + (air ? ["air quality: \(SourceItem.airQuality)"] : [])
+            + (air ? ["air quality: \(SourceItem.airQuality)"] : []) + (normals ? ["normals: \(SourceItem.normals)"] : [])
     }
 
     package var creditSeparator: String { "; " }

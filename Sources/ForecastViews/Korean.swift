@@ -338,7 +338,7 @@ package struct Korean: Catalog {
     package func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String {
         let degrees = { (n: Int) in kelvin ? "\(n) K" : "\(n)°" }
         let against = change == 0 ? "최고 기온 평년과 같음" : "최고 기온 평년보다 \(degrees(abs(change))) " + (change > 0 ? "높음" : "낮음")
-        return against + " (평년 \(range))"
+        return against + " (\(ClimateNormals.period) 평년 \(range))"
     }
 
     package func airGrade(_ name: AirGrade.Name) -> String {
@@ -411,13 +411,13 @@ package struct Korean: Catalog {
     }
 
     package func reportCredits(_ source: SourceItem) -> String {
-        "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 장소: GeoNames."
+        "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 평년값: \(SourceItem.normals), 장소: GeoNames."
     }
 
     /// The line under a table of weather: whose it is.
-    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool) -> [String] {
+    package func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool, normals: Bool) -> [String] {
         ["날씨: \(source.attribution)"] + (nextHours.map { ["앞으로 2시간: \($0)"] } ?? [])
-            + (air ? ["대기질: \(SourceItem.airQuality)"] : [])
+            + (air ? ["대기질: \(SourceItem.airQuality)"] : []) + (normals ? ["평년값: \(SourceItem.normals)"] : [])
     }
 
     package var creditSeparator: String { ", " }

@@ -127,7 +127,7 @@ package struct ListOutput: ReportOutput {
             return line
         }
         if showsWeather, let source {
-            lines.append(out.dim(words.weatherCredits(source, nextHours: nil, air: false).joined(separator: words.creditSeparator)))
+            lines.append(out.dim(words.weatherCredits(source, nextHours: nil, air: false, normals: false).joined(separator: words.creditSeparator)))
         }
         return lines
     }

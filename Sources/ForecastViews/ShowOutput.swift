@@ -241,8 +241,10 @@ package struct ShowOutput: ReportOutput {
         lines.append("")
         lines.append("  \(format.symbol(c.condition, isDay: c.isDay))  \(format.describe(c.condition))  " + out.bold(format.temperatureText(c.temperature))
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
-        if let against = format.againstYesterday(data, now: now) { lines.append("  " + against) }
-        if let against = format.againstNormal(data, normals: weather.normals, now: now) { lines.append("  " + against) }
+        // Folded at the width, as every sentence: a narrow terminal never breaks "(1991–2020: …)" itself.
+        for against in [format.againstYesterday(data, now: now), format.againstNormal(data, normals: weather.normals, now: now)].compactMap({ $0 }) {
+            lines += Self.sentence(against, out).map { "  " + $0 }
+        }
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { words.time(clock($0)) } ?? "–" }
         facts.rows = [
@@ -355,7 +357,7 @@ package struct ShowOutput: ReportOutput {
             // A nowcast shown is credited as the weather is (MET's licence asks it).
             let nowcast = (warnings.outlook?.kind == .nowcast ? warnings.nextHours.map { WarningsView.credit($0.source) } : nil)
                 .flatMap { $0 == source.attribution ? nil : $0 }
-            let parts = words.weatherCredits(source, nextHours: nowcast, air: data.airQuality != nil)
+            let parts = words.weatherCredits(source, nextHours: nowcast, air: data.airQuality != nil, normals: normal != nil)
             let credit = "  " + parts.joined(separator: words.creditSeparator)
             // On a narrow terminal each part goes on its own line rather than wrap mid-word.
             if let width = out.columns, DisplayWidth.of(credit) > width, parts.count > 1 {

@@ -133,6 +133,8 @@ package struct SourceItem: Encodable, Sendable {
 
     /// The air beside the weather always comes from Open-Meteo's air-quality service (CAMS data).
     package static let airQuality = "CAMS / Open-Meteo"
+    /// The climate normals: ERA5 reanalysis from Open-Meteo's historical-weather API.
+    package static let normals = "ERA5 / Open-Meteo"
 
     package init(_ descriptor: ProviderDescriptor) {
         provider = descriptor.name.rawValue
@@ -156,8 +158,23 @@ package struct NormalItem: Encodable {
     package var low: Double?
     package var high: Double?
     package var highChange: Double?
-    package var period = ClimateNormals.period
-    package var source = SourceDescriptor.openMeteoNormals.attribution
+    /// The years of the means: 1991 and 2020.
+    package var firstYear = ClimateNormals.years.lowerBound
+    package var lastYear = ClimateNormals.years.upperBound
+    /// Whose they are, as `source` credits the weather: {"provider", "credit", "licence"}.
+    package var source = Credit(SourceDescriptor.openMeteoNormals)
+
+    package struct Credit: Encodable {
+        package var provider: String
+        package var credit: String
+        package var licence: String?
+
+        init(_ descriptor: SourceDescriptor) {
+            provider = descriptor.name
+            credit = descriptor.credit
+            licence = descriptor.licence
+        }
+    }
 
     package init?(_ report: WeatherReport, normals: ClimateNormals?, now: Date, format: WeatherFormat) {
         guard let days = report.todayAndNormal(normals, now: now) else { return nil }

@@ -39,6 +39,9 @@ public struct ClimateNormals: Sendable, Hashable, Codable {
     public static let minimumShare = 0.8
     /// Every calendar day of a leap year.
     public static let maximumDays = 366
+    /// What a mean of 450 days can be, °C: Vostok's coldest month averages
+    /// about −70, Death Valley's hottest highs about 47.
+    public static let plausible = -90.0...60.0
 
     /// Sorted by day, one each.
     public private(set) var days: [DayNormal]
@@ -80,10 +83,10 @@ public struct ClimateNormals: Sendable, Hashable, Codable {
             let name = "normals[\(index)]"
             guard Self.calendarDay(normal.day) != nil else { throw WeatherError.invalid(.field(name + ".day"), .notValid) }
             for (value, part) in [(normal.low, "low"), (normal.high, "high")] {
-                guard value.isFinite, WeatherBounds.temperature.contains(value) else {
+                guard value.isFinite, Self.plausible.contains(value) else {
                     throw WeatherError.invalid(
                         .field(name + "." + part),
-                        .outside(value: SafeNumber.fixed(value, decimals: 1, trim: true), range: "-100…70 °C"))
+                        .outside(value: SafeNumber.fixed(value, decimals: 1, trim: true), range: "-90…60 °C"))
                 }
             }
             guard normal.low <= normal.high, (1...Self.fullCount).contains(normal.count) else {

@@ -30,8 +30,9 @@ public struct OpenMeteoNormals: BatchService {
     public static let largestBatch = 10
     /// Calls a place: one a year of the period.
     public static var callsPerPlace: Double { Double(ClimateNormals.years.count) }
-    /// The most calls of normals one run makes: with 100 places' weather
-    /// (130 calls) and air (100), a run stays under Open-Meteo's 600 a minute.
+    /// The most calls of normals one run makes, reserved in the shared bucket
+    /// before they are asked (no retry, no split: exactly these are spent): with 100
+    /// places' weather (130 calls) and air (100), a run stays under Open-Meteo's 600 a minute.
     public static let callsPerRun = 300.0
     static let variables = "temperature_2m_max,temperature_2m_min"
 
@@ -45,6 +46,14 @@ public struct OpenMeteoNormals: BatchService {
     }
 
     public func callsPerPlace(_ detail: ReportDetail) -> Double { Self.callsPerPlace }
+
+    /// A failed batch is not asked again in halves: each half would cost its
+    /// thirty requests again, and the normals can wait an hour.
+    public var splitsFailedBatches: Bool { false }
+
+    /// The longest a run waits for the normals once nothing else is left to
+    /// fetch (the weather from the cache): they are not worth a long wait.
+    public static let longestWait: TimeInterval = 6
 
     /// The batch's places by the month they are asked for, in batch order:
     /// the requests go month by month, a year each.
@@ -83,7 +92,6 @@ public struct OpenMeteoNormals: BatchService {
     public func decode(_ batch: [PlaceQuery], responses: [HTTPResponse], now: Date) -> Result<[Result<SourceResult, WeatherError>], WeatherError> {
         let years = ClimateNormals.years.count
         var outcomes = [Result<SourceResult, WeatherError>](repeating: .failure(WeatherError(.badResponse, detail: .noAnswer)), count: batch.count)
-        let notBefore = SourceDescriptor.openMeteoNormals.notBefore(fetchedAt: now, expires: nil)
         for (number, group) in Self.months(batch).enumerated() {
             let places = group.indices.map { batch[$0] }
             let answers = responses.dropFirst(number * years).prefix(years)
@@ -109,7 +117,8 @@ public struct OpenMeteoNormals: BatchService {
                 if let failure = failures[index] {
                     outcomes[place] = .failure(failure)
                 } else if let normals = ClimateNormals.from(month: group.month, lows: series[index].lows, highs: series[index].highs) {
-                    outcomes[place] = Result { () throws(WeatherError) in SourceResult(.normals(try normals.validated()), notBefore: notBefore) }
+                    // No "not before": what decides whether they are asked again is whether today's day is kept.
+                    outcomes[place] = Result { () throws(WeatherError) in SourceResult(.normals(try normals.validated())) }
                 } else {
                     // Too few values for any day: no normal rather than one made of a few days.
                     outcomes[place] = .failure(WeatherError.invalid(.field("daily"), .empty))
