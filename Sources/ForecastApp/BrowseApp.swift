@@ -465,7 +465,10 @@ package final class BrowseApp: @unchecked Sendable {
                     post.yield(.databaseChanged(listed.outcome.notSaved.map(words.describe)))
                     return
                 }
-                post.yield(.event(.reloaded(settings: listed.settings, places: listed.places)))
+                // The list as it is now, not as it was when the refresh began: keys written
+                // meanwhile (a sort, a unit) are in it. (A refresh waits for the normals: seconds.)
+                let (settingsNow, placesNow) = (try? places.ordered()) ?? (listed.settings, listed.places)
+                post.yield(.event(.reloaded(settings: settingsNow, places: placesNow)))
                 post.yield(.event(.weather(listed.outcome.weather, notSaved: listed.outcome.notSaved.map(words.notSaved))))
             } catch {
                 guard !Task.isCancelled else { return }

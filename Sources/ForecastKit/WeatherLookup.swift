@@ -120,12 +120,12 @@ public struct WeatherLookup: Sendable {
         var sourceDue = settings.offline
             ? [:] : plan.due(
                 places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now,
-                normalsFor: scope == .everything ? normalsRoom(plan.normals, settings: settings, now: now) : 0)
+                normalsFor: scope == .everything ? Int.max : 0)
                 .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
         if let normals = plan.normals, let wanted = sourceDue[normals.name] {
-            // Their calls are taken from the shared limit now, all at once: two processes never both ask them.
-            let granted = reserveNormals(wanted.count, source: normals, settings: settings, now: now)
-            sourceDue[normals.name] = granted > 0 ? Array(wanted.prefix(granted)) : nil
+            // Chosen, their calls taken and marked as being asked in one write: two processes never both ask them.
+            let chosen = claimNormals(wanted, source: normals, settings: settings, now: now)
+            sourceDue[normals.name] = chosen.isEmpty ? nil : chosen
         }
 
         var fetched: [Int64: PlaceWeather] = [:]
@@ -199,30 +199,18 @@ public struct WeatherLookup: Sendable {
 }
 
 extension WeatherLookup {
-    /// How many places' normals this run may ask: at most
-    /// `OpenMeteoNormals.callsPerRun` calls, and no more than the archive's
-    /// shared limit holds now (normals can wait for a later run; the command
-    /// never waits for the limit). 0 when the limit cannot be read.
-    func normalsRoom(_ source: SourceDescriptor?, settings: WeatherSettings, now: Date) -> Int {
-        guard let source else { return 0 }
+    /// The places whose normals this run asks, of `candidates`: at most
+    /// `OpenMeteoNormals.callsPerRun` calls' worth, none another process is
+    /// asking, no more than the archive's shared limit holds now (its calls
+    /// taken in the same write: the run never waits for that limit). None when
+    /// the database cannot be written.
+    func claimNormals(_ candidates: [Int64], source: SourceDescriptor, settings: WeatherSettings, now: Date) -> [Int64] {
         let perMinute = settings.sourceCallsPerMinute ?? source.rate.callsPerMinute
         let rate = CallRate(callsPerMinute: perMinute, window: source.rate.window)
-        guard let held = try? store.rateTokens(service: source.rateService, capacity: rate.capacity, callsPerMinute: perMinute, now: now),
-              held.isFinite else { return 0 }
-        let calls = min(OpenMeteoNormals.callsPerRun, held)
-        return calls > 0 ? Int(calls / OpenMeteoNormals.callsPerPlace) : 0
-    }
-
-    /// Takes the calls of `places` places' normals from the archive's shared
-    /// limit, in one write, as many places' as it holds (another process may
-    /// have taken some since `normalsRoom` looked): how many places may be asked.
-    func reserveNormals(_ places: Int, source: SourceDescriptor, settings: WeatherSettings, now: Date) -> Int {
-        let perMinute = settings.sourceCallsPerMinute ?? source.rate.callsPerMinute
-        let rate = CallRate(callsPerMinute: perMinute, window: source.rate.window)
-        let taken = (try? store.takeRateTokens(
-            upTo: Double(places) * OpenMeteoNormals.callsPerPlace, inSteps: OpenMeteoNormals.callsPerPlace, service: source.rateService,
-            capacity: rate.capacity, callsPerMinute: perMinute, now: now, until: .now + StoreRateBucket.longestWait)) ?? 0
-        return Int(taken / OpenMeteoNormals.callsPerPlace)
+        return (try? store.claimNormals(
+            candidates, most: Int(OpenMeteoNormals.callsPerRun / OpenMeteoNormals.callsPerPlace), callsPerPlace: OpenMeteoNormals.callsPerPlace,
+            source: source.name, service: source.rateService, capacity: rate.capacity, callsPerMinute: perMinute, now: now,
+            claimFor: OpenMeteoNormals.claimFor, until: .now + StoreRateBucket.longestWait)) ?? []
     }
 
     /// The sources' failures that were theirs (refused, failed, hung, unreadable),
@@ -281,9 +269,12 @@ extension WeatherLookup {
         var clients: [any ClosableHTTPClient] = [client]
         let companions = sourceQueries.sorted { $0.key < $1.key }.compactMap { name, places -> CompanionRequest<SourceResult>? in
             guard let service = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
-            let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.secondsLeft))
+            // The normals' thirty requests a batch go sixteen at a time: two rounds, not four.
+            let connections = descriptor.kind == .normals ? max(options.concurrency, OpenMeteoNormals.connections) : options.concurrency
+            let client = context.makeHTTPClient(HTTPClientNeeds(connections: connections, budget: options.secondsLeft))
             clients.append(client)
             var own = options
+            own.concurrency = connections
             own.callsPerMinute = descriptor.kind == .air ? settings.airQualityCallsPerMinute : settings.sourceCallsPerMinute ?? descriptor.rate.callsPerMinute
             own.rateWindow = descriptor.kind == .air ? options.rateWindow : descriptor.rate.window
             var shared: (any SharedRateBucket)? = bucket
@@ -300,7 +291,7 @@ extension WeatherLookup {
                 name: name,
                 refresher: BatchRefresher<SourceResult>(
                     provider: service, client: client, options: own, sharedBucket: shared, clock: context.clock, budgetClock: context.budgetClock),
-                places: places)
+                places: places, outlastsGrace: descriptor.kind == .normals)
         }
         let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)
         let cancelled = Task.isCancelled

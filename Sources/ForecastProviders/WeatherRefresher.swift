@@ -371,11 +371,16 @@ public struct CompanionRequest<Other: Sendable>: Sendable {
     public var name: String
     public var refresher: BatchRefresher<Other>
     public var places: [PlaceQuery]
+    /// Not cut by the grace once the main refresh is done: it has its own
+    /// short budget instead (the normals: a batch's thirty answers arrive
+    /// together, and a batch cut halfway has spent its calls for nothing).
+    public var outlastsGrace: Bool
 
-    public init(name: String, refresher: BatchRefresher<Other>, places: [PlaceQuery]) {
+    public init(name: String, refresher: BatchRefresher<Other>, places: [PlaceQuery], outlastsGrace: Bool = false) {
         self.name = name
         self.refresher = refresher
         self.places = places
+        self.outlastsGrace = outlastsGrace
     }
 }
 
@@ -411,10 +416,20 @@ extension BatchRefresher {
         // One bound on the answers held, and one decoder, for the weather and every source.
         let limits = shared ?? SharedLimits()
         let main = { var main = self; main.shared = limits; return main }()
-        let sharing = waiting.map { companion in
+        let all = waiting.map { companion in
             var refresher = companion.refresher
             refresher.shared = limits
-            return CompanionRequest(name: companion.name, refresher: refresher, places: companion.places)
+            return CompanionRequest(name: companion.name, refresher: refresher, places: companion.places, outlastsGrace: companion.outlastsGrace)
+        }
+        // Those that outlast the grace run beside the rest, each within its own budget.
+        let patient = all.filter(\.outlastsGrace), sharing = all.filter { !$0.outlastsGrace }
+        async let patientAnswers = withTaskGroup(of: (String, [Int64: BatchRefresher<Other>.Outcome]).self) { group in
+            for companion in patient {
+                group.addTask { (companion.name, await companion.refresher.refresh(companion.places)) }
+            }
+            var done: [String: [Int64: BatchRefresher<Other>.Outcome]] = [:]
+            for await (name, answered) in group { done[name] = answered }
+            return done
         }
         let lastAnswer = LastAnswer()
         await withTaskGroup(of: Finished.self) { group in
@@ -430,7 +445,7 @@ extension BatchRefresher {
                 switch finished {
                 case .main(let main):
                     answers = main
-                    if others.count < waiting.count && !places.isEmpty {
+                    if others.count < sharing.count && !places.isEmpty {
                         lastAnswer.now()
                         group.addTask {
                             // Over once `grace` passes with no companion's answer (or when all are done: cancelled).
@@ -445,15 +460,16 @@ extension BatchRefresher {
                 case .companion(let name, let answered):
                     others[name] = answered
                     // The grace's sleep, if it runs, is no longer needed (the main refresh is done then).
-                    if answers != nil && others.count == waiting.count { group.cancelAll() }
+                    if answers != nil && others.count == sharing.count { group.cancelAll() }
                 case .graceOver:
-                    if others.count < waiting.count {
+                    if others.count < sharing.count {
                         cut = true
                         group.cancelAll()
                     }
                 }
             }
         }
+        for (name, answered) in await patientAnswers { others[name] = answered }
         let late = WeatherError(.timeout, detail: .noAnswerInTime)
         var result: [String: [Int64: BatchRefresher<Other>.Outcome]] = [:]
         for companion in waiting {

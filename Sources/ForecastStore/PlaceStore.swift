@@ -738,25 +738,6 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    /// Takes from `service`'s bucket as many whole `step`s of calls as it
-    /// holds, up to `calls`, in one write; returns the calls taken (never a debt).
-    public func takeRateTokens(
-        upTo calls: Double, inSteps step: Double, service: String, capacity: Double, callsPerMinute: Double? = nil, now: Date,
-        until deadline: ContinuousClock.Instant? = nil
-    ) throws -> Double {
-        let perSecond = max(1, callsPerMinute ?? capacity) / 60
-        guard calls.isFinite, step.isFinite, step > 0, calls >= step else { return 0 }
-        return try write(until: deadline) { db in
-            let held = try Self.rateTokens(db, service: service, capacity: capacity, perSecond: perSecond, now: now)
-            let taken = min(calls, (max(0, held) / step).rounded(.down) * step)
-            guard taken > 0 else { return 0 }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES (?, ?, ?)",
-                arguments: [service, held - taken, now.timeIntervalSince1970])
-            return taken
-        }
-    }
-
     /// The calls `service`'s bucket holds now, taking none: what a run may
     /// spend without waiting (the normals, which can wait for the next run).
     public func rateTokens(service: String, capacity: Double, callsPerMinute: Double? = nil, now: Date) throws -> Double {
@@ -765,7 +746,7 @@ public final class PlaceStore: Sendable {
     }
 
     /// The calls a bucket holds at `now`: what it held, refilled since.
-    private static func rateTokens(_ db: Database, service: String, capacity: Double, perSecond: Double, now: Date) throws -> Double {
+    static func rateTokens(_ db: Database, service: String, capacity: Double, perSecond: Double, now: Date) throws -> Double {
         let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_bucket WHERE service = ?", arguments: [service])
         // Whatever the row holds ('lots', NaN, a blob), only finite numbers count; else the bucket starts full.
         // So does a bucket no run leaves (more than an hour of calls owed: -1e308 held every

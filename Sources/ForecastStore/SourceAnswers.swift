@@ -154,6 +154,51 @@ extension PlaceStore {
         }
     }
 
+    /// Chooses, of `candidates` (places without today's normal, in list
+    /// order), the first `most` that no process is asking or has failed for
+    /// (no `not_before` to come), as many as `service`'s shared bucket holds
+    /// `callsPerPlace` for, and in the same write takes their calls and marks
+    /// them asked until `claimFor` from now: two processes never ask the same
+    /// places, and none owes the bucket. A success clears the mark; a failure
+    /// replaces it with its hour; a process that dies leaves it to run out.
+    public func claimNormals(
+        _ candidates: [Int64], most: Int, callsPerPlace: Double, source: String, service: String, capacity: Double,
+        callsPerMinute: Double? = nil, now: Date, claimFor: TimeInterval, until deadline: ContinuousClock.Instant? = nil
+    ) throws -> [Int64] {
+        guard most > 0, !candidates.isEmpty, callsPerPlace.isFinite, callsPerPlace > 0, claimFor.isFinite else { return [] }
+        let perSecond = max(1, callsPerMinute ?? capacity) / 60
+        guard let none = try? Self.encoder.encode(SourceAnswer.normals(ClimateNormals(days: []))) else { return [] }
+        let placeholder = String(decoding: none, as: UTF8.self)
+        return try write(until: deadline) { db in
+            let at = now.timeIntervalSince1970
+            var free: [Int64] = []
+            for id in candidates where free.count < most {
+                let notBefore = try Double.fetchOne(
+                    db, sql: "SELECT not_before FROM source_answer WHERE place_id = ? AND source = ?", arguments: [id, source])
+                // Being asked by another process, or failed within the hour: left alone (a time past any life is none).
+                if let notBefore, notBefore.isFinite, notBefore > at, notBefore - at <= AnswerValidity.longestLife { continue }
+                free.append(id)
+            }
+            let held = try Self.rateTokens(db, service: service, capacity: capacity, perSecond: perSecond, now: now)
+            let places = Int(min(Double(free.count), (max(0, held) / callsPerPlace).rounded(.down)))
+            guard places > 0 else { return [] }
+            let chosen = Array(free.prefix(places))
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO rate_bucket (service, tokens, updated_at) VALUES (?, ?, ?)",
+                arguments: [service, held - Double(places) * callsPerPlace, at])
+            for id in chosen {
+                try db.execute(
+                    sql: """
+                        INSERT INTO source_answer (place_id, source, fetched_at, not_before, answer, outline)
+                        SELECT ?, ?, ?, ?, ?, 'normals' WHERE EXISTS (SELECT 1 FROM place WHERE id = ?)
+                        ON CONFLICT (place_id, source) DO UPDATE SET not_before = excluded.not_before
+                        """,
+                    arguments: [id, source, at, at + claimFor, placeholder, id])
+            }
+            return chosen
+        }
+    }
+
     /// Keeps these answers as the latest of their sources, in one transaction.
     /// Places removed meanwhile (by another process) are skipped. Normals go
     /// into `normal_day`, beside the days of the months kept before; their

@@ -363,16 +363,33 @@ struct NormalsTests {
         await stub.stop()
     }
 
-    @Test func theSharedLimitIsTakenInWholePlacesAndNeverOwed() throws {
+    @Test func placesAreClaimedOnceAndTheSharedLimitIsNeverOwed() throws {
         let store = try PlaceStore.inMemory()
-        let take = { (calls: Double) in
-            try store.takeRateTokens(upTo: calls, inSteps: 30, service: "open-meteo-archive", capacity: 600, now: Date(timeIntervalSince1970: 1_800_000_000))
+        var ids: [Int64] = []
+        for index in 0..<25 {
+            guard case .added(let place) = try store.add(newPlace("P\(index)", lat: 10 + Double(index), lon: 10, geonamesID: nil), now: Date()) else {
+                throw InputError.nothingSaved
+            }
+            ids.append(place.id)
         }
-        #expect(try take(300) == 300 && take(300) == 300 && take(300) == 0, "600 a minute: two runs' worth, then none")
-        let later = try store.takeRateTokens(upTo: 300, inSteps: 30, service: "open-meteo-archive", capacity: 600, now: Date(timeIntervalSince1970: 1_800_000_005))
-        #expect(later == 30, "five seconds refill 50 calls: one place's 30")
-        #expect(try store.rateTokens(service: "open-meteo-archive", capacity: 600, now: Date(timeIntervalSince1970: 1_800_000_005)) == 20)
-        #expect(try store.takeRateTokens(upTo: .nan, inSteps: 30, service: "open-meteo-archive", capacity: 600, now: Date()) == 0)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let claim = { (now: Date) in
+            try store.claimNormals(
+                ids, most: 10, callsPerPlace: 30, source: "open-meteo-normals", service: "open-meteo-archive", capacity: 600, now: now, claimFor: 120)
+        }
+        // Three processes at once: the first ten places, the next ten (the first are being asked), then none (600 spent).
+        #expect(try claim(start) == Array(ids[0..<10]))
+        #expect(try claim(start) == Array(ids[10..<20]))
+        #expect(try claim(start).isEmpty)
+        #expect(try store.rateTokens(service: "open-meteo-archive", capacity: 600, now: start) == 0, "never owed")
+        // Five seconds refill 50 calls: one place's 30, the first not being asked.
+        #expect(try claim(start.addingTimeInterval(5)) == [ids[20]])
+        #expect(try store.rateTokens(service: "open-meteo-archive", capacity: 600, now: start.addingTimeInterval(5)) == 20)
+        // An hour on, the marks of a run that died have run out: the first places may be asked again.
+        #expect(try claim(start.addingTimeInterval(3600)).first == ids[0])
+        // A claimed place reads as having no normal (not a wrong one).
+        let kept = try store.cachedSourceAnswers(now: start, places: [ids[0]])
+        #expect(kept[ids[0]]?["open-meteo-normals"]?.answer == .normals(ClimateNormals(days: [])))
     }
 
     @Test func aHangingArchiveIsNeverWaitedForLong() async throws {

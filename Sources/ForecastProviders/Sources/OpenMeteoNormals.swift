@@ -54,6 +54,11 @@ public struct OpenMeteoNormals: BatchService {
     /// The longest a run waits for the normals once nothing else is left to
     /// fetch (the weather from the cache): they are not worth a long wait.
     public static let longestWait: TimeInterval = 6
+    /// How long places chosen for their normals are left to the run that chose
+    /// them (`PlaceStore.claimNormals`): longer than it waits for them.
+    public static let claimFor: TimeInterval = 120
+    /// Connections for their requests: a batch's thirty in two rounds.
+    public static let connections = 16
 
     /// The batch's places by the month they are asked for, in batch order:
     /// the requests go month by month, a year each.
