@@ -114,7 +114,7 @@ package protocol Catalog: WarningWords, SkyWords, Sendable {
     func hoursChartLabel(low: String, high: String, rain: Int?) -> String
     /// `--refresh` asked nothing of a service whose answer is still valid.
     func heldByExpiry(until time: String) -> String
-    func reportCredits(_ source: SourceItem) -> String
+    func reportCredits(_ source: SourceItem, normals: Bool) -> String
     /// The line under a table of weather: whose it is, and whose the next
     /// hours' nowcast and the air are where they are shown, each a part.
     func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool, normals: Bool) -> [String]

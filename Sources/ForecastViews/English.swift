@@ -347,8 +347,9 @@ package struct English: Catalog {
         "the weather service asks not to be asked again before \(time): what is shown is its latest answer"
     }
 
-    package func reportCredits(_ source: SourceItem) -> String {
-        "Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); normals: \(SourceItem.normals); places: GeoNames."
+    package func reportCredits(_ source: SourceItem, normals: Bool) -> String {
+        "Made by forecast. Weather: \(source.attribution); air quality: \(SourceItem.airQuality); "
+            + (normals ? "normals: \(SourceItem.normals); " : "") + "places: GeoNames."
     }
 
     /// The line under a table of weather: whose it is.

@@ -30,6 +30,11 @@ package struct HTMLReport {
     package var source: SourceItem
     package var now: Date
 
+    /// Whether any place's section says today against its normal (then the credits name the normals' source).
+    var showsNormals: Bool {
+        entries.contains { entry in entry.weather.report.map { $0.todayAndNormal(entry.weather.normals, now: now) != nil } ?? false }
+    }
+
     package func render() -> String {
         let title = words.reportTitle(entries.count)
         let generated = words.dateTime(LocalTime.reading(now, in: TimeZone(secondsFromGMT: 0)!)) + " UTC"
@@ -50,7 +55,7 @@ package struct HTMLReport {
         html += summary()
         for entry in entries { html += section(entry) }
         html += """
-            <footer>\(HTML.escape(words.reportCredits(source)))</footer>
+            <footer>\(HTML.escape(words.reportCredits(source, normals: showsNormals)))</footer>
             </body>
             </html>
 

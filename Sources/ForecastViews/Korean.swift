@@ -410,8 +410,9 @@ package struct Korean: Catalog {
         "날씨 서비스가 \(time) 전에는 다시 묻지 말라고 합니다. 보이는 것은 그 서비스의 마지막 응답입니다"
     }
 
-    package func reportCredits(_ source: SourceItem) -> String {
-        "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), 평년값: \(SourceItem.normals), 장소: GeoNames."
+    package func reportCredits(_ source: SourceItem, normals: Bool) -> String {
+        "forecast로 만들었습니다. 날씨: \(source.attribution), 대기질: \(SourceItem.airQuality), "
+            + (normals ? "평년값: \(SourceItem.normals), " : "") + "장소: GeoNames."
     }
 
     /// The line under a table of weather: whose it is.

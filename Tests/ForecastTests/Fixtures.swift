@@ -31,7 +31,10 @@ extension Fixture {
     static func current(_ name: String, now: Date = Date()) -> Any {
         let json = json(name)
         guard let first = firstTime(json) else { return json }
-        let days = ((now.timeIntervalSince1970 - first) / 86_400).rounded(.down)
+        // Calendar days, UTC: a recording whose first time is 05:00 lands on today's 05:00 even
+        // before five in the morning (the difference of the instants put it on yesterday until then,
+        // and every test that expected today's date failed from midnight to 05:00 UTC).
+        let days = (now.timeIntervalSince1970 / 86_400).rounded(.down) - (first / 86_400).rounded(.down)
         return shifting(json, seconds: Int(days) * 86_400)
     }
 

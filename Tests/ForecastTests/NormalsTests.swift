@@ -323,6 +323,8 @@ struct NormalsTests {
         let text = try await cli.run("show", "London")
         #expect(text.stdout.contains("normal (1991–2020: 2°C/10°C)") || text.stdout.contains("High as usual for the date (1991–2020: 2°C/10°C)"), "\(text.stdout)")
         #expect(text.stdout.contains("normals: ERA5 / Open-Meteo"), "credited where shown")
+        let report = try await cli.run("report", "--offline")
+        #expect(report.stdout.contains("normals: ERA5 / Open-Meteo; places: GeoNames.</footer>"), "\(report.stdout.suffix(300))")
         // The list's JSON, CSV, a line and --where have it too.
         let listJSON = try await cli.run("list", "--format", "json")
         let locations = try #require((try JSONSerialization.jsonObject(with: Data(listJSON.stdout.utf8)) as? [String: Any])?["locations"] as? [[String: Any]])
@@ -426,6 +428,9 @@ struct NormalsTests {
         #expect(await stub.log.sourceCount("open-meteo-normals") == asked, "remembered: not asked again within the hour")
         let show = try await cli.run("show", "Seoul")
         #expect(show.status == 0 && !show.stdout.contains("normal"), "\(show.stdout)")
+        // Nor credited where none is shown.
+        let report = try await cli.run("report", "--offline")
+        #expect(report.status == 0 && report.stdout.contains("</footer>") && !report.stdout.contains("normals:"), "\(report.stdout.suffix(300))")
         await stub.stop()
     }
 }
