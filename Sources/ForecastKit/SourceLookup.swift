@@ -42,24 +42,22 @@ struct SourcePlan: Sendable {
 
     /// Each source's places to ask now. `weatherDue`: the places whose weather is
     /// being fetched (their air goes with it, and their warnings and next hours
-    /// are asked in the same refresh); `refresh`: `--refresh`; `normalsFor`:
-    /// how many places' normals may be asked (the first of those without
-    /// today's, in list order; the rest in the runs after).
+    /// are asked in the same refresh); `refresh`: `--refresh`; `normals`:
+    /// whether the places without today's normal are candidates for them (in
+    /// list order: `PlaceStore.claimNormals` then takes the first it may).
     func due(
         _ ids: [Int64], cache: [Int64: [String: PlaceStore.CachedSourceAnswer]], weatherDue: Set<Int64>, refresh: Bool, now: Date,
-        normalsFor: Int = 0
+        normals asksNormals: Bool = false
     ) -> [String: [Int64]] {
         var due: [String: [Int64]] = [:]
-        var normalsLeft = normalsFor
         for id in ids {
             if let air, weatherDue.contains(id) { due[air.name, default: []].append(id) }
             // The normals: where today's is not kept, and no failure asks to wait. Never again for --refresh: they do not change.
-            if let normals, normalsLeft > 0, let day = day(of: id, now: now) {
+            if let normals, asksNormals, let day = day(of: id, now: now) {
                 let kept = cache[id]?[normals.name]
                 let has = if case .normals(let known)? = kept?.answer { known.covers(day) } else { false }
                 if !has, (kept?.notBefore).map({ $0 <= now || $0.timeIntervalSince(now) > AnswerValidity.longestLife }) ?? true {
                     due[normals.name, default: []].append(id)
-                    normalsLeft -= 1
                 }
             }
             for source in (warnings[id] ?? []) + nextHoursSources(id, cache: cache, now: now) {

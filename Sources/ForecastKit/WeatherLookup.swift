@@ -120,7 +120,7 @@ public struct WeatherLookup: Sendable {
         var sourceDue = settings.offline
             ? [:] : plan.due(
                 places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now,
-                normalsFor: scope == .everything ? Int.max : 0)
+                normals: scope == .everything)
                 .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
         if let normals = plan.normals, let wanted = sourceDue[normals.name] {
             // Chosen, their calls taken and marked as being asked in one write: two processes never both ask them.
