@@ -55,6 +55,24 @@ package struct BrowseState: Sendable {
     package var source: SourceItem?
     /// `--offline`: nothing is fetched, so a page without weather says how to fetch it, not that it is coming.
     package var offline = false
+    /// Where the page is: the hours' strip scrolled to, the day selected (the days have the focus: `Tab`).
+    package var page = PageLayout.Position()
+    /// A day's hours open over the page (`Enter` on a day), by its index among the page's days, and their scroll.
+    package var openDay: Int?
+    package var dayScroll = 0
+    /// The units menu (`U`), open on this row.
+    package var unitsMenu: UnitsMenuRow?
+    /// The last removal, which `z` undoes until the next change.
+    package var undo: Place?
+    /// What a click on a row of the last frame means (the driver sets it after each frame).
+    package var clickTargets: [Int: ClickTarget] = [:]
+
+    package enum ClickTarget: Equatable, Sendable {
+        /// A row of the list: the place at this index.
+        case place(Int)
+        /// A row of the page's days: the day at this index.
+        case day(Int)
+    }
 
     package var sort: PlaceSort {
         get { settings.sort }
@@ -131,6 +149,10 @@ package struct BrowseState: Sendable {
         case ownOrderShown
         /// The database file was replaced or deleted under the app (worded already): what is shown now is the file there.
         case databaseReplaced(String)
+        /// A removal `z` can undo.
+        case removedUndoable(Place)
+        /// `z` put it back.
+        case restored(Place)
     }
 
     /// The place the detail shows.
@@ -187,6 +209,9 @@ package enum Key: Equatable, Sendable {
     case pasteStart, pasteEnd
     case character(Character)
     case interrupt
+    /// The mouse (SGR reporting): the wheel, and a click on a row.
+    case wheelUp, wheelDown
+    case click(row: Int, column: Int)
 }
 
 /// Everything that can happen to the app: a key, or the world answering an effect.
@@ -213,6 +238,8 @@ package enum BrowseEvent: Sendable {
     case detailFetching(Int64)
     case added(Place, alreadySaved: Bool)
     case removed(Place)
+    /// `z` put the place removed last back (its weather is fetched again).
+    case restored(Place)
     /// The clock moved on (a minute passed): ages change, weather may be due.
     case tick(Date)
     /// The database file was replaced or deleted while open (`message`, worded): the list and
@@ -237,6 +264,8 @@ package enum Effect: Equatable, Sendable {
     /// The weather of a candidate, saved nowhere.
     case fetchFound(City)
     case add(City)
+    /// `z`: the place removed last, back where it was in your own order.
+    case restore(Place)
     case quit
 }
 
@@ -255,7 +284,10 @@ package enum Browse {
     package static func update(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
         switch event {
         case .key(let key):
-            return self.key(&state, key)
+            let effects = self.key(&state, key)
+            // A change to the list ends what `z` could undo (a removal makes its own undo when it is done).
+            if effects.contains(where: ends(undo:)) { state.undo = nil }
+            return effects
         case .reloaded(let settings, let places):
             return reload(&state, settings: settings, places: places)
         case .fetchProgress(let done, let total):
@@ -342,10 +374,14 @@ package enum Browse {
             state.status.message = alreadySaved ? .alreadySaved(place) : .added(place)
             if !alreadySaved { return [.refresh(force: false)] }  // its weather, for the list
         case .removed(let place):
-            state.status.message = .removed(place)
+            state.status.message = .removedUndoable(place)
+            state.undo = place
             if state.reading?.placeID == place.id { state.reading = nil }
             state.weather[place.id] = nil
             state.details[place.id] = nil
+        case .restored(let place):
+            state.status.message = .restored(place)
+            return [.refresh(force: false)]
         case .tick(let now):
             state.now = now
             return [.refresh(force: false)]
@@ -411,12 +447,24 @@ package enum Browse {
             return []
         }
         if state.reading != nil { return reading(&state, key) }
+        if state.unitsMenu != nil { return unitsMenu(&state, key) }
+        if state.openDay != nil { return dayHours(&state, key) }
         if let id = state.confirmingRemoval {
             state.confirmingRemoval = nil
             return key == .character("y") ? [.remove(id)] : []
         }
-        // What the status line said has been seen: the next key clears it.
+        // What the status line said has been seen: the next key clears it. `z` undoes the last
+        // removal until the next change; any other key that changes something ends that.
+        if key == .character("z"), let place = state.undo, !typing {
+            state.undo = nil
+            state.status.message = nil
+            return [.restore(place)]
+        }
         state.status.message = nil
+        if key == .character("U"), !typing {
+            state.unitsMenu = .temperature
+            return []
+        }
         switch state.screen {
         case .list: return list(&state, key)
         case .detail(let index): return detail(&state, key, index)
@@ -444,6 +492,7 @@ package enum Browse {
             guard state.places.indices.contains(state.selected) else { return [] }
             state.screen = .detail(state.selected)
             state.scroll = 0
+            state.page = PageLayout.Position()
             return [.recordViewed(state.places[state.selected].id)]
         case .character("s"):
             let next = sortCycle[((sortCycle.firstIndex(of: state.sort.key) ?? 0) + 1) % sortCycle.count]
@@ -471,6 +520,15 @@ package enum Browse {
         case .character("d"):
             guard state.places.indices.contains(state.selected) else { return [] }
             state.confirmingRemoval = state.places[state.selected].id
+        case .wheelUp: state.selected = max(0, state.selected - 3)
+        case .wheelDown: state.selected = min(last, state.selected + 3)
+        case .click(let row, _):
+            guard case .place(let index)? = state.clickTargets[row], state.places.indices.contains(index) else { return [] }
+            state.selected = index
+            state.screen = .detail(index)
+            state.scroll = 0
+            state.page = PageLayout.Position()
+            return [.recordViewed(state.places[index].id)]
         case .character("w"): return openWarning(&state)
         case .character("r"): return [.refresh(force: true)]
         case .character("/"): return openSearch(&state)
@@ -519,32 +577,6 @@ package enum Browse {
         return []
     }
 
-    static func detail(_ state: inout BrowseState, _ key: Key, _ index: Int) -> [Effect] {
-        let count = state.places.count
-        guard count > 0 else { state.screen = .list; return [] }
-        switch key {
-        case .left, .character("h"), .right, .character("l"):
-            let step = key == .left || key == .character("h") ? -1 : 1
-            let next = PlaceOrdering.page(from: min(index, count - 1), step: step, count: count) ?? 0
-            state.screen = .detail(next)
-            state.selected = next
-            state.scroll = 0
-            return [.recordViewed(state.places[next].id)]
-        case .up, .character("k"): state.scroll = max(0, state.scroll - 1)
-        case .down, .character("j"): state.scroll += 1
-        case .pageUp: state.scroll = max(0, state.scroll - 10)
-        case .pageDown: state.scroll += 10
-        case .home, .character("g"): state.scroll = 0
-        case .escape, .backspace: state.screen = .list
-        case .character("u"): return nextUnit(&state)
-        case .character("w"): return openWarning(&state)
-        case .character("r"): return [.refresh(force: true)]
-        case .character("/"): return openSearch(&state)
-        default: break
-        }
-        return []
-    }
-
     static func search(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         switch key {
         case .escape:
@@ -584,6 +616,7 @@ package enum Browse {
                 state.found = BrowseState.Found(city: city)
                 state.screen = .found
                 state.scroll = 0
+                state.page = PageLayout.Position()
                 return [.fetchFound(city)]
             }
             // Nothing offline: the online geocoder, once for this query.
@@ -610,8 +643,14 @@ package enum Browse {
     static func found(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         switch key {
         case .escape, .backspace, .left: state.screen = .search
-        case .up, .character("k"): state.scroll = max(0, state.scroll - 1)
-        case .down, .character("j"): state.scroll += 1
+        case .up, .character("k"), .wheelUp: state.scroll = max(0, state.scroll - (key == .wheelUp ? 3 : 1))
+        case .down, .character("j"), .wheelDown: state.scroll += key == .wheelDown ? 3 : 1
+        case .pageUp: state.scroll = max(0, state.scroll - 10)
+        case .pageDown, .character(" "): state.scroll += 10
+        case .home, .character("g"): state.scroll = 0
+        case .end, .character("G"): state.scroll = Int.max / 2
+        case .character("["), .character("<"): state.page.stripOffset = max(0, state.page.stripOffset - stripStep)
+        case .character("]"), .character(">"): state.page.stripOffset = min(stripCells - 1, state.page.stripOffset + stripStep)
         case .character("a"):
             guard let found = state.found else { return [] }
             if let place = found.savedAs {

@@ -14,14 +14,15 @@ package struct BrowseOptions: Sendable {
     package var weather = WeatherRequest()
     package var words: Words
     package var emoji: Bool
-    package var colour: Bool
+    /// How many colours the terminal shows (none: bold, dim and reverse only).
+    package var depth: ColourDepth
 
-    package init(opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, colour: Bool) {
+    package init(opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, depth: ColourDepth) {
         self.opensList = opensList
         self.weather = weather
         self.words = words
         self.emoji = emoji
-        self.colour = colour
+        self.depth = depth
     }
 }
 
@@ -246,15 +247,18 @@ package final class BrowseApp: @unchecked Sendable {
     func draw() {
         let start = ContinuousClock.now
         let (width, height) = screen.size()
-        let (frame, scrollLimit) = BrowseView.render(
+        let (frame, scrollLimit, clicks) = BrowseView.render(
             state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
+        state.clickTargets = clicks
+        // A day's hours, too, scroll no further than their last.
+        if state.openDay != nil { state.dayScroll = min(state.dayScroll, scrollLimit) }
         // A page (or the warning open over it) scrolls no further than its last line, as drawn.
         if let reading = state.reading {
             state.reading?.scroll = min(reading.scroll, scrollLimit)
-        } else {
+        } else if state.openDay == nil {
             state.scroll = min(state.scroll, scrollLimit)
         }
-        let output = frame.output(from: previous, colour: options.colour)
+        let output = frame.output(from: previous, depth: options.depth)
         drawCost = .now - start
         screen.draw(output)
         previous = frame
@@ -291,7 +295,7 @@ package final class BrowseApp: @unchecked Sendable {
 
     func perform(_ effect: Effect) {
         switch effect {
-        case .setSort, .setUnit, .move, .remove, .add, .recordViewed:
+        case .setSort, .setUnit, .move, .remove, .add, .recordViewed, .restore:
             writes.ask(effect)
             startWrites()
         case .refresh(let force):
@@ -345,7 +349,7 @@ package final class BrowseApp: @unchecked Sendable {
     func startWrites() {
         // While the file that replaced the database is being read, the keys' writes wait (and then go: its ids are not theirs).
         guard !following, let batch = writes.start() else { return }
-        let (sort, unit, order) = (state.sort, state.unit, state.places.map(\.id))
+        let (sort, unit, order, units) = (state.sort, state.unit, state.places.map(\.id), state.settings)
         let viewed = batch.viewed.flatMap { id in state.places.first { $0.id == id } }
         let finder = PlaceFinder(context: context)
         let additions = batch.additions.map { finder.draft($0, label: nil) }
@@ -365,10 +369,22 @@ package final class BrowseApp: @unchecked Sendable {
                 }
             }
             if batch.sort { attempt { try places.setSort(sort) } }
-            if batch.unit { attempt { _ = try places.setUnits(UnitChange(temperature: unit)) } }
+            if batch.unit {
+                attempt {
+                    _ = try places.setUnits(UnitChange(
+                        temperature: unit, wind: units.windUnit, precipitation: units.measures.precipitation,
+                        distance: units.measures.distance, pressure: units.measures.pressure, clock: units.measures.clock))
+                }
+            }
             if batch.order { attempt { try places.reorder(order) } }
             for id in batch.removals {
                 attempt { if let place = try places.remove(id: id) { post.yield(.event(.removed(place))) } }
+            }
+            for place in batch.restorations {
+                attempt {
+                    let back = try places.restore(place)
+                    post.yield(.event(.restored(back)))
+                }
             }
             for draft in additions {
                 attempt {

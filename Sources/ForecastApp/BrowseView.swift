@@ -29,17 +29,17 @@ package enum BrowseView {
         }
         private let lock = NSLock()
         private var key: Key?
-        private var lines: [String] = []
+        private var rows: [PlaceRow] = []
 
         package init() {}
 
-        func lines(for key: Key, _ make: () -> [String]) -> [String] {
+        func rows(for key: Key, _ make: () -> [PlaceRow]) -> [PlaceRow] {
             lock.withLock {
                 if key != self.key {
-                    lines = make()
+                    rows = make()
                     self.key = key
                 }
-                return lines
+                return rows
             }
         }
     }
@@ -48,19 +48,42 @@ package enum BrowseView {
         render(state, width: width, height: height, words: words, emoji: emoji, memo: memo).frame
     }
 
+    /// The page of the place on screen (a saved place's detail, or the candidate found), as values.
+    package static func page(for state: BrowseState, words: Words? = nil, emoji: Bool = true) -> PlacePage? {
+        let words = words ?? English(gazetteer: .bundled)
+        let format = WeatherFormat(state.settings, words: words, emoji: emoji)
+        switch state.screen {
+        case .detail(let index):
+            guard state.places.indices.contains(index) else { return nil }
+            let place = state.places[index]
+            let shown = shown(place, state)
+            return PlacePage(
+                place: place, weather: shown.weather, settings: state.settings, format: format, now: state.now, position: index + 1,
+                count: state.places.count, source: state.source, fetching: shown.fetching, summaryOnly: shown.summaryOnly)
+        case .found:
+            guard let found = state.found else { return nil }
+            return PlacePage(
+                place: place(found.city, now: state.now), weather: found.weather ?? PlaceWeather(), settings: state.settings, format: format,
+                now: state.now, position: 0, count: state.places.count, saved: false, source: state.source, fetching: found.weather == nil)
+        default:
+            return nil
+        }
+    }
+
     /// The frame, and how far its page (or the warning open over it) can scroll
     /// (its lines beyond the window's body; 0 off a page): the driver stops the
     /// scroll there, so ↑ moves at once after many ↓.
     package static func render(
         _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil
-    ) -> (frame: Frame, scrollLimit: Int) {
+    ) -> (frame: Frame, scrollLimit: Int, clicks: [Int: BrowseState.ClickTarget]) {
         var frame = Frame(width: width, height: height)
         var scrollLimit = 0
+        var clicks: [Int: BrowseState.ClickTarget] = [:]
         guard width >= smallest.width, height >= smallest.height else {
             for (row, line) in wrap(words.browseTooSmall(width: width, height: height, needs: smallest), width: max(1, width)).enumerated() {
-                frame.put(line, row: row, column: 0)
+                frame.put(line, row: row, column: 0, limit: width)
             }
-            return (frame, 0)
+            return (frame, 0, [:])
         }
         let body = 1..<(height - 2)
         // One column is kept free at the right for the marks that say more is above or below.
@@ -70,29 +93,129 @@ package enum BrowseView {
             scrollLimit = warning(&frame, state, body: body, style: style)
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
-            list(&frame, state, body: body, style: style, memo: memo)
+            clicks = list(&frame, state, body: body, style: style, memo: memo)
         case .detail(let index):
-            let place = state.places.indices.contains(index) ? state.places[index] : nil
-            // The name is the page's first line (as `show` prints it): the bar says where the page is.
+            // The name is the page's first line: the bar says where the page is.
             title(&frame, nil, right: "\(index + 1) / \(state.places.count)")
-            if let place {
-                scrollLimit = detail(&frame, lines: show(place, state, saved: true, position: index + 1, style: style), scroll: state.scroll, body: body)
+            if let page = page(for: state, words: words, emoji: emoji) {
+                if let day = state.openDay {
+                    scrollLimit = dayHours(&frame, page, day: day, scroll: state.dayScroll, body: body, words: words)
+                } else {
+                    (scrollLimit, clicks) = drawPage(&frame, page, state, body: body, words: words)
+                }
             }
         case .search:
             title(&frame, words.browseSearchTitle, right: nil)
             search(&frame, state, body: body, style: style)
         case .found:
             title(&frame, words.browseNotSavedTitle, right: state.found?.savedAs == nil ? words.browseAddHint : nil)
-            if let found = state.found {
-                let place = place(found.city, now: state.now)
-                let lines = show(place, state, weather: (found.weather ?? PlaceWeather(), fetching: found.weather == nil), saved: false, position: 0, style: style)
-                scrollLimit = detail(&frame, lines: lines, scroll: state.scroll, body: body)
+            if let page = page(for: state, words: words, emoji: emoji) {
+                (scrollLimit, _) = drawPage(&frame, page, state, body: body, words: words)
             }
         }
         status(&frame, state, row: height - 2, words: words)
-        frame.put(keys(keyLine(state, words: words), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true))
+        frame.put(keys(keyLine(state, words: words), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true), limit: width - 2)
+        if state.unitsMenu != nil { unitsMenu(&frame, state, words: words) }
         if state.showsHelp { help(&frame, state.screen, warned: hasWarnings(state), reading: state.reading != nil, words: words) }
-        return (frame, scrollLimit)
+        return (frame, scrollLimit, clicks)
+    }
+
+    /// A place's page in the body, from `state.scroll`: returns how far it can scroll and which rows are days.
+    static func drawPage(
+        _ frame: inout Frame, _ page: PlacePage, _ state: BrowseState, body: Range<Int>, words: Words
+    ) -> (Int, [Int: BrowseState.ClickTarget]) {
+        // The page's right margin is the column of the scroll marks.
+        let drawn = PageLayout.render(page, width: frame.width, height: frame.height, position: state.page, words: words)
+        let limit = max(0, drawn.frame.height - body.count)
+        let top = max(0, min(state.scroll, limit))
+        frame.place(drawn.frame, from: top, rows: body.count, at: body.lowerBound, column: 0)
+        let dim = Frame.Look(dim: true)
+        if top > 0 { frame.put("↑", row: body.lowerBound, column: frame.width - 1, look: dim) }
+        if top + body.count < drawn.frame.height { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        var clicks: [Int: BrowseState.ClickTarget] = [:]
+        if let days = drawn.parts[.days] {
+            for index in page.days.indices {
+                let row = body.lowerBound + days + 1 + index - top
+                if body.contains(row) { clicks[row] = .day(index) }
+            }
+        }
+        return (limit, clicks)
+    }
+
+    /// A day's hours over the page: a row an hour (time, symbol, temperature, chance, wind), scrolled.
+    static func dayHours(_ frame: inout Frame, _ page: PlacePage, day: Int, scroll: Int, body: Range<Int>, words: Words) -> Int {
+        guard page.days.indices.contains(day) else { return 0 }
+        let row = page.days[day]
+        let title = words.pageDayHours(CivilDate(iso: row.date).map(words.day) ?? row.label)
+        frame.put(title, row: body.lowerBound, column: 1, look: Frame.Look(bold: true), limit: frame.width - 3)
+        let cells = page.hours(ofDay: day)
+        guard !cells.isEmpty else {
+            frame.put(words.pageNoHoursThatDay, row: body.lowerBound + 2, column: 2, look: Frame.Look(dim: true), limit: frame.width - 4)
+            return 0
+        }
+        let rows = body.count - 2
+        let limit = max(0, cells.count - rows)
+        let top = max(0, min(scroll, limit))
+        let labelWidth = cells.map { DisplayWidth.of($0.clock) }.max() ?? 5
+        for (offset, cell) in cells.dropFirst(top).prefix(rows).enumerated() {
+            let line = body.lowerBound + 2 + offset
+            let sun = cell.kind != .hour
+            var column = frame.put(DisplayWidth.pad(cell.clock, to: labelWidth), row: line, column: 2, look: sun ? Frame.Look(dim: true) : .plain) + 2
+            column = frame.put(DisplayWidth.pad(cell.symbol, to: 2), row: line, column: column) + 2
+            column = frame.put(
+                DisplayWidth.pad(cell.temperature, to: 6, alignRight: !sun), row: line, column: column,
+                look: sun ? Frame.Look(dim: true) : Frame.Look(bold: true, colour: cell.colour)) + 2
+            frame.put(cell.chance, row: line, column: column, look: Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))
+        }
+        let dim = Frame.Look(dim: true)
+        if top > 0 { frame.put("↑", row: body.lowerBound + 2, column: frame.width - 1, look: dim) }
+        if top + rows < cells.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        return limit
+    }
+
+    /// `U`: the units, a row each, the chosen one reversed, in a box over the screen.
+    static func unitsMenu(_ frame: inout Frame, _ state: BrowseState, words: Words) {
+        let settings = state.settings
+        let value = { (row: UnitsMenuRow) -> String in
+            switch row {
+            case .temperature: settings.temperatureUnit.symbol
+            case .wind: settings.windUnit.symbol
+            case .precipitation: settings.measures.precipitation.symbol
+            case .distance: settings.measures.distance.symbol
+            case .pressure: settings.measures.pressure.symbol
+            case .clock: settings.measures.clock.rawValue
+            }
+        }
+        let labels = UnitsMenuRow.allCases.map { words.unitsRow($0) }
+        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 10
+        var lines: [(String, Frame.Look)] = [(words.unitsTitle, Frame.Look(bold: true))]
+        for (index, row) in UnitsMenuRow.allCases.enumerated() {
+            let text = DisplayWidth.pad(labels[index], to: labelWidth) + "  ‹ " + DisplayWidth.pad(value(row), to: 5) + " ›"
+            lines.append((text, state.unitsMenu == row ? Frame.Look(reverse: true) : .plain))
+        }
+        lines.append(("", .plain))
+        lines.append((words.unitsKeys, Frame.Look(dim: true)))
+        box(&frame, lines)
+    }
+
+    /// Lines in a box in the middle of the frame, over what is there.
+    static func box(_ frame: inout Frame, _ lines: [(String, Frame.Look)]) {
+        let inner = min(frame.width - 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+        let height = min(frame.height - 2, lines.count + 2)
+        let left = max(0, (frame.width - inner - 2) / 2)
+        let top = max(0, (frame.height - height) / 2)
+        for row in top..<(top + height) {
+            for column in left..<(left + inner + 2) { frame.put(" ", row: row, column: column) }
+        }
+        frame.put("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left)
+        for row in (top + 1)..<(top + height - 1) {
+            frame.put("│", row: row, column: left)
+            frame.put("│", row: row, column: left + inner + 1)
+        }
+        frame.put("└" + String(repeating: "─", count: inner) + "┘", row: top + height - 1, column: left)
+        for (offset, line) in lines.prefix(height - 2).enumerated() {
+            frame.put(line.0, row: top + 1 + offset, column: left + 2, look: line.1, limit: inner - 1)
+        }
     }
 
     // MARK: - Parts
@@ -108,40 +231,50 @@ package enum BrowseView {
         frame.fill(row: 0, look: bar)
     }
 
-    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) {
-        // `list`'s table, its warnings' column and all: the mark in its level's colour, which the frame keeps.
-        let render = {
-            ListOutput(
-                settings: state.settings, ordered: state.places, weather: state.weather, words: style.words, emoji: style.emoji,
-                now: state.now
-            ).text(style)
+    /// The list: a line a place where every column fits, else two (`ListLayout`); returns which rows open which place.
+    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) -> [Int: BrowseState.ClickTarget] {
+        let make = {
+            PlaceRow.rows(state.places, weather: state.weather, settings: state.settings, words: style.words, emoji: style.emoji, now: state.now)
         }
         let key = Memo.Key(
             places: state.places.map(\.id), weather: state.weatherRevision,
-            units: "\(state.settings.temperatureUnit) \(state.settings.windUnit)", width: style.columns ?? 0,
+            units: "\(state.settings.temperatureUnit) \(state.settings.windUnit) \(state.settings.measures)", width: style.columns ?? 0,
             language: style.words.language, emoji: style.emoji,
             minute: Int((state.now.timeIntervalSince1970 / 60).rounded(.down)))
-        let lines = memo.map { $0.lines(for: key, render) } ?? render()
-        guard !state.places.isEmpty, lines.count > 1 else {
+        let rows = memo.map { $0.rows(for: key, make) } ?? make()
+        guard !rows.isEmpty else {
             for (offset, line) in wrap(style.words.browseEmptyList, width: frame.width - 2).enumerated() {
                 frame.put(line, row: body.lowerBound + 1 + offset, column: 1)
             }
-            return
+            return [:]
         }
-        frame.put(styled: lines[0], row: body.lowerBound, column: 2)
-        let rows = body.count - 1
-        let top = state.selected < rows ? 0 : state.selected - rows + 1
-        for (offset, index) in (top..<min(state.places.count, top + rows)).enumerated() {
-            let row = body.lowerBound + 1 + offset
+        let width = frame.width - 3
+        let words = style.words
+        let per = ListLayout.linesPerPlace(rows, width: width, words: words)
+        var first = body.lowerBound
+        if let header = ListLayout.header(rows, width: width, words: words) {
+            PageLayout.line(&frame, header, row: first, column: 2, width: width, wrap: false)
+            first += 1
+        }
+        let capacity = max(1, (body.upperBound - first) / per)
+        let top = state.selected < capacity ? 0 : state.selected - capacity + 1
+        var clicks: [Int: BrowseState.ClickTarget] = [:]
+        for (offset, index) in (top..<min(rows.count, top + capacity)).enumerated() {
+            let row = first + offset * per
             let selected = index == state.selected
             let look = selected ? Frame.Look(reverse: true) : .plain
+            for (line, pieces) in ListLayout.lines(rows[index], all: rows, width: width, words: words).enumerated() {
+                let pieces = selected ? pieces.map { piece in var p = piece; p.look.reverse = true; return p } : pieces
+                PageLayout.line(&frame, pieces, row: row + line, column: 2, width: width, wrap: false)
+                if selected { frame.fill(row: row + line, look: look) }
+                clicks[row + line] = .place(index)
+            }
             if selected { frame.put("›", row: row, column: 0, look: look) }
-            frame.put(styled: lines[index + 1], row: row, column: 2, look: look)
-            if selected { frame.fill(row: row, look: look) }
         }
         let dim = Frame.Look(dim: true)
-        if top > 0 { frame.put("↑", row: body.lowerBound + 1, column: frame.width - 1, look: dim) }
-        if top + rows < state.places.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        if top > 0 { frame.put("↑", row: first, column: frame.width - 1, look: dim) }
+        if top + capacity < rows.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        return clicks
     }
 
     /// `w`: the warning's whole text over the screen, scrolled; the title says
@@ -174,6 +307,9 @@ package enum BrowseView {
     /// The keys line: the screen's keys, with `w` among the first where the place shown has warnings.
     static func keyLine(_ state: BrowseState, words: Words) -> String {
         if state.reading != nil { return words.browseWarningKeys }
+        if state.unitsMenu != nil { return words.unitsKeys }
+        if state.openDay != nil { return words.pageDayHoursKeys }
+        if state.page.selectedDay != nil, case .detail = state.screen { return words.pageKeysDays }
         let keys = words.keys(for: state.screen)
         guard hasWarnings(state) else { return keys }
         var items = keys.components(separatedBy: "  ")
@@ -181,32 +317,11 @@ package enum BrowseView {
         return items.joined(separator: "  ")
     }
 
-    /// From this many columns a page shows two days of hours (README: "two days of hours from 100 columns").
-    package static let twoDaysOfHoursFrom = 100
-
     /// What a page shows: its weather, whether that is on its way, whether it is only the list's summary.
     struct Page {
         var weather: PlaceWeather
         var fetching = false
         var summaryOnly = false
-    }
-
-    /// `show`'s lines for a place, as wide as the window; a wider window shows two days of hours.
-    static func show(
-        _ place: Place, _ state: BrowseState, weather: (PlaceWeather, fetching: Bool)? = nil, saved: Bool, position: Int, style: TextStyle
-    ) -> [String] {
-        let format = WeatherFormat(state.settings, words: style.words, emoji: style.emoji)
-        let page = weather.map { Page(weather: $0.0, fetching: $0.fetching) } ?? shown(place, state)
-        // The page's text is three columns narrower than the window (its margins and the scroll marks).
-        let width = (style.columns ?? 0) + 3
-        var output = ShowOutput(
-            place: place, position: position, count: state.places.count, weather: page.weather,
-            settings: state.settings, format: format, now: state.now,
-            span: ShowOutput.Span(days: 7, hours: width >= twoDaysOfHoursFrom ? 48 : 24), saved: saved, source: state.source)
-        output.fetching = page.fetching
-        output.summaryOnly = page.summaryOnly
-        output.compactWarnings = true  // `w` opens them whole
-        return output.text(style)
     }
 
     /// A saved place's page: the full report when one was read (the update keeps
@@ -325,6 +440,8 @@ package enum BrowseView {
         case .weatherNotKept(let reason)?: left.append((reason, Frame.Look(red: true)))
         case .ownOrderShown?: left.append((words.browseOwnOrderShown, Frame.Look(bold: true)))
         case .databaseReplaced(let reason)?: left.append((reason, Frame.Look(red: true)))
+        case .removedUndoable(let place)?: left.append((words.removedUndoable(place), Frame.Look(bold: true)))
+        case .restored(let place)?: left.append((words.restored(place), .plain))
         case nil: break
         }
         // How old the list's weather is (its oldest); a page says its own under its conditions.
@@ -351,7 +468,8 @@ package enum BrowseView {
         var sections = words.browseHelp
         // `w` on the list and the detail where it opens something, and the warning's own keys
         // before the ones that work everywhere: the help stays as short as it was where there are none.
-        if warned { for index in 0..<min(2, sections.count) { sections[index].keys.append(words.browseWarningHelpKey) } }
+        // `w` among the first keys: a short window cuts the last.
+        if warned { for index in 0..<min(2, sections.count) { sections[index].keys.insert(words.browseWarningHelpKey, at: min(2, sections[index].keys.count)) } }
         if reading { sections.insert(words.browseWarningHelp, at: max(0, sections.count - 1)) }
         // Every screen's keys when they fit; else this screen's and the ones that work everywhere.
         let current: Int = switch screen {
@@ -383,22 +501,7 @@ package enum BrowseView {
         let capacity = frame.height - 4
         if lines.count + 2 > capacity { lines = Array(lines.prefix(max(0, capacity - 1))) } else { lines.append(("", .plain)) }
         lines.append((words.browseHelpClose, Frame.Look(dim: true)))
-        let inner = min(frame.width - 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
-        let height = min(frame.height - 2, lines.count + 2)
-        let left = (frame.width - inner - 2) / 2
-        let top = max(0, (frame.height - height) / 2)
-        for row in top..<(top + height) {
-            for column in left..<(left + inner + 2) { frame.put(" ", row: row, column: column) }
-        }
-        frame.put("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left)
-        for row in (top + 1)..<(top + height - 1) {
-            frame.put("│", row: row, column: left)
-            frame.put("│", row: row, column: left + inner + 1)
-        }
-        frame.put("└" + String(repeating: "─", count: inner) + "┘", row: top + height - 1, column: left)
-        for (offset, line) in lines.prefix(height - 2).enumerated() {
-            frame.put(line.0, row: top + 1 + offset, column: left + 2, look: line.1, limit: inner - 1)
-        }
+        box(&frame, lines)
     }
 
     /// A screen's keys, most needed first, in `width`: on a narrow window the

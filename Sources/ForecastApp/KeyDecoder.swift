@@ -134,6 +134,12 @@ package struct KeyDecoder: Sendable {
     }
 
     static func key(final: UInt8, parameters: String) -> Key? {
+        // SGR mouse reporting: ESC [ < button ; column ; row M (press) or m (release).
+        if parameters.hasPrefix("<") { return final == UInt8(ascii: "M") ? mouse(parameters.dropFirst()) : nil }
+        return plain(final: final, parameters: parameters)
+    }
+
+    static func plain(final: UInt8, parameters: String) -> Key? {
         switch final {
         case UInt8(ascii: "A"): .up
         case UInt8(ascii: "B"): .down
@@ -153,6 +159,20 @@ package struct KeyDecoder: Sendable {
             default: nil
             }
         default: nil
+        }
+    }
+
+    /// A mouse press: the wheel (buttons 64 and 65) or a click of the left button (0), at its
+    /// 0-based row and column; anything else (other buttons, drags, modifiers) is nothing.
+    static func mouse(_ parameters: Substring) -> Key? {
+        let parts = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ $0.count <= 5 }), let button = Int(parts[0]), let column = Int(parts[1]),
+              let row = Int(parts[2]), column >= 1, row >= 1 else { return nil }
+        switch button {
+        case 64: return .wheelUp
+        case 65: return .wheelDown
+        case 0: return .click(row: row - 1, column: column - 1)
+        default: return nil
         }
     }
 }

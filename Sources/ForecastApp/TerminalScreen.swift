@@ -58,12 +58,13 @@ package final class TerminalScreen: @unchecked Sendable {
             frameCut = false
             writer = ttyname(output).map { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } ?? -1
             // Bracketed paste too: a paste arrives marked, never as keys that run commands.
-            writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J")
+            // The alternate screen, no cursor, no wrap, bracketed paste, and the mouse's presses and wheel (SGR form).
+            writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J")
         }
     }
 
     /// What `enter` changed on screen, put back: attributes, paste marks, line wrap, the cursor, the normal screen.
-    static let restore = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    static let restore = "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     /// Everything `enter` changed, put back; safe to call more than once, and from a signal's handler queue.
     /// Bounded whatever the terminal does: with a terminal that stopped reading, a

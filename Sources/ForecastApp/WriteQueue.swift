@@ -18,10 +18,12 @@ package struct WriteQueue: Equatable, Sendable {
         package var viewed: Int64?
         package var removals: [Int64] = []
         package var additions: [City] = []
+        /// Places put back (`z`), each where it was in your own order.
+        package var restorations: [Place] = []
 
         package var isEmpty: Bool { self == Batch() }
         /// Whether the list must be read again once written (the place viewed last changes no list).
-        package var changesTheList: Bool { sort || unit || order || !removals.isEmpty || !additions.isEmpty }
+        package var changesTheList: Bool { sort || unit || order || !removals.isEmpty || !additions.isEmpty || !restorations.isEmpty }
     }
 
     package private(set) var pending = Batch()
@@ -39,6 +41,7 @@ package struct WriteQueue: Equatable, Sendable {
         case .recordViewed(let id): pending.viewed = id
         case .remove(let id): if !pending.removals.contains(id) { pending.removals.append(id) }
         case .add(let city): if !pending.additions.contains(city) { pending.additions.append(city) }
+        case .restore(let place): if !pending.restorations.contains(place) { pending.restorations.append(place) }
         default: return false
         }
         return true

@@ -218,6 +218,17 @@ public struct SavedPlaces: Sendable {
         }
     }
 
+    /// Saves a place removed a moment ago again, where it stood in your own
+    /// order (the app's `z`); one saved again meanwhile stays where it is.
+    public func restore(_ place: Place) throws -> Place {
+        let new = NewPlace(
+            displayName: place.displayName, canonicalName: place.canonicalName, countryCode: place.countryCode, admin1: place.admin1,
+            coordinate: place.coordinate, timeZone: place.timeZone, geonamesID: place.geonamesID)
+        switch try store.restore(new, at: place.position, now: context.clock()) {
+        case .added(let back), .alreadySaved(let back): return back
+        }
+    }
+
     // MARK: - Settings
 
     public func setSort(_ order: PlaceSort) throws { try store.setSort(order) }

@@ -405,6 +405,26 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// Saves `new` again where a place removed a moment ago stood in the
+    /// manual order (`z` in the app): before every place whose position was
+    /// after `position`, in one transaction; the sort is left as it is. A place
+    /// saved again meanwhile is left where it is.
+    public func restore(_ new: NewPlace, at position: Int, now: Date) throws -> AddOutcome {
+        try write { db in
+            let (saved, damaged) = try Self.places(db)
+            if let existing = saved.first(where: new.isSame(as:)) { return .alreadySaved(existing) }
+            if let id = new.geonamesID, let row = damaged.first(where: { $0.geonamesID == id }) { throw StoreError.damagedInTheWay(row) }
+            var numbers = PlaceReference.NextNumbers(saved)
+            var place = try PlaceRecord.insert(new, position: try Self.nextPosition(db, after: saved), addedAt: now, numbers: &numbers, db)
+            var ordered = saved.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+            let index = ordered.filter { $0.position < position }.count
+            ordered.insert(place, at: index)
+            try Self.renumber(db, ordered)
+            place.position = index + 1
+            return .added(place)
+        }
+    }
+
     public typealias ImportResult = ForecastCore.ImportResult
 
     /// Imports `places` in one transaction: with `replace`, instead of every

@@ -10,7 +10,7 @@ import Foundation
 /// Korean "3곳") is each catalog's own. Weather conditions are worded here
 /// too, from the codes the services gave (the cache keeps codes, never words);
 /// `--help` stays English, as the argument parser writes it.
-package protocol Catalog: WarningWords, SkyWords, Sendable {
+package protocol Catalog: WarningWords, SkyWords, PageWords, Sendable {
     var language: Language { get }
     /// Where place, region and country names in this language are looked up.
     var gazetteer: Gazetteer { get }

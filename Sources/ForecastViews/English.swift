@@ -844,24 +844,28 @@ package struct English: Catalog {
     package var browseSearchTitle: String { "Search" }
     package var browseNotSavedTitle: String { "Not saved" }
     package var browseListKeys: String { "? help  q quit  / search  Enter open  s sort  u units  d remove  r refresh" }
-    package var browseDetailKeys: String { "? help  q quit  ←→ previous/next  Esc list  ↑↓ scroll  u units  r refresh" }
+    package var browseDetailKeys: String { "? help  q quit  ←→ previous/next  Esc list  [ ] hours  Tab days  ↑↓ scroll  u units  r refresh" }
     package var browseSearchKeys: String { "type a name  Enter its weather  ↑↓ choose  Esc back  Ctrl-U clear" }
-    package var browseFoundKeys: String { "a add  Esc back to the search  q quit  ↑↓ scroll  u units" }
+    package var browseFoundKeys: String { "a add  Esc back to the search  q quit  [ ] hours  ↑↓ scroll  u units" }
     package var browseHelp: [(title: String, keys: [(key: String, does: String)])] {
         [
             ("List", [
                 ("↑ ↓  k j", "select a place"), ("Enter →", "open its weather"), ("s", "sort: your order, name, temperature, humidity"),
                 ("S", "reverse the sort"), ("u", "units: °C, °F, K"), ("K J", "move the place up or down in your order"),
-                ("d then y", "remove the place"), ("r", "refresh now"), ("/", "search for a place to add"),
+                ("d then y", "remove the place"), ("z", "undo the removal (until the next change)"), ("r", "refresh now"),
+                ("/", "search for a place to add"), ("wheel, click", "select; a click opens the place"),
             ]),
             ("Detail", [
-                ("← → h l", "previous or next place (wraps around)"), ("↑ ↓  k j", "scroll"), ("Esc", "back to the list"),
+                ("← → h l", "previous or next place (wraps around)"), ("[ ]  < >", "scroll the hours"),
+                ("Tab", "the days: ↑ ↓ choose one, Enter opens its hours (← → the day before or after), Esc back"),
+                ("↑ ↓  k j", "scroll"), ("PgUp PgDn Space", "scroll a screenful"), ("Home End g G", "top, bottom"),
+                ("wheel, click", "scroll; a click on a day opens its hours"), ("Esc", "back to the list"),
             ]),
             ("Search", [
                 ("letters", "filter the built-in places (English or Korean)"), ("↑ ↓", "choose"),
                 ("Enter", "see the weather (asks online when nothing is found)"), ("a", "add the place shown"), ("Esc", "back"),
             ]),
-            ("Everywhere", [("?", "this help"), ("q  Ctrl-C", "quit")]),
+            ("Everywhere", [("u", "°C, °F, K"), ("U", "units: temperature, wind, precipitation, distance, pressure, clock"), ("?", "this help"), ("q  Ctrl-C", "quit")]),
         ]
     }
     package var browseHelpClose: String { "q or Ctrl-C quits; any other key closes this help." }

@@ -65,6 +65,12 @@ package struct HTMLReport {
 
     // MARK: - The summary table
 
+    /// A temperature underlined in its colour on the temperatures' one scale (the app's, its bars').
+    func temperature(_ shown: String, _ celsius: Double?) -> String {
+        guard let colour = TemperatureColours.colour(celsius, shownBy: format) else { return shown }
+        return "<span class=\"t\" style=\"--t:\(TemperatureColours.css(colour))\">\(shown)</span>"
+    }
+
     package func summary() -> String {
         let headers = words.reportHeaders
         var rows = ""
@@ -91,7 +97,7 @@ package struct HTMLReport {
             // Columns marked "opt" give way on a phone (feels, humidity, wind, UV, AQI).
             rows += "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td class=\"opt\">\(cell(.time))</td>"
                 + "<td class=\"sym\">\(cell(.symbol))</td><td>\(cell(.condition))</td>"
-                + "<td class=\"num\">\(cell(.temp))</td><td class=\"num opt\">\(cell(.feels))</td><td class=\"num opt\">\(percent(.humidity))</td>"
+                + "<td class=\"num\">\(temperature(cell(.temp), entry.weather.report?.current.temperature))</td><td class=\"num opt\">\(cell(.feels))</td><td class=\"num opt\">\(percent(.humidity))</td>"
                 + "<td class=\"num opt\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
                 + "<td class=\"num\">\(cell(.low)) / \(cell(.high))</td><td class=\"num\">\(percent(.rain))</td>"
                 + "<td class=\"num opt\">\(cell(.uv))</td><td class=\"num opt\">\(air)</td>\(status)</tr>\n"
@@ -248,6 +254,7 @@ package struct HTMLReport {
         svg .dot{fill:var(--temp)}
         svg .rain{fill:var(--rain);fill-opacity:.35}
         svg .range{fill:var(--temp);fill-opacity:.75}
+        .t{border-bottom:3px solid var(--t);padding-bottom:1px}
         svg .label{fill:var(--fg)}
         footer{margin-top:20px;font-size:12px}
         .warnings h3{margin:6px 0 4px;font-size:15px}

@@ -979,24 +979,28 @@ package struct Korean: Catalog {
     package var browseSearchTitle: String { "검색" }
     package var browseNotSavedTitle: String { "저장 안 됨" }
     package var browseListKeys: String { "? 도움말  q 끝내기  / 검색  Enter 열기  s 정렬  u 단위  d 삭제  r 새로 고침" }
-    package var browseDetailKeys: String { "? 도움말  q 끝내기  ←→ 이전/다음  Esc 목록  ↑↓ 스크롤  u 단위  r 새로 고침" }
+    package var browseDetailKeys: String { "? 도움말  q 끝내기  ←→ 이전/다음  Esc 목록  [ ] 시간별  Tab 날짜  ↑↓ 스크롤  u 단위  r 새로 고침" }
     package var browseSearchKeys: String { "이름 입력  Enter 날씨  ↑↓ 고르기  Esc 뒤로  Ctrl-U 지우기" }
-    package var browseFoundKeys: String { "a 추가  Esc 검색으로  q 끝내기  ↑↓ 스크롤  u 단위" }
+    package var browseFoundKeys: String { "a 추가  Esc 검색으로  q 끝내기  [ ] 시간별  ↑↓ 스크롤  u 단위" }
     package var browseHelp: [(title: String, keys: [(key: String, does: String)])] {
         [
             ("목록", [
                 ("↑ ↓  k j", "장소 선택"), ("Enter →", "날씨 열기"), ("s", "정렬: 내 순서, 이름, 기온, 습도"),
                 ("S", "정렬 방향 바꾸기"), ("u", "단위: °C, °F, K"), ("K J", "내 순서에서 위아래로 옮기기"),
-                ("d 다음 y", "장소 삭제"), ("r", "지금 새로 고침"), ("/", "추가할 장소 검색"),
+                ("d 다음 y", "장소 삭제"), ("z", "삭제 되돌리기 (다음 변경 전까지)"), ("r", "지금 새로 고침"),
+                ("/", "추가할 장소 검색"), ("휠, 클릭", "선택; 클릭하면 장소 열기"),
             ]),
             ("자세히", [
-                ("← → h l", "이전/다음 장소 (끝에서 처음으로)"), ("↑ ↓  k j", "스크롤"), ("Esc", "목록으로"),
+                ("← → h l", "이전/다음 장소 (끝에서 처음으로)"), ("[ ]  < >", "시간별 예보 넘기기"),
+                ("Tab", "날짜: ↑ ↓ 고르고 Enter로 그날 시간별 (← → 전날/다음날), Esc 뒤로"),
+                ("↑ ↓  k j", "스크롤"), ("PgUp PgDn Space", "한 화면씩 스크롤"), ("Home End g G", "맨 위, 맨 아래"),
+                ("휠, 클릭", "스크롤; 날짜를 클릭하면 그날 시간별"), ("Esc", "목록으로"),
             ]),
             ("검색", [
                 ("글자", "내장 장소 거르기 (영어 또는 한국어)"), ("↑ ↓", "고르기"),
                 ("Enter", "날씨 보기 (없으면 온라인에 물어봄)"), ("a", "보이는 장소 추가"), ("Esc", "뒤로"),
             ]),
-            ("어디서나", [("?", "이 도움말"), ("q  Ctrl-C", "끝내기")]),
+            ("어디서나", [("u", "°C, °F, K"), ("U", "단위: 기온, 바람, 강수량, 거리, 기압, 시계"), ("?", "이 도움말"), ("q  Ctrl-C", "끝내기")]),
         ]
     }
     package var browseHelpClose: String { "q나 Ctrl-C는 끝내고, 다른 키는 이 도움말을 닫습니다." }

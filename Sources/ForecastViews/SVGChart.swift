@@ -95,7 +95,19 @@ package enum SVGChart {
             svg += "<text class=\"label\" x=\"4\" y=\"\(n(middle + 4))\">\(HTML.escape(name))</text>"
             svg += "<text x=\"124\" y=\"\(n(middle + 5))\" style=\"font-size:15px\">\(HTML.escape(format.symbol(day.condition, isDay: true)))</text>"
             if let minimum = format.temperature(day.minimum), let maximum = format.temperature(day.maximum) {
-                svg += "<rect class=\"range\" x=\"\(n(x(minimum)))\" y=\"\(n(middle - 6))\" width=\"\(n(max(3, x(maximum) - x(minimum))))\" height=\"12\" rx=\"6\"/>"
+                // Filled from the low's colour to the high's, on the temperatures' one scale (as the app's bars):
+                // a piece every few pixels, each the colour of its temperature (no gradient: nothing is referenced).
+                let (from, to) = (x(minimum), max(x(minimum) + 3, x(maximum)))
+                let pieces = max(1, min(24, Int((to - from) / 8)))
+                svg += "<rect class=\"range\" x=\"\(n(from))\" y=\"\(n(middle - 6))\" width=\"\(n(to - from))\" height=\"12\" rx=\"6\"/>"
+                for piece in 0..<pieces {
+                    let start = from + (to - from) * Double(piece) / Double(pieces)
+                    let shown = minimum + (maximum - minimum) * (Double(piece) + 0.5) / Double(pieces)
+                    let celsius = TemperatureColours.celsius(shown: shown, unit: format.temperatureUnit)
+                    guard let colour = TemperatureColours.colour(celsius: celsius) else { continue }
+                    svg += "<rect x=\"\(n(start))\" y=\"\(n(middle - 4))\" width=\"\(n((to - from) / Double(pieces) + 0.5))\" height=\"8\""
+                        + " style=\"fill:\(TemperatureColours.css(colour))\"/>"
+                }
             }
             // The low just before its end of the bar, the high just after its end.
             let from = format.temperature(day.minimum).map(x) ?? left

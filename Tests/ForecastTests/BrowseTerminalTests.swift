@@ -146,7 +146,7 @@ import Testing
         var screen = try await tmux.screen { $0.contains { $0.contains("Seoul") && $0.contains("%") } }
         #expect(screen[0].contains("forecast · 3 places"), "\(screen.joined(separator: "\n"))")
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "1 0", "the alternate screen, no cursor")
-        // Columns line up in tmux, which draws emoji in one cell: every row's humidity ends under the header's.
+        // Columns line up in tmux, which draws emoji in one cell: every row's temperature ends under the header's.
         // tmux's capture gives a character it draws in two cells once (⛅), one it
         // draws in one cell (☀️) once too, followed by the blank the frame put beside it.
         func cells(_ row: String) -> [Character] {
@@ -154,11 +154,11 @@ import Testing
                 character.unicodeScalars.first?.properties.isEmojiPresentation == true ? [character, " "] : [character]
             }
         }
-        let header = try #require(screen.first { $0.contains("Humidity") })
-        let column = try #require(header.range(of: "Humidity")).upperBound.utf16Offset(in: header)
+        let header = try #require(screen.first { $0.contains("Temp") })
+        let column = try #require(header.range(of: "Temp")).upperBound.utf16Offset(in: header)
         for row in screen where row.contains("Seoul") || row.contains("Busan") || row.contains("London") {
             let drawn = cells(row)
-            #expect(drawn.count >= column && drawn[column - 1] == "%", "'\(row)' against '\(header)'")
+            #expect(drawn.count >= column && drawn[column - 1] == "C", "'\(row)' against '\(header)'")
         }
 
         // Detail of the second place; paging wraps around.
@@ -209,7 +209,7 @@ import Testing
         defer { withExtendedLifetime(cli) {} }
         var screen = try await tmux.screen { $0.contains { $0.contains("Phoenix") && $0.contains("⚠") } }
         let phoenix = try #require(screen.first { $0.contains("Phoenix") }, "\(screen.joined(separator: "\n"))")
-        #expect(phoenix.contains("Phoenix  ⚠ red"), "the mark after the name: '\(phoenix)'")
+        #expect(phoenix.contains("Phoenix ⚠ red"), "the mark after the name: '\(phoenix)'")
         #expect(screen.first { $0.contains("Seoul") }?.contains("⚠") == false, "Seoul has none")
         try await tmux.keys("j")
         screen = try await tmux.screen { $0.last { !$0.isEmpty }?.contains("w warning") == true }

@@ -92,20 +92,22 @@ import Testing
             let lines = text(state, size, language)
             #expect(lines[0].hasSuffix("2 / 4 "), "the place's position, at \(size)")
             #expect(lines[1].contains(words.name(state.places[1])))
-            #expect(lines.contains { $0.contains(words.nextHours(size.0 >= 100 ? 48 : 24)) } || size.1 < 30)
-            #expect(lines.contains { $0.contains(words.errorKind(.timeout)) } || size.1 < 24, "the failed fetch is said")
+            // The page: the strip's heading and the days' at every size, the failed fetch said.
+            #expect(lines.contains { $0.contains(words.pageHoursHeading) } && lines.contains { $0.contains(words.pageDaysHeading(7)) }, "at \(size)")
+            let joined = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(joined.contains(words.errorKind(.timeout)), "the failed fetch is said, at \(size)")
         }
         // The page says how old its weather is, and that its last fetch failed.
         let top = text(state, (80, 24), language).joined(separator: "\n")
         let said = words.staleBecause(words.age(Self.now.addingTimeInterval(-7200), now: Self.now), WeatherError(.timeout, detail: .noAnswerInTime))
         #expect(top.contains(String(said.prefix(30))), "\(said) in \(top)")
-        // Scrolling shows the coming days at the smallest size, with a mark that more is above.
+        // Scrolling shows the cards at the smallest size, with a mark that more is above.
         for _ in 0..<200 { _ = Browse.update(&state, .down) }
         let bottom = text(state, (60, 20), language)
-        #expect(bottom.contains { $0.contains(words.comingDays) })
+        #expect(bottom.contains { $0.contains(words.cardMoon) })
         #expect(bottom[1].hasSuffix("↑"))
         let limit = BrowseView.render(state, width: 60, height: 20, words: words, emoji: true).scrollLimit
-        #expect(limit > 10 && limit < 200, "the driver stops the scroll at the last line")
+        #expect(limit > 5 && limit < 200, "the driver stops the scroll at the last line")
         var atLimit = state
         atLimit.scroll = limit
         #expect(BrowseView.frame(atLimit, width: 60, height: 20, words: words, emoji: true) == BrowseView.frame(state, width: 60, height: 20, words: words, emoji: true),
@@ -297,8 +299,8 @@ import Testing
         var fresh = try Self.state()
         _ = Browse.update(&fresh, .enter)
         _ = Browse.update(&fresh, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-420))))
-        let before = text(fresh, (80, 24), language).joined(separator: "\n")
-        #expect(before.contains(words.capitalised(words.age(Self.now.addingTimeInterval(-420), now: Self.now))))
+        let before = text(fresh, (120, 40), language).joined(separator: "\n")
+        #expect(before.contains(words.capitalised(words.age(Self.now.addingTimeInterval(-420), now: Self.now))), "\(before)")
         _ = Browse.update(&fresh, .weather([1: PlaceWeather(report: Self.report(4).summary, fetchedAt: Self.now.addingTimeInterval(-420), stale: true, error: down)], notSaved: nil))
         let after = text(fresh, (80, 24), language).joined(separator: "\n")
         #expect(after.contains(String(words.staleBecause(words.age(Self.now.addingTimeInterval(-420), now: Self.now), down).prefix(20))), "\(after)")
@@ -322,7 +324,7 @@ import Testing
             _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-900), stale: true)))
             #expect(text(state, (80, 24), language).joined(separator: "\n").contains(words.fetchingTheLatest), "\(language)")
             _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(5), fetchedAt: Self.now), fetched: true))
-            let done = text(state, (80, 24), language).joined(separator: "\n")
+            let done = text(state, (120, 40), language).joined(separator: "\n")
             #expect(!done.contains(words.fetchingTheLatest) && done.contains(words.capitalised(words.age(Self.now, now: Self.now))), "\(done)")
         }
     }
@@ -354,16 +356,20 @@ import Testing
         #expect(page.contains(String(words.staleBecause(words.age(Self.now, now: Self.now), refused).prefix(30))), "\(page)")
     }
 
-    /// README says two days of hours "from 100 columns"; they began at 103.
-    @Test func twoDaysOfHoursFromOneHundredColumns() throws {
-        let words = Language.en.words(.bundled)
+    /// The hours' strip is as wide as the window: more hours in a wider one, and `]` scrolls it.
+    @Test func theStripHoldsAsManyHoursAsTheWidth() throws {
         var state = try Self.state()
         _ = Browse.update(&state, .enter)
         state.details[1] = state.weather[1]
-        #expect(text(state, (100, 40), .en).contains { $0.contains(words.nextHours(48)) })
-        #expect(text(state, (99, 40), .en).contains { $0.contains(words.nextHours(24)) })
-        let readme = try String(contentsOf: CLI.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        #expect(readme.contains("two days of hours from \(BrowseView.twoDaysOfHoursFrom) columns"))
+        let hoursRow = { (lines: [String]) in lines.first { $0.contains(" Now ") || $0.hasPrefix(" Now") } }
+        let narrow = try #require(hoursRow(text(state, (60, 20), .en)))
+        let wide = try #require(hoursRow(text(state, (120, 40), .en)))
+        #expect(wide.split(separator: " ").count > narrow.split(separator: " ").count * 3 / 2, "\(narrow) / \(wide)")
+        _ = Browse.update(&state, .character("]"))
+        #expect(state.page.stripOffset == Browse.stripStep)
+        #expect(hoursRow(text(state, (60, 20), .en)) == nil, "scrolled: Now is off the strip")
+        _ = Browse.update(&state, .character("["))
+        #expect(hoursRow(text(state, (60, 20), .en)) != nil)
     }
 
     /// The frame's cells line up whatever width the terminal gives an emoji,
@@ -374,10 +380,10 @@ import Testing
         #expect(!ascii.joined().unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F })
         for emoji in [true, false] {
             let frame = BrowseView.frame(state, width: 80, height: 24, words: Language.en.words(.bundled), emoji: emoji)
-            let header = try #require((0..<24).first { frame.lines[$0].contains("Humidity") })
-            let column = try #require(DisplayWidthColumn.of("Humidity", in: frame, row: header))
+            let header = try #require((0..<24).first { frame.lines[$0].contains("Temp") })
+            let column = try #require(DisplayWidthColumn.of("Temp", in: frame, row: header))
             for row in (header + 1)...(header + 3) {
-                #expect(frame[row, column + 7].text == "%", "the humidity column ends under its header's end, row \(row), emoji \(emoji)")
+                #expect(frame[row, column + 3].text == "C", "the temperatures end under their header's end, row \(row), emoji \(emoji): \(frame.lines.joined(separator: "\n"))")
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastApp
 @testable import ForecastCore
+@testable import ForecastViews
 
 /// The app's frames: cells placed explicitly, so columns line up whatever
 /// width a terminal gives an emoji, and only what changed is written.

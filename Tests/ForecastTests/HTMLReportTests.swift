@@ -78,7 +78,11 @@ import FoundationXML
         #expect(try hours.nodes(forXPath: ".//*[local-name()='rect']").count > 10, "rain bars")
         #expect(try texts(hours, ".//*[local-name()='text']").contains("100%"))
         let days = svgs[3]
-        #expect(try days.nodes(forXPath: ".//*[local-name()='rect']").count == 6, "a bar a day with both ends known (one low is null)")
+        #expect(try days.nodes(forXPath: ".//*[local-name()='rect'][@class='range']").count == 6, "a bar a day with both ends known (one low is null)")
+        // Each bar filled in the temperatures' colours, a piece at a time (no gradient referenced).
+        let pieces = try days.nodes(forXPath: ".//*[local-name()='rect'][not(@class)]")
+        let coloured = try days.nodes(forXPath: ".//*[local-name()='rect'][not(@class)][starts-with(@style, 'fill:#')]")
+        #expect(pieces.count >= 6 && coloured.count == pieces.count)
         #expect(try texts(xml, "//figcaption").contains("Coming hours: temperature (line, °C) and chance of precipitation (bars, %)"))
         await stub.stop()
     }

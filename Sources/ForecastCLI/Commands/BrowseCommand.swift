@@ -53,7 +53,7 @@ struct BrowseCommand: ForecastCommand {
         StoreOptions.warn(about: try places.damage(), in: context)
         let options = BrowseOptions(
             opensList: list, weather: weatherOptions.request(language: context.words.language), words: context.words,
-            emoji: context.emoji, colour: context.stdout.usesColour)
+            emoji: context.emoji, depth: ColourDepth.of(context.environment, terminal: context.stdout.isInteractive))
         let status = try await BrowseApp.run(places: places, context: context.app, options: options, screen: screen)
         if status != 0 { throw CommandFailure(message: "", status: status) }
     }

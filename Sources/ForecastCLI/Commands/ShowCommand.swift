@@ -141,10 +141,14 @@ struct ShowCommand: ForecastCommand {
         let settings = try store.settings()
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
+        let weather = outcome.weather[place.id] ?? PlaceWeather()
+        let source = SourceItem(weatherSettings.descriptor)
         try render(in: context) { span in
             ShowOutput(
-                place: place, position: index + 1, count: count, weather: outcome.weather[place.id] ?? PlaceWeather(),
-                settings: settings, format: format, now: now, span: span, source: SourceItem(weatherSettings.descriptor))
+                place: place, position: index + 1, count: count, weather: weather,
+                settings: settings, format: format, now: now, span: span, source: source)
+        } page: {
+            PlacePage(place: place, weather: weather, settings: settings, format: format, now: now, position: index + 1, count: count, source: source)
         }
         // Only now, with the place shown, is it the last viewed.
         if !outcome.cancelled {
@@ -167,22 +171,47 @@ struct ShowCommand: ForecastCommand {
             id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,
             admin1: draft.admin1, coordinate: draft.coordinate, timeZone: draft.timeZone, geonamesID: draft.geonamesID,
             position: 0, addedAt: now)
+        let weather = outcome.weather[0] ?? PlaceWeather()
+        let source = SourceItem(weatherSettings.descriptor)
         try render(in: context) { span in
             ShowOutput(
-                place: place, position: 0, count: 0, weather: outcome.weather[0] ?? PlaceWeather(), settings: settings,
-                format: format, now: now, span: span, saved: false, source: SourceItem(weatherSettings.descriptor))
+                place: place, position: 0, count: 0, weather: weather, settings: settings,
+                format: format, now: now, span: span, saved: false, source: source)
+        } page: {
+            PlacePage(place: place, weather: weather, settings: settings, format: format, now: now, position: 0, count: 0, saved: false, source: source)
         }
         context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
         try WeatherSession.finish(outcome, places: 1, in: context)
     }
 
     /// Prints the place's output over the span asked for (--hours, --days,
-    /// --full); with none asked, on a terminal showing the table, the largest
-    /// span whose lines fit its height (the prompt and a note kept in view),
-    /// saying how to see the rest. A pipe, JSON and the report formats get the whole default.
-    func render(in context: CommandContext, _ output: (ShowOutput.Span) -> ShowOutput) throws {
+    /// --full). With none asked, a terminal showing the table gets the page
+    /// the app shows (`PageLayout`: the head, the banner, the hours' strip, the
+    /// days' bars, the cards), laid out for its width and height. A pipe, JSON
+    /// and the report formats get the whole default listing.
+    func render(in context: CommandContext, _ output: (ShowOutput.Span) -> ShowOutput, page: () -> PlacePage) throws {
         let base = full ? ShowOutput.Span.full : ShowOutput.Span()
         let asked = ShowOutput.Span(days: days ?? base.days, hours: hours ?? base.hours)
+        if !full, days == nil, hours == nil, let rows = context.stdout.rows, let columns = context.stdout.columns,
+            try self.output.resolved(in: context) == .table
+        {
+            let drawn = PageLayout.render(page(), width: columns, height: rows, words: context.words, keys: false)
+            let environment = context.environment
+            let depth = ColourDepth.of(environment, terminal: context.stdout.isInteractive)
+            // NO_COLOR keeps bold, dim and reverse; a dumb terminal gets plain text.
+            var lines = drawn.frame.printed(depth: depth, attributes: environment["TERM"] != "dumb")
+            // What fits above the prompt, cut where a part begins (the cards, the credits), with how to see the rest.
+            let room = rows - 2
+            if lines.count > room {
+                let cut = drawn.cuts.filter { $0 > 0 && $0 <= room - 1 }.max() ?? room - 1
+                lines = Array(lines.prefix(cut))
+                while lines.last?.isEmpty == true { lines.removeLast() }
+                let note = " " + context.words.showMore
+                lines.append(depth == .none ? note : "\u{1B}[2m" + note + "\u{1B}[0m")
+            }
+            for line in lines { context.stdout.line(line) }
+            return
+        }
         var shown = output(asked)
         if !full, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
             let style = context.style

@@ -1,0 +1,368 @@
+import ForecastCore
+import Foundation
+
+/// Lays a `PlacePage` out in a window: the head (the temperature set large
+/// from 30 rows), the banner, the hours' strip as wide as the window, the
+/// days with their bars, and the cards in as many columns as the width holds
+/// (beside the days from 120 columns). A pure function of the page, the
+/// window's size and where the strip and the days' selection are: the app's
+/// detail and `show` on a terminal draw the same frame.
+package enum PageLayout {
+    /// Where the page is: the strip's first cell, the day selected (nil: the days have no focus).
+    package struct Position: Equatable, Sendable {
+        package var stripOffset = 0
+        package var selectedDay: Int?
+        package init(stripOffset: Int = 0, selectedDay: Int? = nil) {
+            self.stripOffset = stripOffset
+            self.selectedDay = selectedDay
+        }
+    }
+
+    /// From this many rows the current temperature is a figure of block characters.
+    package static let figureFrom = 30
+    /// From this many columns the cards stand beside the days.
+    package static let cardsBesideFrom = 120
+    /// The widest the days' column gets when the cards stand beside it.
+    static let daysColumn = 56
+    /// A card's width at least.
+    static let cardWidth = 18
+
+    /// The page drawn `width` columns wide for a window `height` rows tall
+    /// (which decides the figure and the gaps), as tall as it is: the caller
+    /// shows what fits and scrolls the rest. `rows`: where each part begins.
+    package static func render(
+        _ page: PlacePage, width: Int, height: Int, position: Position = Position(), words: Words, keys: Bool = true
+    ) -> Drawn {
+        var canvas = Frame(width: max(0, width), height: 400)
+        guard width >= 20 else { return Drawn(frame: Frame(width: max(0, width), height: 0), parts: [:], cuts: []) }
+        // Rows after which the page can be cut cleanly (`show` on a short terminal): the end of a part, of a day, of a row of cards.
+        var cuts: [Int] = []
+        let gap = height >= 24 ? 1 : 0
+        var row = 0
+        var parts: [Part: Int] = [:]
+        let inner = width - 2  // a column of margin each side
+
+        // The head.
+        parts[.head] = row
+        row = head(&canvas, page.head, row: row, width: inner, figure: height >= figureFrom && page.head.figure != nil)
+        for note in page.notes { row = line(&canvas, note, row: row, column: 1, width: inner, wrap: true) }
+        cuts.append(row)
+        row += gap
+
+        // The banner.
+        if !page.banner.isEmpty {
+            parts[.banner] = row
+            if var warning = page.banner.warning {
+                if page.banner.more > 0 { warning.append(.init("  +\(page.banner.more)", Frame.Look(dim: true))) }
+                row = line(&canvas, warning, row: row, column: 1, width: inner, wrap: true, maxLines: 2)
+            }
+            if let next = page.banner.nextHours { row = line(&canvas, next, row: row, column: 1, width: inner, wrap: true, maxLines: 2) }
+            cuts.append(row)
+            row += gap
+        }
+        // Today in context (against yesterday, against the usual) under them where the window is tall.
+        if height >= figureFrom, !page.head.context.isEmpty {
+            for sentence in page.head.context { row = line(&canvas, [.init(sentence, Frame.Look(dim: true))], row: row, column: 1, width: inner, wrap: true) }
+            cuts.append(row)
+            row += gap
+        }
+
+        // The hours.
+        if !page.hours.isEmpty {
+            parts[.hours] = row
+            let heading = words.pageHoursHeading
+            canvas.put(heading, row: row, column: 1, look: Frame.Look(bold: true))
+            let hint = "[ ]"
+            let offset = min(max(0, position.stripOffset), max(0, page.hours.count - 1))
+            let (shown, rows) = strip(&canvas, page.hours, from: offset, row: row + 1, width: inner)
+            // Which part of the strip is shown, and that [ and ] scroll it.
+            if keys, shown < page.hours.count || offset > 0 {
+                let mark = (offset > 0 ? "‹ " : "  ") + hint + (offset + shown < page.hours.count ? " ›" : "  ")
+                canvas.put(mark, row: row, column: max(DisplayWidth.of(heading) + 3, width - 1 - DisplayWidth.of(mark)), look: Frame.Look(dim: true))
+            }
+            row += 1 + rows
+            cuts.append(row)
+            row += gap
+        }
+
+        // The days, and beside them (from 120 columns) the cards.
+        let beside = width >= cardsBesideFrom && !page.cards.isEmpty && !page.days.isEmpty
+        let daysWidth = beside ? min(daysColumn, inner) : inner
+        var below = row
+        if !page.days.isEmpty {
+            parts[.days] = row
+            canvas.put(words.pageDaysHeading(page.days.count), row: row, column: 1, look: Frame.Look(bold: true))
+            for (index, day) in page.days.enumerated() {
+                dayRow(&canvas, day, week: page.week, row: row + 1 + index, width: daysWidth, selected: position.selectedDay == index)
+                if !beside { cuts.append(row + 2 + index) }
+            }
+            below = row + 1 + page.days.count
+        }
+        if beside {
+            parts[.cards] = row
+            let end = cards(&canvas, page.cards, row: row, column: daysWidth + 4, width: width - daysWidth - 5)
+            row = max(below, end)
+            cuts.append(row)
+            row += gap
+        } else {
+            row = below + (page.days.isEmpty ? 0 : gap)
+        }
+        if height < figureFrom, !page.head.context.isEmpty {
+            for sentence in page.head.context { row = line(&canvas, [.init(sentence, Frame.Look(dim: true))], row: row, column: 1, width: inner, wrap: true) }
+            cuts.append(row)
+            row += gap
+        }
+        if !beside, !page.cards.isEmpty {
+            parts[.cards] = row
+            row = cards(&canvas, page.cards, row: row, column: 1, width: inner, cuts: &cuts) + gap
+        }
+        if !page.credits.isEmpty {
+            parts[.credits] = row
+            for credit in page.credits { row = line(&canvas, [.init(credit, Frame.Look(dim: true))], row: row, column: 1, width: inner, wrap: true) }
+        }
+        cuts.append(row)
+        return Drawn(frame: canvas.cropped(rows: min(row, canvas.height)), parts: parts, cuts: cuts.filter { $0 <= row })
+    }
+
+    package enum Part: Hashable, Sendable { case head, banner, hours, days, cards, credits }
+
+    package struct Drawn: Sendable {
+        package var frame: Frame
+        /// The row each part begins on.
+        package var parts: [Part: Int]
+        /// The rows after which the page can be cut cleanly, in order.
+        package var cuts: [Int]
+    }
+
+    // MARK: - Parts
+
+    static func head(_ canvas: inout Frame, _ head: PlacePage.Head, row: Int, width: Int, figure: Bool) -> Int {
+        var row = row
+        // The name, what tells it apart, and the local time at the right (under it where there is no room).
+        let time = head.localTime
+        let timeWidth = DisplayWidth.of(time)
+        let nameEnd = canvas.put(DisplayWidth.truncate(head.name, to: width), row: row, column: 1, look: Frame.Look(bold: true))
+        let asideRoom = width + 1 - nameEnd - 2 - timeWidth - 2
+        if asideRoom >= 8 {
+            canvas.put(DisplayWidth.truncate(head.aside, to: asideRoom), row: row, column: nameEnd + 2, look: Frame.Look(dim: true))
+            canvas.put(time, row: row, column: width + 1 - timeWidth, look: Frame.Look(dim: true))
+            row += 1
+        } else {
+            row += 1
+            canvas.put(DisplayWidth.truncate(head.aside, to: max(0, width - timeWidth - 2)), row: row, column: 1, look: Frame.Look(dim: true))
+            canvas.put(time, row: row, column: max(1, width + 1 - timeWidth), look: Frame.Look(dim: true))
+            row += 1
+        }
+        guard head.temperature != nil || head.condition != nil else { return row }
+        let temperature = head.temperature ?? "–"
+        if figure, let value = head.figure {
+            let big = BigFigure.lines("\(value)°")
+            let look = Frame.Look(bold: true, colour: head.colour)
+            for (offset, text) in big.enumerated() { canvas.put(text, row: row + offset, column: 2, look: look) }
+            let column = 2 + (big.map { DisplayWidth.of($0) }.max() ?? 0) + 3
+            let room = width + 1 - column
+            var side: [PlacePage.Line] = [[.init(temperature, Frame.Look(bold: true, colour: head.colour))]]
+            side.append([.init(head.symbol.isEmpty ? "" : head.symbol + " "), .init(head.condition ?? "–", Frame.Look(bold: true))])
+            if let feels = head.feelsLike { side.append([.init(feels)]) }
+            if let highLow = head.highLow { side.append(highLow) }
+            if let age = head.age { side.append([.init(age, Frame.Look(dim: true))]) }
+            for (offset, pieces) in side.prefix(big.count).enumerated() {
+                _ = line(&canvas, pieces, row: row + offset, column: column, width: room, wrap: false)
+            }
+            return row + big.count
+        }
+        var pieces: PlacePage.Line = []
+        if !head.symbol.trimmingCharacters(in: .whitespaces).isEmpty { pieces.append(.init(head.symbol + " ")) }
+        pieces.append(.init(temperature, Frame.Look(bold: true, colour: head.colour)))
+        pieces.append(.init("  " + (head.condition ?? "–")))
+        if let feels = head.feelsLike { pieces.append(.init("  " + feels, Frame.Look(dim: true))) }
+        if let highLow = head.highLow { pieces.append(.init("  ")); pieces += highLow }
+        if let age = head.age { pieces.append(.init("  · " + age, Frame.Look(dim: true))) }
+        return line(&canvas, pieces, row: row, column: 1, width: width, wrap: true, maxLines: 2)
+    }
+
+    /// The strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn, and
+    /// the rows they took (the chances' row only where one is shown).
+    static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> (Int, Int) {
+        let hourWidth = max(4, cells.filter { $0.kind == .hour }.map { max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature), DisplayWidth.of($0.chance)) }.max() ?? 4) + 2
+        var column = 1
+        var drawn = 0
+        for cell in cells.dropFirst(offset) {
+            let size = cell.kind == .hour ? hourWidth : max(DisplayWidth.of(cell.label), DisplayWidth.of(cell.temperature)) + 2
+            guard column + size - 1 <= width + 1 else { break }
+            let sun = cell.kind != .hour
+            let dim = Frame.Look(dim: true)
+            canvas.put(cell.label, row: row, column: column, look: sun ? dim : Frame.Look(bold: drawn == 0 && offset == 0))
+            canvas.put(cell.symbol, row: row + 1, column: column)
+            canvas.put(cell.temperature, row: row + 2, column: column, look: sun ? dim : Frame.Look(bold: true, colour: cell.colour))
+            if !cell.chance.isEmpty {
+                canvas.put(cell.chance, row: row + 3, column: column, look: Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))
+            }
+            column += size
+            drawn += 1
+        }
+        let chances = cells.dropFirst(offset).prefix(drawn).contains { !$0.chance.isEmpty }
+        return (drawn, chances ? 4 : 3)
+    }
+
+    /// A day's row: its name, symbol, chance of rain, low, its bar within the week's range, high.
+    static func dayRow(_ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, width: Int, selected: Bool) {
+        let base = selected ? Frame.Look(reverse: true) : Frame.Look.plain
+        var look = base
+        let labelWidth = 6, chanceWidth = 5, valueWidth = 6
+        var column = 1
+        if selected { canvas.put("›", row: row, column: 0, look: base) }
+        look.bold = true
+        canvas.put(DisplayWidth.pad(DisplayWidth.truncate(day.label, to: labelWidth), to: labelWidth), row: row, column: column, look: look)
+        column += labelWidth + 1
+        canvas.put(DisplayWidth.pad(day.symbol, to: 2), row: row, column: column, look: base)
+        column += 3
+        var chance = base
+        chance.colour = Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)
+        canvas.put(DisplayWidth.pad(day.chance, to: chanceWidth - 1, alignRight: true), row: row, column: column, look: chance)
+        column += chanceWidth + 1
+        var low = base
+        low.colour = TemperatureColours.colour(celsius: day.lowCelsius)
+        canvas.put(DisplayWidth.pad(day.low, to: valueWidth, alignRight: true), row: row, column: column, look: low)
+        column += valueWidth + 1
+        let barWidth = max(0, min(36, width + 1 - column - valueWidth - 1))
+        if barWidth >= 4 { bar(&canvas, day, week: week, row: row, column: column, width: barWidth, base: base) }
+        column += barWidth + 1
+        var high = base
+        high.colour = TemperatureColours.colour(celsius: day.highCelsius)
+        high.bold = true
+        canvas.put(DisplayWidth.pad(day.high, to: valueWidth, alignRight: true), row: row, column: column, look: high)
+        if selected { canvas.fill(row: row, from: 0, look: base) }
+    }
+
+    /// The bar: the week's range as a thin track, the day's range in it as a
+    /// thick line in the temperatures' colours, and today's dot for now.
+    static func bar(_ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, column: Int, width: Int, base: Frame.Look) {
+        var track = base
+        track.dim = true
+        guard let week, let low = day.lowCelsius ?? day.highCelsius, let high = day.highCelsius ?? day.lowCelsius else {
+            canvas.put(String(repeating: "·", count: width), row: row, column: column, look: track)
+            return
+        }
+        let span = max(week.upperBound - week.lowerBound, 1)
+        let cell = { (celsius: Double) -> Int in
+            min(width - 1, max(0, Int(((celsius - week.lowerBound) / span * Double(width - 1)).rounded())))
+        }
+        let (from, to) = (cell(min(low, high)), cell(max(low, high)))
+        for index in 0..<width {
+            if index >= from && index <= to {
+                var fill = base
+                // The colour of the temperature at this point of the bar.
+                fill.colour = TemperatureColours.colour(celsius: week.lowerBound + span * Double(index) / Double(max(1, width - 1)))
+                canvas.put("━", row: row, column: column + index, look: fill)
+            } else {
+                canvas.put("─", row: row, column: column + index, look: track)
+            }
+        }
+        if let now = day.nowCelsius {
+            var dot = base
+            dot.bold = true
+            canvas.put("●", row: row, column: column + cell(now), look: dot)
+        }
+    }
+
+    /// The cards in as many columns as `width` holds; returns the row after the last.
+    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int) -> Int {
+        var cuts: [Int] = []
+        return self.cards(&canvas, cards, row: row, column: column, width: width, cuts: &cuts)
+    }
+
+    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, cuts: inout [Int]) -> Int {
+        guard width >= 12, !cards.isEmpty else { return row }
+        let columns = max(1, min(cards.count, (width + 2) / (cardWidth + 2)))
+        let cardWidth = (width - 2 * (columns - 1)) / columns
+        var row = row
+        for start in stride(from: 0, to: cards.count, by: columns) {
+            var tallest = 0
+            for (offset, card) in cards[start..<min(cards.count, start + columns)].enumerated() {
+                let left = column + offset * (cardWidth + 2)
+                var at = row
+                canvas.put(DisplayWidth.truncate(card.title, to: cardWidth), row: at, column: left, look: Frame.Look(dim: true))
+                at += 1
+                at = line(&canvas, card.value, row: at, column: left, width: cardWidth, wrap: true, maxLines: 2)
+                for detail in card.details {
+                    at = line(&canvas, [.init(detail)], row: at, column: left, width: cardWidth, wrap: true, maxLines: 2)
+                }
+                tallest = max(tallest, at - row)
+            }
+            row += tallest + 1
+            cuts.append(row - 1)
+        }
+        return row - 1
+    }
+
+    /// Pieces in a line from `column`, at most `width` wide: wrapped at spaces onto
+    /// the next lines (at most `maxLines`, the last cut with "…"), or cut. Returns the row after.
+    @discardableResult
+    package static func line(_ canvas: inout Frame, _ pieces: PlacePage.Line, row: Int, column: Int, width: Int, wrap: Bool, maxLines: Int = 6) -> Int {
+        guard width > 0 else { return row }
+        // Words with their looks, then laid word by word.
+        var words: [(text: String, look: Frame.Look)] = []
+        for piece in pieces {
+            var current = ""
+            for character in piece.text {
+                current.append(character)
+                if character == " " {
+                    words.append((current, piece.look))
+                    current = ""
+                }
+            }
+            if !current.isEmpty { words.append((current, piece.look)) }
+        }
+        var at = column
+        var line = 0
+        var row = row
+        for (index, word) in words.enumerated() {
+            let size = DisplayWidth.of(word.text)
+            let trimmed = DisplayWidth.of(word.text.trimmingCharacters(in: .whitespaces))
+            if at + trimmed > column + width {
+                if wrap, line + 1 < maxLines, at > column {
+                    line += 1
+                    row += 1
+                    at = column
+                    if word.text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                } else {
+                    // No room: cut here with "…", within the width.
+                    let room = column + width - at
+                    if room > 0 {
+                        let rest = words[index...].map(\.text).joined()
+                        canvas.put(DisplayWidth.truncate(rest, to: room), row: row, column: at, look: word.look)
+                    }
+                    return row + 1
+                }
+            }
+            at = canvas.put(word.text, row: row, column: at, look: word.look, limit: column + width - at)
+            _ = size
+        }
+        return row + 1
+    }
+}
+
+/// The current temperature as a figure five rows tall, of block characters.
+package enum BigFigure {
+    static let glyphs: [Character: [String]] = [
+        "0": ["███", "█ █", "█ █", "█ █", "███"],
+        "1": ["▀█ ", " █ ", " █ ", " █ ", "▄█▄"],
+        "2": ["███", "  █", "███", "█  ", "███"],
+        "3": ["███", "  █", " ██", "  █", "███"],
+        "4": ["█ █", "█ █", "███", "  █", "  █"],
+        "5": ["███", "█  ", "███", "  █", "███"],
+        "6": ["███", "█  ", "███", "█ █", "███"],
+        "7": ["███", "  █", "  █", "  █", "  █"],
+        "8": ["███", "█ █", "███", "█ █", "███"],
+        "9": ["███", "█ █", "███", "  █", "███"],
+        "-": ["   ", "   ", "███", "   ", "   "],
+        "°": ["█▀█", "▀▀▀", "   ", "   ", "   "],
+    ]
+
+    /// The five rows of `text` (digits, minus, degree sign; anything else left out).
+    package static func lines(_ text: String) -> [String] {
+        let glyphs = text.compactMap { Self.glyphs[$0] }
+        return (0..<5).map { row in glyphs.map { $0[row] }.joined(separator: " ") }
+    }
+}
