@@ -13,7 +13,12 @@ started as a user starts it, on a terminal of 120×40, and driven by keys.
 CPU comes from /proc/PID/stat (user + system, clock ticks); a figure per key
 is the total over many keys divided by their number.
 
-Usage: scripts/bench_browse.py BINARY --db DB [--runs N] [--keys N] [--idle S] [--first-only] [--args '--offline']
+  page   – (--page) the same on a place's page: the first frame of the app
+           opening on the place viewed last, then a key to its frame paging
+           places (l), scrolling the hours' strip (] and [), opening a day's
+           hours and closing them (Tab, Enter, Esc, Esc), and sorting the list (s).
+
+Usage: scripts/bench_browse.py BINARY --db DB [--runs N] [--keys N] [--idle S] [--first-only] [--page] [--args '--offline']
 The database's places must have cached weather.
 """
 import argparse
@@ -154,7 +159,13 @@ def main():
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("--first-only", action="store_true")
     parser.add_argument("--args", default="", help="more arguments for browse, e.g. '--offline'")
+    parser.add_argument("--page", action="store_true", help="open on the place viewed last and time the page's keys")
+    parser.add_argument("--size", default="120x40", help="the terminal's size, e.g. 80x24")
     args = parser.parse_args()
+    global WIDTH, HEIGHT
+    WIDTH, HEIGHT = (int(part) for part in args.size.split("x"))
+    if args.page:
+        return page(args)
     args.extra = args.args.split()
     env = dict(os.environ, FORECAST_DB=args.db, TERM="xterm-256color")
     argv = [args.binary, "browse", "--list"] + args.extra
@@ -190,6 +201,44 @@ def main():
     print(f"| a key to its frame: sort (s) | {sorting * 1000:.2f} ms CPU | | |")
     print(f"| a key to its frame: page the detail (l) | {paging * 1000:.2f} ms CPU | | |")
     print(f"| a key to its frame: a search letter | {typing * 1000:.2f} ms CPU | | |")
+    print(f"| peak memory (VmHWM) | {peak:.1f} MB | exit {status} | |")
+
+
+def page(args):
+    """The page: its first frame, its keys, idle and peak memory."""
+    env = dict(os.environ, FORECAST_DB=args.db, TERM="xterm-256color")
+    argv = [args.binary, "browse"] + args.args.split()
+    marker = b"q quit"  # the keys line, drawn last
+    first_frame(argv, env, marker)
+    firsts = [first_frame(argv, env, marker) for _ in range(args.runs)]
+    starts = [version_start(args.binary, env) for _ in range(args.runs)]
+    first, start = statistics.median(firsts), statistics.median(starts)
+    size = f"{WIDTH}×{HEIGHT}"
+    print(f"| first frame of a page, {size} | {first * 1000:.0f} ms (min {min(firsts) * 1000:.0f}, max {max(firsts) * 1000:.0f}) "
+          f"| `--version` {start * 1000:.0f} ms | {first / start:.2f}× |")
+    if args.first_only:
+        return
+    pid, master = spawn(argv, env)
+    if read_until(master, lambda d: marker in d, 10) is None:
+        raise SystemExit("no first frame")
+    drain(master, quiet=1.0)
+    idle_before = cpu(pid)
+    time.sleep(args.idle)
+    idle = cpu(pid) - idle_before
+    drain(master)
+    paging = per_key(pid, master, [b"l"], args.keys)
+    strip = per_key(pid, master, [b"]", b"]", b"[", b"["], args.keys)
+    day = per_key(pid, master, [b"\t", b"\r", b"\x1b", b"\x1b"], args.keys)
+    os.write(master, b"\x1b")  # the list
+    drain(master, quiet=0.2)
+    sorting = per_key(pid, master, [b"s"], args.keys)
+    peak = peak_mb(pid)
+    status = finish(pid, master)
+    print(f"| idle on a page, {args.idle:.0f} s | {idle:.2f} s CPU | | |")
+    print(f"| a key to its frame: page places (l) | {paging * 1000:.2f} ms CPU | | |")
+    print(f"| a key to its frame: scroll the strip (] [) | {strip * 1000:.2f} ms CPU | | |")
+    print(f"| a key to its frame: open a day's hours and back (Tab Enter Esc Esc) | {day * 1000:.2f} ms CPU | | |")
+    print(f"| a key to its frame: sort the list (s) | {sorting * 1000:.2f} ms CPU | | |")
     print(f"| peak memory (VmHWM) | {peak:.1f} MB | exit {status} | |")
 
 

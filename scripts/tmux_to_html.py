@@ -13,7 +13,22 @@ import unicodedata
 
 CELL_W, CELL_H = 10, 20
 COLOURS = {30: "#2e3436", 31: "#ef2929", 32: "#8ae234", 33: "#fce94f", 34: "#729fcf", 35: "#ad7fa8", 36: "#34e2e2", 37: "#eeeeec"}
+BRIGHT = {90: "#555753", 91: "#ff5555", 92: "#55ff55", 93: "#ffff55", 94: "#5c5cff", 95: "#ff55ff", 96: "#55ffff", 97: "#ffffff"}
 FG, BG = "#e8e8e8", "#1c1f24"
+
+
+def palette(index):
+    """A colour of the 256-colour palette as xterm draws it."""
+    if index < 8:
+        return COLOURS[30 + index]
+    if index < 16:
+        return BRIGHT[90 + index - 8]
+    if index < 232:
+        index -= 16
+        levels = [0, 95, 135, 175, 215, 255]
+        return "#%02x%02x%02x" % (levels[index // 36], levels[index // 6 % 6], levels[index % 6])
+    grey = 8 + (index - 232) * 10
+    return "#%02x%02x%02x" % (grey, grey, grey)
 
 
 def cells(character):
@@ -32,8 +47,15 @@ def main():
         for part in re.split(r"(\x1b\[[0-9;]*m)", line):
             if part.startswith("\x1b["):
                 codes = [int(c) for c in part[2:-1].split(";") if c] or [0]
-                for code in codes:
-                    if code == 0:
+                while codes:
+                    code = codes.pop(0)
+                    if code == 38 and codes[:1] == [5] and len(codes) >= 2:
+                        look["fg"] = palette(codes[1])
+                        del codes[:2]
+                    elif code == 38 and codes[:1] == [2] and len(codes) >= 4:
+                        look["fg"] = "#%02x%02x%02x" % tuple(max(0, min(255, c)) for c in codes[1:4])
+                        del codes[:4]
+                    elif code == 0:
                         look = {}
                     elif code == 1:
                         look["bold"] = True
@@ -43,6 +65,8 @@ def main():
                         look["reverse"] = True
                     elif code in COLOURS:
                         look["fg"] = COLOURS[code]
+                    elif code in BRIGHT:
+                        look["fg"] = BRIGHT[code]
                     elif code in (22,):
                         look.pop("bold", None)
                         look.pop("dim", None)

@@ -19,7 +19,8 @@ package enum BrowseView {
     /// It changes no frame, only how often the same lines are made.
     package final class Memo: @unchecked Sendable {
         struct Key: Equatable {
-            var places: [Int64]
+            /// The places, in any order: a sort reorders the rows it keeps (their numbers follow).
+            var places: Set<Int64>
             var weather: Int
             var units: String
             var width: Int
@@ -29,17 +30,18 @@ package enum BrowseView {
         }
         private let lock = NSLock()
         private var key: Key?
-        private var rows: [PlaceRow] = []
+        private var kept: ([Int64: PlaceRow], ListLayout.Plan)?
 
         package init() {}
 
-        func rows(for key: Key, _ make: () -> [PlaceRow]) -> [PlaceRow] {
+        /// The rows by place and their plan, made again only when what they show changed.
+        func rows(for key: Key, _ make: () -> ([Int64: PlaceRow], ListLayout.Plan)) -> ([Int64: PlaceRow], ListLayout.Plan) {
             lock.withLock {
-                if key != self.key {
-                    rows = make()
+                if key != self.key || kept == nil {
+                    kept = make()
                     self.key = key
                 }
-                return rows
+                return kept ?? make()
             }
         }
     }
@@ -233,37 +235,47 @@ package enum BrowseView {
 
     /// The list: a line a place where every column fits, else two (`ListLayout`); returns which rows open which place.
     static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) -> [Int: BrowseState.ClickTarget] {
-        let make = {
-            PlaceRow.rows(state.places, weather: state.weather, settings: state.settings, words: style.words, emoji: style.emoji, now: state.now)
+        let width = frame.width - 3
+        let words = style.words
+        let make = { () -> ([Int64: PlaceRow], ListLayout.Plan) in
+            let rows = PlaceRow.rows(state.places, weather: state.weather, settings: state.settings, words: words, emoji: style.emoji, now: state.now)
+            let byPlace = Dictionary(zip(state.places.map(\.id), rows), uniquingKeysWith: { first, _ in first })
+            return (byPlace, ListLayout.plan(rows, width: width, words: words))
         }
         let key = Memo.Key(
-            places: state.places.map(\.id), weather: state.weatherRevision,
-            units: "\(state.settings.temperatureUnit) \(state.settings.windUnit) \(state.settings.measures)", width: style.columns ?? 0,
+            places: Set(state.places.map(\.id)), weather: state.weatherRevision,
+            units: "\(state.settings.temperatureUnit) \(state.settings.windUnit) \(state.settings.measures)", width: frame.width,
             language: style.words.language, emoji: style.emoji,
             minute: Int((state.now.timeIntervalSince1970 / 60).rounded(.down)))
-        let rows = memo.map { $0.rows(for: key, make) } ?? make()
-        guard !rows.isEmpty else {
+        let (byPlace, plan) = memo.map { $0.rows(for: key, make) } ?? make()
+        // In the order shown, numbered as shown (the rows kept across a sort): only the rows on screen.
+        let row = { (index: Int) -> PlaceRow? in
+            guard state.places.indices.contains(index), var row = byPlace[state.places[index].id] else { return nil }
+            row.position = index + 1
+            return row
+        }
+        let count = state.places.count
+        guard count > 0 else {
             for (offset, line) in wrap(style.words.browseEmptyList, width: frame.width - 2).enumerated() {
                 frame.put(line, row: body.lowerBound + 1 + offset, column: 1)
             }
             return [:]
         }
-        let width = frame.width - 3
-        let words = style.words
-        let per = ListLayout.linesPerPlace(rows, width: width, words: words)
+        let per = plan.twoLines ? 2 : 1
         var first = body.lowerBound
-        if let header = ListLayout.header(rows, width: width, words: words) {
+        if let header = ListLayout.header(plan, words: words) {
             PageLayout.line(&frame, header, row: first, column: 2, width: width, wrap: false)
             first += 1
         }
         let capacity = max(1, (body.upperBound - first) / per)
         let top = state.selected < capacity ? 0 : state.selected - capacity + 1
         var clicks: [Int: BrowseState.ClickTarget] = [:]
-        for (offset, index) in (top..<min(rows.count, top + capacity)).enumerated() {
+        for (offset, index) in (top..<min(count, top + capacity)).enumerated() {
+            guard let shown = row(index) else { continue }
             let row = first + offset * per
             let selected = index == state.selected
             let look = selected ? Frame.Look(reverse: true) : .plain
-            for (line, pieces) in ListLayout.lines(rows[index], all: rows, width: width, words: words).enumerated() {
+            for (line, pieces) in ListLayout.lines(shown, plan: plan).enumerated() {
                 let pieces = selected ? pieces.map { piece in var p = piece; p.look.reverse = true; return p } : pieces
                 PageLayout.line(&frame, pieces, row: row + line, column: 2, width: width, wrap: false)
                 if selected { frame.fill(row: row + line, look: look) }
@@ -273,7 +285,7 @@ package enum BrowseView {
         }
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: first, column: frame.width - 1, look: dim) }
-        if top + capacity < rows.count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
+        if top + capacity < count { frame.put("↓", row: body.upperBound - 1, column: frame.width - 1, look: dim) }
         return clicks
     }
 

@@ -35,15 +35,19 @@ package struct Frame: Equatable, Sendable {
         package var red: UInt8
         package var green: UInt8
         package var blue: UInt8
-        /// The SGR code of the nearest of the 16 colours (30–37, 90–97).
-        package var basic: UInt8
+        /// The 16-colour code asked for (a warning level's), if any.
+        private var chosen: UInt8?
 
         package init(red: UInt8, green: UInt8, blue: UInt8, basic: UInt8? = nil) {
             self.red = red
             self.green = green
             self.blue = blue
-            self.basic = basic ?? Self.nearestBasic(red, green, blue)
+            chosen = basic
         }
+
+        /// The SGR code of the nearest of the 16 colours (30–37, 90–97), or the one chosen;
+        /// worked out only where a terminal has 16 colours.
+        package var basic: UInt8 { chosen ?? Self.nearestBasic(red, green, blue) }
 
         /// The warning levels' colours, as `TextStyle.warning` writes them (orange is the 256-colour palette's 208).
         package static let yellow = Colour(red: 255, green: 215, blue: 0, basic: 33)

@@ -17,12 +17,28 @@ struct BrowseCommand: ForecastCommand {
 
             List: ↑/↓ or k/j select, Enter or → opens, s cycles the sort (custom,
             name, temperature, humidity), S reverses it, u cycles °C/°F/K, K/J move
-            the place in your own order, d then y removes it, r refreshes, / searches.
-            Detail: ←/→ or h/l previous/next place (wrapping around), ↑/↓ scroll,
-            Esc back to the list. Search: type a name in English or Korean, ↑/↓
-            choose, Enter shows the weather (asking the online geocoder once when
-            nothing built in matches), a adds the place shown, Esc goes back.
-            Everywhere: ? help, q or Ctrl-C quits.
+            the place in your own order, d then y removes it, z undoes the removal
+            until the next change, r refreshes, / searches, w opens a warning; the
+            mouse wheel moves and a click opens a place. Page: ←/→ or h/l
+            previous/next place (wrapping around), [ and ] (or < and >) scroll the
+            hours' strip, Tab gives the days the focus (↑/↓ choose a day, Enter
+            opens its hours, ←/→ the day before or after, Esc back), ↑/↓ or k/j
+            scroll, PgUp/PgDn/Space a screenful, Home/End/g/G top and bottom, the
+            wheel scrolls and a click on a day opens it, Esc back to the list.
+            Search: type a name in English or Korean, ↑/↓ choose, Enter shows the
+            weather (asking the online geocoder once when nothing built in
+            matches), a adds the place shown, Esc goes back. Everywhere: U opens
+            the units (temperature, wind, precipitation, distance, pressure, clock;
+            ↑/↓ choose, ←/→ or Enter change, Esc close), ? help, q or Ctrl-C quits.
+
+            A place's page: the name, local time, the temperature (set large from
+            30 rows), condition, feels-like and today's high and low; the most
+            severe warning and the next two hours; an hours' strip with sunrise and
+            sunset; up to ten days with bars in the temperatures' colours; cards
+            for UV, air, wind, sun, moon, humidity and dew point, pressure,
+            visibility and precipitation. Colour: 24-bit with COLORTERM=truecolor,
+            256 with a 256-colour TERM, else 16; NO_COLOR and TERM=dumb keep bold
+            and reverse only.
 
             Needs a terminal of at least 60×20 for input and output; in scripts use
             list and show. Exit status: 0 after q; 130 after Ctrl-C; 143 and 129

@@ -17,7 +17,11 @@ struct ShowCommand: ForecastCommand {
             forecast where no nowcast covers the place); the current conditions, today's highest UV
             index and the air quality; the next 24 hours (--hours, up to 48) with a
             temperature chart; and the coming days' lows, highs and chance of rain
-            (--days, up to 7), all in the place's own time zone. Without a place, shows the last one viewed (the
+            (--days, up to 7), all in the place's own time zone. On a terminal it draws
+            the page forecast browse shows (the temperature set large, the warning,
+            an hours' strip, a bar a day, the cards), fitted to the terminal and
+            saying how to see the rest; --full, --hours/--days, a pipe and --format
+            get the whole listing. Without a place, shows the last one viewed (the
             first place at the start). --next and --previous page through the list in
             its current order and wrap around at the ends.
 

@@ -80,9 +80,26 @@ package enum ListLayout {
             temperature: max(DisplayWidth.of(header[5]), widest(\.temperature)), low: widest(\.low), high: widest(\.high))
     }
 
+    /// How the rows are laid out at a width: a line a place or two, and the columns' widths.
+    /// Worked out once a frame (every row measured once), not once a row.
+    package struct Plan: Sendable {
+        package var twoLines: Bool
+        var widths: Widths
+        var width: Int
+    }
+
+    package static func plan(_ rows: [PlaceRow], width: Int, words: Words) -> Plan {
+        let natural = widths(rows, header: headers(words))
+        let two = linesPerPlace(natural, width: width) == 2
+        return Plan(twoLines: two, widths: two ? natural : fitted(natural, width: width), width: width)
+    }
+
     /// How many lines a place takes at `width` (1 or 2).
     package static func linesPerPlace(_ rows: [PlaceRow], width: Int, words: Words) -> Int {
-        let w = widths(rows, header: headers(words))
+        linesPerPlace(widths(rows, header: headers(words)), width: width)
+    }
+
+    static func linesPerPlace(_ w: Widths, width: Int) -> Int {
         let range = w.low + w.high + 1
         // Every column at its width (the name and condition at least 12 and 10), with a space between.
         let needed = w.number + 1 + min(w.name, 16) + (w.mark > 0 ? w.mark + 1 : 0) + 1 + w.time + 1 + w.symbol + 1 + min(w.condition, 12) + 1
@@ -91,10 +108,10 @@ package enum ListLayout {
     }
 
     /// The header's line (a line a place only), or nil.
-    package static func header(_ rows: [PlaceRow], width: Int, words: Words) -> PlacePage.Line? {
-        guard linesPerPlace(rows, width: width, words: words) == 1 else { return nil }
+    package static func header(_ plan: Plan, words: Words) -> PlacePage.Line? {
+        guard !plan.twoLines else { return nil }
         let h = headers(words)
-        let w = fitted(rows, width: width, words: words)
+        let w = plan.widths
         var text = DisplayWidth.pad(h[0], to: w.number, alignRight: true) + " " + DisplayWidth.pad(h[1], to: w.name + 1)
         if w.mark > 0 { text += DisplayWidth.pad(words.warningsColumn, to: w.mark + 1) }
         text += DisplayWidth.pad(h[2], to: w.time + 1) + String(repeating: " ", count: w.symbol + 1) + DisplayWidth.pad(h[4], to: w.condition + 1)
@@ -103,8 +120,8 @@ package enum ListLayout {
     }
 
     /// The widths shrunk to `width`: the condition, then the name, give way first (never below 10 and 12).
-    static func fitted(_ rows: [PlaceRow], width: Int, words: Words) -> Widths {
-        var w = widths(rows, header: headers(words))
+    static func fitted(_ natural: Widths, width: Int) -> Widths {
+        var w = natural
         let fixed = w.number + 1 + (w.mark > 0 ? w.mark + 1 : 0) + 1 + w.time + 1 + w.symbol + 1 + 1 + w.temperature + 2 + w.low + w.high + 1
         var spare = width - fixed - w.name - w.condition
         while spare < 0, w.condition > 10 { w.condition -= 1; spare += 1 }
@@ -113,10 +130,9 @@ package enum ListLayout {
     }
 
     /// A place's lines at `width`: one or two.
-    package static func lines(_ row: PlaceRow, all rows: [PlaceRow], width: Int, words: Words) -> [PlacePage.Line] {
+    package static func lines(_ row: PlaceRow, plan: Plan) -> [PlacePage.Line] {
         typealias Piece = PlacePage.Piece
-        let two = linesPerPlace(rows, width: width, words: words) == 2
-        let w = two ? widths(rows, header: headers(words)) : fitted(rows, width: width, words: words)
+        let (two, w, width) = (plan.twoLines, plan.widths, plan.width)
         let red = Frame.Look(red: true)
         let base = row.failed ? red : .plain
         let number = Piece(DisplayWidth.pad("\(row.position)", to: w.number, alignRight: true) + " ", Frame.Look(dim: true))

@@ -301,6 +301,12 @@ package enum PageLayout {
     @discardableResult
     package static func line(_ canvas: inout Frame, _ pieces: PlacePage.Line, row: Int, column: Int, width: Int, wrap: Bool, maxLines: Int = 6) -> Int {
         guard width > 0 else { return row }
+        // What fits whole is put piece by piece (most lines: a list's rows, a card's value).
+        if pieces.reduce(0, { $0 + DisplayWidth.of($1.text) }) <= width {
+            var at = column
+            for piece in pieces { at = canvas.put(piece.text, row: row, column: at, look: piece.look, limit: column + width - at) }
+            return row + 1
+        }
         // Words with their looks, then laid word by word.
         var words: [(text: String, look: Frame.Look)] = []
         for piece in pieces {
@@ -319,13 +325,15 @@ package enum PageLayout {
         var row = row
         for (index, word) in words.enumerated() {
             let size = DisplayWidth.of(word.text)
-            let trimmed = DisplayWidth.of(word.text.trimmingCharacters(in: .whitespaces))
+            // A word's width without the space that ends it (a word is split after each space).
+            let blank = word.text.allSatisfy { $0 == " " }
+            let trimmed = blank ? 0 : size - (word.text.last == " " ? 1 : 0)
             if at + trimmed > column + width {
                 if wrap, line + 1 < maxLines, at > column {
                     line += 1
                     row += 1
                     at = column
-                    if word.text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                    if blank { continue }
                 } else {
                     // No room: cut here with "…", within the width.
                     let room = column + width - at
