@@ -150,6 +150,29 @@ def per_key(pid, master, keys, count):
     return (cpu(pid) - before) / count
 
 
+def first_frames(args, argv, env, marker, label):
+    """Prints the median first frame over the runs against `--version`'s start, same run."""
+    first_frame(argv, env, marker)  # warm-up: the file cache
+    firsts = [first_frame(argv, env, marker) for _ in range(args.runs)]
+    starts = [version_start(args.binary, env) for _ in range(args.runs)]
+    first, start = statistics.median(firsts), statistics.median(starts)
+    print(f"| {label} | {first * 1000:.0f} ms (min {min(firsts) * 1000:.0f}, max {max(firsts) * 1000:.0f}) "
+          f"| `--version` {start * 1000:.0f} ms | {first / start:.2f}× |")
+
+
+def started_and_idle(args, argv, env, marker):
+    """The app started and its first frame drawn; (pid, master, CPU seconds over the idle time)."""
+    pid, master = spawn(argv, env)
+    if read_until(master, lambda d: marker in d, 10) is None:
+        raise SystemExit("no first frame")
+    drain(master, quiet=1.0)  # the start's own work (the first read of the cache) is over
+    idle_before = cpu(pid)
+    time.sleep(args.idle)
+    idle = cpu(pid) - idle_before
+    drain(master)
+    return pid, master, idle
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary")
@@ -171,23 +194,10 @@ def main():
     argv = [args.binary, "browse", "--list"] + args.extra
     marker = b"q quit"
 
-    first_frame(argv, env, marker)  # warm-up: the file cache
-    firsts = [first_frame(argv, env, marker) for _ in range(args.runs)]
-    starts = [version_start(args.binary, env) for _ in range(args.runs)]
-    first, start = statistics.median(firsts), statistics.median(starts)
-    print(f"| first frame, 120×40 | {first * 1000:.0f} ms (min {min(firsts) * 1000:.0f}, max {max(firsts) * 1000:.0f}) "
-          f"| `--version` {start * 1000:.0f} ms | {first / start:.2f}× |")
+    first_frames(args, argv, env, marker, "first frame, 120×40")
     if args.first_only:
         return
-
-    pid, master = spawn(argv, env)
-    if read_until(master, lambda d: marker in d, 10) is None:
-        raise SystemExit("no first frame")
-    drain(master, quiet=1.0)  # the start's own work (the first read of the cache) is over
-    idle_before = cpu(pid)
-    time.sleep(args.idle)
-    idle = cpu(pid) - idle_before
-    drain(master)
+    pid, master, idle = started_and_idle(args, argv, env, marker)
     sorting = per_key(pid, master, [b"s"], args.keys)
     os.write(master, b"\r")  # the detail of the selected place
     drain(master, quiet=0.2)
@@ -209,23 +219,10 @@ def page(args):
     env = dict(os.environ, FORECAST_DB=args.db, TERM="xterm-256color")
     argv = [args.binary, "browse"] + args.args.split()
     marker = b"q quit"  # the keys line, drawn last
-    first_frame(argv, env, marker)
-    firsts = [first_frame(argv, env, marker) for _ in range(args.runs)]
-    starts = [version_start(args.binary, env) for _ in range(args.runs)]
-    first, start = statistics.median(firsts), statistics.median(starts)
-    size = f"{WIDTH}×{HEIGHT}"
-    print(f"| first frame of a page, {size} | {first * 1000:.0f} ms (min {min(firsts) * 1000:.0f}, max {max(firsts) * 1000:.0f}) "
-          f"| `--version` {start * 1000:.0f} ms | {first / start:.2f}× |")
+    first_frames(args, argv, env, marker, f"first frame of a page, {WIDTH}×{HEIGHT}")
     if args.first_only:
         return
-    pid, master = spawn(argv, env)
-    if read_until(master, lambda d: marker in d, 10) is None:
-        raise SystemExit("no first frame")
-    drain(master, quiet=1.0)
-    idle_before = cpu(pid)
-    time.sleep(args.idle)
-    idle = cpu(pid) - idle_before
-    drain(master)
+    pid, master, idle = started_and_idle(args, argv, env, marker)
     paging = per_key(pid, master, [b"l"], args.keys)
     strip = per_key(pid, master, [b"]", b"]", b"[", b"["], args.keys)
     day = per_key(pid, master, [b"\t", b"\r", b"\x1b", b"\x1b"], args.keys)
