@@ -276,7 +276,8 @@ package enum BrowseView {
             let selected = index == state.selected
             let look = selected ? Frame.Look(reverse: true) : .plain
             for (line, pieces) in ListLayout.lines(shown, plan: plan).enumerated() {
-                let pieces = selected ? pieces.map { piece in var p = piece; p.look.reverse = true; return p } : pieces
+                // The selected row reversed as one bar: its colours and dimness give way (the texts say the same).
+                let pieces = selected ? pieces.map { PlacePage.Piece($0.text, Frame.Look(bold: $0.look.bold, reverse: true)) } : pieces
                 PageLayout.line(&frame, pieces, row: row + line, column: 2, width: width, wrap: false)
                 if selected { frame.fill(row: row + line, look: look) }
                 clicks[row + line] = .place(index)
