@@ -40,8 +40,9 @@ package struct BrowseState: Sendable {
     package var scroll = 0
     /// A removal asked for and not yet confirmed with `y`.
     package var confirmingRemoval: Int64?
-    /// The help over the current screen.
+    /// The help over the current screen, and how far it is scrolled (a short window).
     package var showsHelp = false
+    package var helpScroll = 0
     /// A warning's whole text, open over the screen (`w`).
     package var reading: Reading?
     package var quitting = false
@@ -64,6 +65,8 @@ package struct BrowseState: Sendable {
     package var unitsMenu: UnitsMenuRow?
     /// The last removal, which `z` undoes until the next change.
     package var undo: Place?
+    /// A place to select once the list is read again (the one `z` put back).
+    package var selectAfterReload: Int64?
     /// What a click on a row of the last frame means (the driver sets it after each frame).
     package var clickTargets: [Int: ClickTarget] = [:]
 
@@ -381,6 +384,7 @@ package enum Browse {
             state.details[place.id] = nil
         case .restored(let place):
             state.status.message = .restored(place)
+            state.selectAfterReload = place.id
             return [.refresh(force: false)]
         case .tick(let now):
             state.now = now
@@ -410,7 +414,9 @@ package enum Browse {
         let detailID = state.detailPlace?.id
         state.settings = settings
         state.places = places
-        state.selected = selectedID.flatMap { id in places.firstIndex { $0.id == id } } ?? min(state.selected, max(0, places.count - 1))
+        let wanted = state.selectAfterReload.flatMap { id in places.firstIndex { $0.id == id } }
+        if wanted != nil { state.selectAfterReload = nil }
+        state.selected = wanted ?? selectedID.flatMap { id in places.firstIndex { $0.id == id } } ?? min(state.selected, max(0, places.count - 1))
         if case .detail = state.screen {
             if let detailID, let index = places.firstIndex(where: { $0.id == detailID }) {
                 state.screen = .detail(index)
@@ -438,12 +444,19 @@ package enum Browse {
             return [.quit]
         }
         if state.showsHelp {
-            // Any other key closes the help (as it says); it does nothing else.
-            state.showsHelp = false
+            // ↑ and ↓ scroll it where the window is short; any other key closes it (as it says), and does nothing else.
+            switch key {
+            case .up, .character("k"), .wheelUp: state.helpScroll = max(0, state.helpScroll - 1)
+            case .down, .character("j"), .wheelDown: state.helpScroll += 1
+            case .pageUp: state.helpScroll = max(0, state.helpScroll - 10)
+            case .pageDown, .character(" "): state.helpScroll += 10
+            default: state.showsHelp = false
+            }
             return []
         }
         if key == .character("?") && !typing {
             state.showsHelp = true
+            state.helpScroll = 0
             return []
         }
         if state.reading != nil { return reading(&state, key) }
@@ -540,7 +553,9 @@ package enum Browse {
     /// `w`: the first warning's whole text, over the screen, when the place has any.
     static func openWarning(_ state: inout BrowseState) -> [Effect] {
         guard let place = state.warningsPlace, !state.warnings(of: place).isEmpty else { return [] }
-        state.reading = BrowseState.Reading(placeID: place)
+        // On a page, the warning its banner shows first (the most severe one under way).
+        let index = state.screen == .list ? 0 : BrowseView.page(for: state)?.banner.index ?? 0
+        state.reading = BrowseState.Reading(placeID: place, index: index)
         return []
     }
 

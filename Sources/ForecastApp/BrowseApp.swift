@@ -250,10 +250,16 @@ package final class BrowseApp: @unchecked Sendable {
         let (frame, scrollLimit, clicks) = BrowseView.render(
             state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
         state.clickTargets = clicks
+        // The hours' strip scrolls no further than its last hour at the right edge (`[` then acts at once).
+        if state.page.stripOffset > 0, let page = BrowseView.page(for: state, words: options.words, emoji: options.emoji) {
+            state.page.stripOffset = min(state.page.stripOffset, PageLayout.stripLimit(page.hours, width: width - 2))
+        }
         // A day's hours, too, scroll no further than their last.
         if state.openDay != nil { state.dayScroll = min(state.dayScroll, scrollLimit) }
         // A page (or the warning open over it) scrolls no further than its last line, as drawn.
-        if let reading = state.reading {
+        if state.showsHelp {
+            state.helpScroll = min(state.helpScroll, scrollLimit)
+        } else if let reading = state.reading {
             state.reading?.scroll = min(reading.scroll, scrollLimit)
         } else if state.openDay == nil {
             state.scroll = min(state.scroll, scrollLimit)
@@ -446,7 +452,11 @@ package final class BrowseApp: @unchecked Sendable {
     /// none is left, the list read as the database has it (a failed write changed nothing).
     func written(failure: String?, reload: Bool, viewed: Place?) {
         writes.finished()
-        if let failure { handle(.writeFailed(failure)) }
+        if let failure {
+            handle(.writeFailed(failure))
+        } else if case .writeFailed? = state.status.message {
+            state.status.message = nil  // a later write went through: what failed before is no longer so
+        }
         if let viewed, !weatherSettings.offline, state.detailPlace?.id == viewed.id { fetchDetail(viewed, force: false) }
         pendingReload = pendingReload || reload
         guard writes.isIdle else { return startWrites() }

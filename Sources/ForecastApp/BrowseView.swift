@@ -118,7 +118,9 @@ package enum BrowseView {
         status(&frame, state, row: height - 2, words: words)
         frame.put(keys(keyLine(state, words: words), width: width - 2), row: height - 1, column: 1, look: Frame.Look(dim: true), limit: width - 2)
         if state.unitsMenu != nil { unitsMenu(&frame, state, words: words) }
-        if state.showsHelp { help(&frame, state.screen, warned: hasWarnings(state), reading: state.reading != nil, words: words) }
+        if state.showsHelp {
+            scrollLimit = help(&frame, state.screen, warned: hasWarnings(state), reading: state.reading != nil, scroll: state.helpScroll, words: words)
+        }
         return (frame, scrollLimit, clicks)
     }
 
@@ -152,7 +154,9 @@ package enum BrowseView {
         frame.put(title, row: body.lowerBound, column: 1, look: Frame.Look(bold: true), limit: frame.width - 3)
         let cells = page.hours(ofDay: day)
         guard !cells.isEmpty else {
-            frame.put(words.pageNoHoursThatDay, row: body.lowerBound + 2, column: 2, look: Frame.Look(dim: true), limit: frame.width - 4)
+            for (offset, line) in wrap(words.pageNoHoursThatDay(last: page.lastHour), width: frame.width - 4).enumerated() {
+                frame.put(line, row: body.lowerBound + 2 + offset, column: 2, look: Frame.Look(dim: true), limit: frame.width - 4)
+            }
             return 0
         }
         let rows = body.count - 2
@@ -477,22 +481,28 @@ package enum BrowseView {
     }
 
     /// `warned`: the place shown has warnings (`w` is said); `reading`: a warning is open (its keys are said).
-    static func help(_ frame: inout Frame, _ screen: BrowseState.Screen, warned: Bool = false, reading: Bool = false, words: Words) {
+    /// The help: every screen's keys, this screen's first, `w` and the warning's keys among them;
+    /// in a box over the screen, scrolled by ↑ and ↓ where the window is too short for all of it.
+    /// Returns how far it can scroll.
+    @discardableResult
+    static func help(
+        _ frame: inout Frame, _ screen: BrowseState.Screen, warned: Bool = false, reading: Bool = false, scroll: Int = 0, words: Words
+    ) -> Int {
         var sections = words.browseHelp
-        // `w` on the list and the detail where it opens something, and the warning's own keys
-        // before the ones that work everywhere: the help stays as short as it was where there are none.
-        // `w` among the first keys: a short window cuts the last.
-        if warned { for index in 0..<min(2, sections.count) { sections[index].keys.insert(words.browseWarningHelpKey, at: min(2, sections[index].keys.count)) } }
-        if reading { sections.insert(words.browseWarningHelp, at: max(0, sections.count - 1)) }
-        // Every screen's keys when they fit; else this screen's and the ones that work everywhere.
+        // `w` on the list and the page, and the warning's own keys before the ones that work everywhere.
+        for index in 0..<min(2, sections.count) { sections[index].keys.insert(words.browseWarningHelpKey, at: min(2, sections[index].keys.count)) }
+        sections.insert(words.browseWarningHelp, at: max(0, sections.count - 1))
         let current: Int = switch screen {
         case _ where reading: sections.count - 2
         case .list: 0
         case .detail: 1
         case .search, .found: 2
         }
+        // This screen's keys first, then the others in their order.
+        let ordered = [sections[current]] + sections.enumerated().filter { $0.offset != current }.map(\.element)
         var lines: [(String, Frame.Look)] = []
-        func add(_ section: (title: String, keys: [(key: String, does: String)])) {
+        for section in ordered {
+            if !lines.isEmpty { lines.append(("", .plain)) }
             lines.append((section.title, Frame.Look(bold: true)))
             let keyWidth = section.keys.map { DisplayWidth.of($0.key) }.max() ?? 0
             let room = max(10, frame.width - 10 - keyWidth - 4)
@@ -503,18 +513,20 @@ package enum BrowseView {
                 }
             }
         }
-        let all = sections.reduce(0) { $0 + $1.keys.count + 1 } + 2
-        if all + 2 <= frame.height - 2 {
-            sections.forEach(add)
-        } else {
-            add(sections[current])
-            if let everywhere = sections.last, sections.count - 1 != current { add(everywhere) }
-        }
         // The box holds the window's height less its borders and a row above and below; what closes it always shows.
-        let capacity = frame.height - 4
-        if lines.count + 2 > capacity { lines = Array(lines.prefix(max(0, capacity - 1))) } else { lines.append(("", .plain)) }
-        lines.append((words.browseHelpClose, Frame.Look(dim: true)))
-        box(&frame, lines)
+        let capacity = max(1, frame.height - 4 - 2)
+        let limit = max(0, lines.count - capacity)
+        let top = min(max(0, scroll), limit)
+        var shown = Array(lines.dropFirst(top).prefix(capacity))
+        if limit > 0 {
+            // Where the help is, in its own words: more above, more below.
+            if top > 0 { shown[0] = ("↑", Frame.Look(dim: true)) }
+            if top < limit { shown[shown.count - 1] = ("↓ " + words.helpScrollHint, Frame.Look(dim: true)) }
+        }
+        shown.append(("", .plain))
+        shown.append((words.browseHelpClose, Frame.Look(dim: true)))
+        box(&frame, shown)
+        return limit
     }
 
     /// A screen's keys, most needed first, in `width`: on a narrow window the

@@ -291,16 +291,22 @@ package struct Frame: Equatable, Sendable {
     /// The frame as lines to print (`show` on a terminal): each line's looks
     /// as SGR sequences at `depth` (bold, dim and reverse kept without colour
     /// unless `attributes` is false), trailing blanks and blank last lines left out.
-    package func printed(depth: ColourDepth, attributes: Bool = true) -> [String] {
+    /// `placesByCursor`: after a character wider or stranger than a Latin one the next cell is
+    /// placed by a move to its column (CHA), as the app's frames are: terminals disagree on how
+    /// wide an emoji is (tmux draws ☁️ in one cell), and the columns line up either way.
+    package func printed(depth: ColourDepth, attributes: Bool = true, placesByCursor: Bool = false) -> [String] {
         var lines: [String] = []
         for row in 0..<height {
             var line = ""
             var current = Look.plain
             var end = width
             while end > 0, self[row, end - 1] == .blank { end -= 1 }
+            var untrusted = false
             for column in 0..<end {
                 let cell = self[row, column]
                 if cell.text.isEmpty { continue }
+                if untrusted, placesByCursor { line += "\u{1B}[\(column + 1)G" }
+                untrusted = !(cell.text.unicodeScalars.count == 1 && (cell.text.unicodeScalars.first?.value ?? .max) < 0x300)
                 var look = cell.look
                 if depth == .none { look.red = false; look.colour = nil }
                 if !attributes { look = .plain }

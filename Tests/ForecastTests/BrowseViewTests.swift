@@ -299,7 +299,7 @@ import Testing
         var fresh = try Self.state()
         _ = Browse.update(&fresh, .enter)
         _ = Browse.update(&fresh, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-420))))
-        let before = text(fresh, (120, 40), language).joined(separator: "\n")
+        let before = text(fresh, (120, 40), language).joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
         #expect(before.contains(words.capitalised(words.age(Self.now.addingTimeInterval(-420), now: Self.now))), "\(before)")
         _ = Browse.update(&fresh, .weather([1: PlaceWeather(report: Self.report(4).summary, fetchedAt: Self.now.addingTimeInterval(-420), stale: true, error: down)], notSaved: nil))
         let after = text(fresh, (80, 24), language).joined(separator: "\n")
@@ -324,7 +324,7 @@ import Testing
             _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(4), fetchedAt: Self.now.addingTimeInterval(-900), stale: true)))
             #expect(text(state, (80, 24), language).joined(separator: "\n").contains(words.fetchingTheLatest), "\(language)")
             _ = Browse.update(&state, .detailWeather(1, PlaceWeather(report: Self.report(5), fetchedAt: Self.now), fetched: true))
-            let done = text(state, (120, 40), language).joined(separator: "\n")
+            let done = text(state, (120, 40), language).joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
             #expect(!done.contains(words.fetchingTheLatest) && done.contains(words.capitalised(words.age(Self.now, now: Self.now))), "\(done)")
         }
     }

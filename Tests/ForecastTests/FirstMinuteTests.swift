@@ -321,7 +321,7 @@ import Testing
             let shown = await cli.run("show", "London")
             #expect(shown.status == 0 && shown.stdout.components(separatedBy: "\n").count - 1 <= rows - 2, "\(rows): \(shown.stdout)")
             // The page the app shows, cut where a part ends, saying how to see the rest.
-            let plain = shown.stdout.replacing(/\x1B\[[0-9;]*m/, with: "")
+            let plain = shown.stdout.replacing(/\x1B\[[0-9;]*[A-Za-z]/, with: "")
             #expect(plain.hasPrefix(" London (런던)"), "\(rows): \(plain)")
             #expect(plain.contains("-day forecast") && (plain.contains("More: --full") || plain.contains("Weather: Open-Meteo")), "\(rows): \(plain)")
         }

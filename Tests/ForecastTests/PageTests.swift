@@ -354,7 +354,9 @@ import Testing
         cli.rows = 24
         cli.environment["TERM"] = "xterm-256color"
         let page = await cli.run("show", "London")
-        let plain = page.stdout.replacing(/\x1B\[[0-9;]*m/, with: "")
+        // Placed by cursor moves after each emoji (tmux draws some in one cell): the columns line up either way.
+        #expect(page.stdout.contains("G"))
+        let plain = Self.drawn(page.stdout)
         #expect(plain.contains(" Hours") && plain.contains("-day forecast") && plain.contains(" Now "), "\(plain)")
         #expect(page.stdout.contains("38;5;"), "256 colours where TERM says so")
         #expect(plain.components(separatedBy: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
@@ -362,8 +364,113 @@ import Testing
         let none = await cli.run("show", "London")
         #expect(!none.stdout.contains("38;") && none.stdout.contains("\u{1B}[0;1m"), "bold stays without colour")
         cli.environment["NO_COLOR"] = nil
+        cli.environment["TERM"] = "dumb"
+        let dumb = await cli.run("show", "London")
+        #expect(!dumb.stdout.contains("\u{1B}") && !dumb.stdout.contains("━"), "a dumb terminal: plain text, ASCII bars")
+        cli.environment["TERM"] = "xterm-256color"
+        cli.environment["NO_COLOR"] = nil
         let full = await cli.run("show", "London", "--full")
         #expect(full.stdout.contains("Next 43 hours"), "--full keeps the listing")
+    }
+
+    /// The strip scrolls no further than where its last hour meets the right edge; kelvin keeps its K;
+    /// midnight is the new day's name.
+    @Test func theStripEndsAtItsLastHour() throws {
+        var state = try BrowseViewTests.state()
+        state.screen = .detail(0)
+        state.details[1] = state.weather[1]
+        let words = Language.en.words(.bundled)
+        let page = try #require(BrowseView.page(for: state, words: words))
+        let limit = PageLayout.stripLimit(page.hours, width: 78)
+        #expect(limit > 0 && limit < page.hours.count - 5, "the last screen of the strip is full")
+        state.page.stripOffset = 1000
+        let end = BrowseView.frame(state, width: 80, height: 24, words: words, emoji: true).lines
+        let labels = try #require(end.firstIndex { $0.hasPrefix(" " + words.pageHoursHeading) }).advanced(by: 1)
+        #expect(end[labels].split(separator: " ").count >= 10, "\(end[labels])")
+        #expect(page.hours.contains { $0.label == words.weekday(try! #require(CivilDate(iso: "2026-11-19"))) }, "midnight named")
+        state.settings.temperatureUnit = .kelvin
+        let kelvin = try #require(BrowseView.page(for: state, words: words))
+        #expect(kelvin.hours.filter { $0.kind == .hour }.allSatisfy { $0.temperature.hasSuffix("K") && !$0.temperature.contains("°") })
+        var tall = state
+        tall.page.stripOffset = 0
+        #expect(!BrowseView.frame(tall, width: 80, height: 30, words: words, emoji: true).lines.joined().contains("█▀█"), "no degree sign for K")
+    }
+
+    /// A warning's event of one word wider than the line is cut with "…" and its window still shows.
+    @Test func anEventWiderThanTheLineKeepsItsWindow() throws {
+        var canvas = Frame(width: 40, height: 4)
+        let pieces: PlacePage.Line = [.init("⚠ minor (yellow) · "), .init(String(repeating: "Ｗ", count: 45) + " · until Fri 27 Nov 18:00  +2")]
+        _ = PageLayout.line(&canvas, pieces, row: 0, column: 1, width: 38, wrap: true, maxLines: 3)
+        let text = canvas.lines.joined(separator: "\n")
+        #expect(text.contains("…") && text.contains("until Fri 27 Nov 18:00") && text.contains("+2"), "\(text)")
+        #expect(!canvas.overflowed)
+    }
+
+    /// The help scrolls where the window is too short for every key; `?` opens it at its top.
+    @Test func theHelpScrolls() throws {
+        var state = try BrowseViewTests.state()
+        let words = Language.en.words(.bundled)
+        _ = Browse.update(&state, .character("?"))
+        let (first, limit, _) = BrowseView.render(state, width: 60, height: 20, words: words, emoji: true)
+        #expect(limit > 0 && first.lines.contains { $0.contains(words.helpScrollHint) })
+        for _ in 0..<100 { _ = Browse.update(&state, .down) }
+        #expect(state.showsHelp, "↓ scrolls the help, it does not close it")
+        state.helpScroll = min(state.helpScroll, limit)
+        let last = BrowseView.frame(state, width: 60, height: 20, words: words, emoji: true).lines.joined(separator: "\n")
+        #expect(last.contains("Ctrl-C") && last.contains(words.browseHelpClose), "\(last)")
+        _ = Browse.update(&state, .character("x"))
+        #expect(!state.showsHelp)
+        let tall = BrowseView.render(state, width: 120, height: 60, words: words, emoji: true)
+        _ = tall
+    }
+
+    /// `z` puts the place back and selects it once the list is read again.
+    @Test func theRestoredPlaceIsSelected() throws {
+        var state = try BrowseViewTests.state()
+        let busan = state.places[1]
+        _ = Browse.update(&state, .removed(busan))
+        _ = Browse.update(&state, .reloaded(settings: state.settings, places: state.places.filter { $0.id != busan.id }))
+        _ = Browse.update(&state, .restored(busan))
+        _ = Browse.update(&state, .reloaded(settings: state.settings, places: state.places.filter { $0.id != busan.id } + [busan]))
+        #expect(state.selected == 3 && state.places[state.selected].id == busan.id)
+    }
+
+    /// Printed lines as a terminal shows them: colours dropped, each cursor move (CHA) to its column.
+    static func drawn(_ text: String) -> String {
+        text.components(separatedBy: "\n").map { line -> String in
+            var cells: [Character] = []
+            var rest = Substring(line)
+            while !rest.isEmpty {
+                if let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)([A-Za-z])/) {
+                    if match.output.2 == "G", let column = Int(match.output.1) {
+                        while cells.count < column - 1 { cells.append(" ") }
+                        if cells.count > column - 1 { cells.removeLast(cells.count - column + 1) }
+                    }
+                    rest = rest[match.range.upperBound...]
+                    continue
+                }
+                let character = rest.removeFirst()
+                cells.append(character)
+                if DisplayWidth.of(String(character)) == 2 { cells.append("\u{0}") }
+            }
+            return String(cells.filter { $0 != "\u{0}" })
+        }.joined(separator: "\n")
+    }
+
+    /// `show` on terminals too small for the page gets the listing; it never traps (a 2-row terminal did).
+    @Test func showOnATinyTerminalGetsTheListing() async throws {
+        var cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json")) })
+        #expect(await cli.run("add", "London").status == 0)
+        for (columns, rows) in [(80, 1), (80, 2), (80, 3), (19, 30), (30, 12), (39, 40)] {
+            cli.columns = columns
+            cli.rows = rows
+            let shown = await cli.run("show", "London")
+            #expect(shown.status == 0 && !shown.stdout.isEmpty, "\(columns)x\(rows): \(shown.stdout)")
+        }
+        cli.columns = 40
+        cli.rows = 10
+        let small = await cli.run("show", "London")
+        #expect(Self.drawn(small.stdout).components(separatedBy: "\n").allSatisfy { DisplayWidth.of($0) <= 40 }, "\(small.stdout)")
     }
 
     /// The dew point from the temperature and humidity (Magnus–Sonntag), and none from nonsense.

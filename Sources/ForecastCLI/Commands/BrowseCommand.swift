@@ -24,7 +24,8 @@ struct BrowseCommand: ForecastCommand {
             hours' strip, Tab gives the days the focus (↑/↓ choose a day, Enter
             opens its hours, ←/→ the day before or after, Esc back), ↑/↓ or k/j
             scroll, PgUp/PgDn/Space a screenful, Home/End/g/G top and bottom, the
-            wheel scrolls and a click on a day opens it, Esc back to the list.
+            wheel scrolls and a click on a day opens it, w opens the warning, Esc
+            back to the list.
             Search: type a name in English or Korean, ↑/↓ choose, Enter shows the
             weather (asking the online geocoder once when nothing built in
             matches), a adds the place shown, Esc goes back. Everywhere: U opens

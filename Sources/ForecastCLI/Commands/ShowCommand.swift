@@ -196,21 +196,23 @@ struct ShowCommand: ForecastCommand {
     func render(in context: CommandContext, _ output: (ShowOutput.Span) -> ShowOutput, page: () -> PlacePage) throws {
         let base = full ? ShowOutput.Span.full : ShowOutput.Span()
         let asked = ShowOutput.Span(days: days ?? base.days, hours: hours ?? base.hours)
+        // The page from 40×10 (a smaller terminal gets the listing, which folds to any width).
         if !full, days == nil, hours == nil, let rows = context.stdout.rows, let columns = context.stdout.columns,
-            try self.output.resolved(in: context) == .table
+            columns >= Self.pageFrom.columns, rows >= Self.pageFrom.rows, try self.output.resolved(in: context) == .table
         {
             let drawn = PageLayout.render(page(), width: columns, height: rows, words: context.words, keys: false)
             let environment = context.environment
             let depth = ColourDepth.of(environment, terminal: context.stdout.isInteractive)
             // NO_COLOR keeps bold, dim and reverse; a dumb terminal gets plain text.
-            var lines = drawn.frame.printed(depth: depth, attributes: environment["TERM"] != "dumb")
+            let dumb = environment["TERM"] == "dumb"
+            var lines = drawn.frame.printed(depth: depth, attributes: !dumb, placesByCursor: !dumb)
             // What fits above the prompt, cut where a part begins (the cards, the credits), with how to see the rest.
             let room = rows - 2
             if lines.count > room {
-                let cut = drawn.cuts.filter { $0 > 0 && $0 <= room - 1 }.max() ?? room - 1
-                lines = Array(lines.prefix(cut))
+                let cut = drawn.cuts.filter { $0 > 0 && $0 <= room - 1 }.max() ?? max(1, room - 1)
+                lines = Array(lines.prefix(max(1, cut)))
                 while lines.last?.isEmpty == true { lines.removeLast() }
-                let note = " " + context.words.showMore
+                let note = DisplayWidth.truncate(" " + context.words.showMore, to: columns - 1)
                 lines.append(depth == .none ? note : "\u{1B}[2m" + note + "\u{1B}[0m")
             }
             for line in lines { context.stdout.line(line) }
@@ -238,6 +240,9 @@ struct ShowCommand: ForecastCommand {
         }
         try context.render(shown, as: self.output)
     }
+
+    /// The smallest terminal `show` draws the page in.
+    static let pageFrom = (columns: 40, rows: 10)
 
     /// The `add` that saves what this showed.
     var saveCommand: String {

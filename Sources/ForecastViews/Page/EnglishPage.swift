@@ -8,7 +8,9 @@ extension English {
     package var pageHoursHeading: String { "Hours" }
     package func pageDaysHeading(_ count: Int) -> String { "\(count)-day forecast" }
     package func pageDayHours(_ day: String) -> String { "Hours of \(day)" }
-    package var pageNoHoursThatDay: String { "The forecast has no hours for that day." }
+    package func pageNoHoursThatDay(last: String?) -> String {
+        "The forecast has no hours for that day" + (last.map { " (its hours reach \($0))." } ?? ".")
+    }
     package var sunriseShort: String { "Sunrise" }
     package var sunsetShort: String { "Sunset" }
     package var cardUV: String { "UV INDEX" }
@@ -34,7 +36,7 @@ extension English {
     package func precipitationToday(_ amount: String) -> String { "\(amount) today" }
     package func chanceOf(_ percent: String) -> String { "Chance \(percent)" }
     package func moonLit(_ percent: String) -> String { "\(percent) lit" }
-    package var pageKeysDays: String { "↑↓ day  Enter its hours  Tab page  ←→ place  Esc list  ? help" }
+    package var pageKeysDays: String { "↑↓ day  Enter its hours  Tab or Esc back to the page  ←→ place  ? help" }
     package var pageDayHoursKeys: String { "↑↓ scroll  ←→ day  Esc back  ? help" }
     package var unitsTitle: String { "Units" }
     package func unitsRow(_ row: UnitsMenuRow) -> String {
@@ -50,4 +52,5 @@ extension English {
     package var unitsKeys: String { "↑↓ choose  ←→ or Enter change  Esc close" }
     package func removedUndoable(_ place: Place) -> String { "Removed \(address(place)) · z undoes it" }
     package func restored(_ place: Place) -> String { "\(address(place)) is back in the list." }
+    package var helpScrollHint: String { "↑↓ scroll the help" }
 }

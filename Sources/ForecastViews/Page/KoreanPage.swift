@@ -8,7 +8,9 @@ extension Korean {
     package var pageHoursHeading: String { "시간별 예보" }
     package func pageDaysHeading(_ count: Int) -> String { "\(count)일 예보" }
     package func pageDayHours(_ day: String) -> String { "\(day) 시간별 예보" }
-    package var pageNoHoursThatDay: String { "그날의 시간별 예보가 없습니다." }
+    package func pageNoHoursThatDay(last: String?) -> String {
+        "그날의 시간별 예보가 없습니다" + (last.map { " (시간별 예보는 \($0)까지)." } ?? ".")
+    }
     package var sunriseShort: String { "일출" }
     package var sunsetShort: String { "일몰" }
     package var cardUV: String { "자외선 지수" }
@@ -23,7 +25,7 @@ extension Korean {
     package func dewPoint(_ temperature: String) -> String { "이슬점 \(temperature)" }
     package func gusts(_ speed: String) -> String { "돌풍 \(speed)" }
     package var uvTodaysHighest: String { "오늘 최고" }
-    package func dayLengthShort(minutes: Int) -> String { "낮 길이 \(minutes / 60)시간 \(minutes % 60)분" }
+    package func dayLengthShort(minutes: Int) -> String { "낮 \(minutes / 60)시간\u{A0}\(minutes % 60)분" }
     package func pressureTrend(_ trend: PressureTrend) -> String {
         switch trend {
         case .rising: "오르는 중"
@@ -34,7 +36,7 @@ extension Korean {
     package func precipitationToday(_ amount: String) -> String { "오늘 \(amount)" }
     package func chanceOf(_ percent: String) -> String { "확률 \(percent)" }
     package func moonLit(_ percent: String) -> String { "\(percent) 밝음" }
-    package var pageKeysDays: String { "↑↓ 날짜  Enter 시간별  Tab 페이지  ←→ 장소  Esc 목록  ? 도움말" }
+    package var pageKeysDays: String { "↑↓ 날짜  Enter 시간별  Tab·Esc 페이지로  ←→ 장소  ? 도움말" }
     package var pageDayHoursKeys: String { "↑↓ 스크롤  ←→ 날짜  Esc 뒤로  ? 도움말" }
     package var unitsTitle: String { "단위" }
     package func unitsRow(_ row: UnitsMenuRow) -> String {
@@ -50,4 +52,5 @@ extension Korean {
     package var unitsKeys: String { "↑↓ 선택  ←→ 또는 Enter 바꾸기  Esc 닫기" }
     package func removedUndoable(_ place: Place) -> String { "\(address(place)) 삭제함 · z로 되돌리기" }
     package func restored(_ place: Place) -> String { "\(address(place))\(Self.josa(address(place), .eulReul)) 목록에 되돌렸습니다." }
+    package var helpScrollHint: String { "↑↓ 도움말 스크롤" }
 }

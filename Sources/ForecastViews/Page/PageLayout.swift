@@ -73,7 +73,8 @@ package enum PageLayout {
             let heading = words.pageHoursHeading
             canvas.put(heading, row: row, column: 1, look: Frame.Look(bold: true))
             let hint = "[ ]"
-            let offset = min(max(0, position.stripOffset), max(0, page.hours.count - 1))
+            // Scrolled no further than where the last hour stands at the right edge.
+            let offset = min(max(0, position.stripOffset), stripLimit(page.hours, width: inner))
             let (shown, rows) = strip(&canvas, page.hours, from: offset, row: row + 1, width: inner)
             // Which part of the strip is shown, and that [ and ] scroll it.
             if keys, shown < page.hours.count || offset > 0 {
@@ -93,7 +94,7 @@ package enum PageLayout {
             parts[.days] = row
             canvas.put(words.pageDaysHeading(page.days.count), row: row, column: 1, look: Frame.Look(bold: true))
             for (index, day) in page.days.enumerated() {
-                dayRow(&canvas, day, week: page.week, row: row + 1 + index, width: daysWidth, selected: position.selectedDay == index)
+                dayRow(&canvas, day, week: page.week, row: row + 1 + index, width: daysWidth, selected: position.selectedDay == index, ascii: page.ascii)
                 if !beside { cuts.append(row + 2 + index) }
             }
             below = row + 1 + page.days.count
@@ -156,7 +157,8 @@ package enum PageLayout {
         guard head.temperature != nil || head.condition != nil else { return row }
         let temperature = head.temperature ?? "–"
         if figure, let value = head.figure {
-            let big = BigFigure.lines("\(value)°")
+            // Kelvin has no degree sign (the unit beside says K).
+            let big = BigFigure.lines(head.unit == TemperatureUnit.kelvin.symbol ? "\(value)" : "\(value)°")
             let look = Frame.Look(bold: true, colour: head.colour)
             for (offset, text) in big.enumerated() { canvas.put(text, row: row + offset, column: 2, look: look) }
             let column = 2 + (big.map { DisplayWidth.of($0) }.max() ?? 0) + 3
@@ -177,18 +179,18 @@ package enum PageLayout {
         pieces.append(.init("  " + (head.condition ?? "–")))
         if let feels = head.feelsLike { pieces.append(.init("  " + feels, Frame.Look(dim: true))) }
         if let highLow = head.highLow { pieces.append(.init("  ")); pieces += highLow }
-        if let age = head.age { pieces.append(.init("  · " + age, Frame.Look(dim: true))) }
+        if let age = head.age { pieces.append(.init("  ·\u{A0}" + age, Frame.Look(dim: true))) }
         return line(&canvas, pieces, row: row, column: 1, width: width, wrap: true, maxLines: 2)
     }
 
     /// The strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn, and
     /// the rows they took (the chances' row only where one is shown).
     static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> (Int, Int) {
-        let hourWidth = max(4, cells.filter { $0.kind == .hour }.map { max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature), DisplayWidth.of($0.chance)) }.max() ?? 4) + 2
+        let widths = cellWidths(cells)
         var column = 1
         var drawn = 0
-        for cell in cells.dropFirst(offset) {
-            let size = cell.kind == .hour ? hourWidth : max(DisplayWidth.of(cell.label), DisplayWidth.of(cell.temperature)) + 2
+        for (index, cell) in cells.enumerated().dropFirst(offset) {
+            let size = widths[index]
             guard column + size - 1 <= width + 1 else { break }
             let sun = cell.kind != .hour
             let dim = Frame.Look(dim: true)
@@ -201,12 +203,28 @@ package enum PageLayout {
             column += size
             drawn += 1
         }
-        let chances = cells.dropFirst(offset).prefix(drawn).contains { !$0.chance.isEmpty }
+        // The chances' row wherever the strip has one, scrolled or not (the days below never jump).
+        let chances = cells.contains { !$0.chance.isEmpty }
         return (drawn, chances ? 4 : 3)
     }
 
+    /// The width a strip's cells take (the hours' all as wide as the widest).
+    static func cellWidths(_ cells: [PlacePage.HourCell]) -> [Int] {
+        let hourWidth = max(4, cells.filter { $0.kind == .hour }.map { max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature), DisplayWidth.of($0.chance)) }.max() ?? 4) + 2
+        return cells.map { $0.kind == .hour ? hourWidth : max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature)) + 2 }
+    }
+
+    /// The furthest the strip scrolls in `width`: the first cell from which the rest fit.
+    package static func stripLimit(_ cells: [PlacePage.HourCell], width: Int) -> Int {
+        let widths = cellWidths(cells)
+        var used = 0
+        var first = widths.count
+        while first > 0, used + widths[first - 1] - 1 <= width { used += widths[first - 1]; first -= 1 }
+        return min(first, max(0, widths.count - 1))
+    }
+
     /// A day's row: its name, symbol, chance of rain, low, its bar within the week's range, high.
-    static func dayRow(_ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, width: Int, selected: Bool) {
+    static func dayRow(_ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, width: Int, selected: Bool, ascii: Bool) {
         let base = selected ? Frame.Look(reverse: true) : Frame.Look.plain
         var look = base
         let labelWidth = 6, chanceWidth = 5, valueWidth = 6
@@ -226,7 +244,7 @@ package enum PageLayout {
         canvas.put(DisplayWidth.pad(day.low, to: valueWidth, alignRight: true), row: row, column: column, look: low)
         column += valueWidth + 1
         let barWidth = max(0, min(36, width + 1 - column - valueWidth - 1))
-        if barWidth >= 4 { bar(&canvas, day, week: week, row: row, column: column, width: barWidth, base: base) }
+        if barWidth >= 4 { bar(&canvas, day, week: week, row: row, column: column, width: barWidth, base: base, ascii: ascii) }
         column += barWidth + 1
         var high = base
         high.colour = TemperatureColours.colour(celsius: day.highCelsius)
@@ -237,11 +255,14 @@ package enum PageLayout {
 
     /// The bar: the week's range as a thin track, the day's range in it as a
     /// thick line in the temperatures' colours, and today's dot for now.
-    static func bar(_ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, column: Int, width: Int, base: Frame.Look) {
+    static func bar(
+        _ canvas: inout Frame, _ day: PlacePage.DayRow, week: ClosedRange<Double>?, row: Int, column: Int, width: Int, base: Frame.Look, ascii: Bool
+    ) {
         var track = base
         track.dim = true
+        let (thin, thick, dot, none) = ascii ? ("-", "=", "o", ".") : ("─", "━", "●", "·")
         guard let week, let low = day.lowCelsius ?? day.highCelsius, let high = day.highCelsius ?? day.lowCelsius else {
-            canvas.put(String(repeating: "·", count: width), row: row, column: column, look: track)
+            canvas.put(String(repeating: none, count: width), row: row, column: column, look: track)
             return
         }
         let span = max(week.upperBound - week.lowerBound, 1)
@@ -254,15 +275,15 @@ package enum PageLayout {
                 var fill = base
                 // The colour of the temperature at this point of the bar.
                 fill.colour = TemperatureColours.colour(celsius: week.lowerBound + span * Double(index) / Double(max(1, width - 1)))
-                canvas.put("━", row: row, column: column + index, look: fill)
+                canvas.put(thick, row: row, column: column + index, look: fill)
             } else {
-                canvas.put("─", row: row, column: column + index, look: track)
+                canvas.put(thin, row: row, column: column + index, look: track)
             }
         }
         if let now = day.nowCelsius {
-            var dot = base
-            dot.bold = true
-            canvas.put("●", row: row, column: column + cell(now), look: dot)
+            var mark = base
+            mark.bold = true
+            canvas.put(dot, row: row, column: column + cell(now), look: mark)
         }
     }
 
@@ -334,7 +355,17 @@ package enum PageLayout {
                     row += 1
                     at = column
                     if blank { continue }
-                } else {
+                }
+                // A word wider than a whole line (an event of one 200-letter word) is cut with "…" where
+                // it starts a line, so what follows it (the warning's window, "+2") still shows.
+                if at == column, trimmed > width {
+                    canvas.put(DisplayWidth.truncate(word.text, to: width), row: row, column: at, look: word.look)
+                    guard wrap, line + 1 < maxLines else { return row + 1 }
+                    line += 1
+                    row += 1
+                    continue
+                }
+                if at + trimmed > column + width {
                     // No room: cut here with "…", within the width.
                     let room = column + width - at
                     if room > 0 {
@@ -345,7 +376,6 @@ package enum PageLayout {
                 }
             }
             at = canvas.put(word.text, row: row, column: at, look: word.look, limit: column + width - at)
-            _ = size
         }
         return row + 1
     }

@@ -15,7 +15,8 @@ package protocol PageWords: Sendable {
     func pageDaysHeading(_ count: Int) -> String
     /// A day's hours opened from its row: "Hours of Thu 27 Nov".
     func pageDayHours(_ day: String) -> String
-    var pageNoHoursThatDay: String { get }
+    /// A day past the forecast's hours: "(its hours reach Sun 29 Nov 10:00)".
+    func pageNoHoursThatDay(last: String?) -> String
     var sunriseShort: String { get }
     var sunsetShort: String { get }
     var cardUV: String { get }
@@ -51,6 +52,8 @@ package protocol PageWords: Sendable {
     var unitsTitle: String { get }
     func unitsRow(_ row: UnitsMenuRow) -> String
     var unitsKeys: String { get }
+    /// Under a help longer than the window.
+    var helpScrollHint: String { get }
     /// "Removed Seoul · z undoes it".
     func removedUndoable(_ place: Place) -> String
     /// "Seoul is back in the list".

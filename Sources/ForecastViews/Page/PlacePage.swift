@@ -49,6 +49,8 @@ package struct PlacePage: Sendable {
         /// "⚠ moderate (orange) · Wind · until Thu 18:00", and how many more there are.
         package var warning: Line?
         package var more: Int = 0
+        /// Which of the place's warnings (as `w` steps through them) the banner shows.
+        package var index = 0
         /// The next two hours: its bar and sentence.
         package var nextHours: Line?
         package var isEmpty: Bool { warning == nil && nextHours == nil }
@@ -106,6 +108,8 @@ package struct PlacePage: Sendable {
     package var week: ClosedRange<Double>?
     package var cards: [Card]
     package var credits: [String]
+    /// Symbols in ASCII (`FORECAST_ASCII`, `TERM=dumb`): the bars are drawn in ASCII too.
+    package let ascii: Bool
     /// The keys of the hours of a day, by its date (`Enter` on a day).
     private let report: WeatherReport?
     private let format: WeatherFormat
@@ -125,6 +129,7 @@ package struct PlacePage: Sendable {
         let words = format.words
         let zone = LocalTime.zone(place.timeZone)
         self.format = format
+        ascii = !format.emoji
         self.zone = zone
         self.now = now
         self.report = weather.report
@@ -177,7 +182,9 @@ package struct PlacePage: Sendable {
         // The banner: the most severe warning, then the next two hours.
         let view = WarningsView(weather, now: now)
         banner = Banner()
-        if let first = view.warnings.first {
+        // The most severe warning under way; one to come only where none is (its window then says from when).
+        let underWay = view.warnings.filter { ($0.onset ?? .distantPast) <= now }
+        if let first = (underWay.isEmpty ? view.warnings : underWay).max(by: { $0.level < $1.level }) {
             let levelLook = Frame.Look(bold: true, colour: LevelColours.warning(first.level))
             banner.level = first.level
             banner.warning = [
@@ -186,6 +193,7 @@ package struct PlacePage: Sendable {
                 Piece(" · " + Self.window(first, zone: zone, format: format, now: now)),
             ]
             banner.more = view.warnings.count - 1
+            banner.index = view.warnings.firstIndex(of: first) ?? 0
         }
         if let outlook = view.outlook {
             let strip = outlook.strip.map { $0.bar(ascii: !format.emoji) }.joined()
@@ -214,7 +222,8 @@ package struct PlacePage: Sendable {
                 notes.append([Piece(words.staleNote(age), Frame.Look(dim: true))])
             }
             if fetching, !summaryOnly { notes.append([Piece(words.fetchingTheLatest, Frame.Look(dim: true))]) }
-            if weather.error == nil, !weather.stale { head.age = words.capitalised(age) }
+            // Kept whole where the line folds ("· Updated" and "just now" never apart).
+            if weather.error == nil, !weather.stale { head.age = words.capitalised(age).replacingOccurrences(of: " ", with: "\u{A0}") }
         }
         if summaryOnly {
             notes.append(
@@ -274,7 +283,8 @@ package struct PlacePage: Sendable {
                 details: details))
         }
         do {
-            let time = { (date: Date?) in date.map { words.time(clock($0)) } }
+            // A time kept whole where a card folds ("7:24 AM", never "7:24" and "AM").
+            let time = { (date: Date?) in date.map { words.time(clock($0)).replacingOccurrences(of: " ", with: "\u{A0}") } }
             var value: Line
             var details: [String] = []
             if let polar = sky.sun.polar {
@@ -367,7 +377,7 @@ package struct PlacePage: Sendable {
             let chance = Self.chance(step.precipitationProbability)
             cells.append(HourCell(
                 kind: .hour, time: step.time, label: label, clock: words.time(reading), symbol: format.symbol(step.condition, isDay: step.isDay),
-                temperature: format.temperatureText(step.temperature).replacingOccurrences(of: format.temperatureUnit.symbol, with: "°"),
+                temperature: Self.short(format.temperatureText(step.temperature), format: format),
                 colour: TemperatureColours.colour(step.temperature, shownBy: format), chance: chance))
         }
         for event in pending where event.0 < end.addingTimeInterval(3600) {
@@ -376,8 +386,15 @@ package struct PlacePage: Sendable {
         return cells
     }
 
-    /// An hour as the strip labels it: "14" on a 24-hour clock ("14시" in Korean), "2PM" on a 12-hour one.
+    /// A temperature in the strip: "12°" (the unit is the head's); kelvin keeps its K (there is no degree).
+    static func short(_ text: String, format: WeatherFormat) -> String {
+        format.temperatureUnit == .kelvin ? text : text.replacingOccurrences(of: format.temperatureUnit.symbol, with: "°")
+    }
+
+    /// An hour as the strip labels it: "14" on a 24-hour clock, "2PM" on a 12-hour one; midnight
+    /// is the new day's name ("Fri", "금"), so the strip says where a day begins.
     static func hourLabel(_ reading: ClockReading, words: Words) -> String {
+        if reading.hour == 0 && reading.minute < 30 { return words.weekday(reading.date) }
         var hour = reading
         hour.minute = 0
         let time = words.time(hour)
@@ -409,6 +426,13 @@ package struct PlacePage: Sendable {
         let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
         let index = Int(((degrees.truncatingRemainder(dividingBy: 360) + 360 + 22.5).truncatingRemainder(dividingBy: 360)) / 45) % 8
         return arrows[index]
+    }
+
+    /// The last hour the forecast has, as a day and time ("Sun 29 Nov 10:00"): a day's hours reach no further.
+    package var lastHour: String? {
+        guard let last = report?.hourly.map(\.time).max() else { return nil }
+        let reading = format.reading(last, in: zone)
+        return format.words.day(reading.date) + " " + format.words.time(reading)
     }
 
     /// The hours of the day at `index` of `days`, for its own view (`Enter` on a day).
