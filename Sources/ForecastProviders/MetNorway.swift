@@ -199,7 +199,8 @@ public struct MetNorwayProvider: WeatherProvider {
                 precipitationProbability: hour.details?.probability_of_precipitation,
                 precipitation: millimetres(hour.details?.precipitation_amount),
                 windSpeed: speed(instant?.wind_speed), windDirection: instant?.wind_from_direction,
-                condition: hour.summary?.symbol_code.map(condition), isDay: hour.summary?.symbol_code.flatMap(isDay))
+                condition: hour.summary?.symbol_code.map(condition), isDay: hour.summary?.symbol_code.flatMap(isDay),
+                pressure: instant?.air_pressure_at_sea_level)
         }
 
         // Validate before summarising, so an absurd step fails the place instead of skewing a day.

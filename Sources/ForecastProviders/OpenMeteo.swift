@@ -35,7 +35,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         current: reportCurrent + ["precipitation", "wind_gusts_10m", "visibility"],
         hourly: [
             "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation_probability",
-            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m", "is_day",
+            "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m", "is_day", "pressure_msl",
         ],
         daily: reportDaily + ["weather_code", "sunrise", "sunset", "precipitation_sum"],
         days: 7, hours: 48)
@@ -131,7 +131,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     struct Hourly: Decodable {
         var time: [String?]
         var temperature_2m, apparent_temperature, relative_humidity_2m, precipitation_probability: [Double?]?
-        var precipitation, wind_speed_10m, wind_direction_10m, is_day: [Double?]?
+        var precipitation, wind_speed_10m, wind_direction_10m, is_day, pressure_msl: [Double?]?
         var weather_code: [WholeNumber?]?
 
         /// Every column's length, by name: each must be `time`'s.
@@ -139,7 +139,8 @@ public struct OpenMeteoProvider: WeatherProvider {
             [("temperature_2m", temperature_2m?.count), ("apparent_temperature", apparent_temperature?.count),
              ("relative_humidity_2m", relative_humidity_2m?.count), ("precipitation_probability", precipitation_probability?.count),
              ("precipitation", precipitation?.count), ("wind_speed_10m", wind_speed_10m?.count),
-             ("wind_direction_10m", wind_direction_10m?.count), ("is_day", is_day?.count), ("weather_code", weather_code?.count)]
+             ("wind_direction_10m", wind_direction_10m?.count), ("is_day", is_day?.count), ("weather_code", weather_code?.count),
+             ("pressure_msl", pressure_msl?.count)]
         }
     }
 
@@ -225,7 +226,8 @@ public struct OpenMeteoProvider: WeatherProvider {
                     windSpeed: at(h.wind_speed_10m, i).map { ServiceUnits.metresPerSecond($0, unit: u["wind_speed_10m"]) },
                     windDirection: at(h.wind_direction_10m, i),
                     condition: wmo(at(h.weather_code, i)),
-                    isDay: daytime(at(h.is_day, i)))
+                    isDay: daytime(at(h.is_day, i)),
+                    pressure: at(h.pressure_msl, i))
             }
         }
 

@@ -218,7 +218,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
                 precipitationProbability: step.pop.map { $0 * 100 },
                 precipitation: sum(step.rain?.threeHours, step.snow?.threeHours),
                 windSpeed: step.wind?.speed, windDirection: step.wind?.deg,
-                condition: owm(step.weather), isDay: daytime(step.weather))
+                condition: owm(step.weather), isDay: daytime(step.weather), pressure: step.main?.sea_level ?? step.main?.pressure)
         }
         let forecastOffset = forecast.city?.timezone?.value ?? offset
         guard WeatherBounds.utcOffset.contains(forecastOffset) else {

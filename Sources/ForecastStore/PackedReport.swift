@@ -13,8 +13,9 @@ import Foundation
 enum PackedReport {
     /// "FCR" and the layout's version: a layout change is a new version, and
     /// an older one reads as no report, but for version 1, which is version 2
-    /// without the pollen (read as none).
-    static let header: [UInt8] = [0x46, 0x43, 0x52, 2]
+    /// without the pollen (read as none), and version 2, which is version 3
+    /// without the hours' pressure (read as none).
+    static let header: [UInt8] = [0x46, 0x43, 0x52, 3]
 
     struct Malformed: Error {}
 
@@ -36,7 +37,7 @@ enum PackedReport {
         for h in report.hourly {
             out.date(h.time)
             for value in [h.temperature, h.feelsLike, h.humidity, h.precipitationProbability, h.precipitation, h.windSpeed,
-                          h.windDirection] { out.number(value) }
+                          h.windDirection, h.pressure] { out.number(value) }
             out.condition(h.condition)
             out.flag(h.isDay)
         }
@@ -66,8 +67,9 @@ enum PackedReport {
 
     static func unpack(_ bytes: [UInt8]) throws(Malformed) -> WeatherReport {
         var r = Unpacker(bytes: bytes)
-        guard bytes.count >= header.count, bytes[0..<3].elementsEqual(header[0..<3]), [1, header[3]].contains(bytes[3]) else { throw Malformed() }
+        guard bytes.count >= header.count, bytes[0..<3].elementsEqual(header[0..<3]), [1, 2, header[3]].contains(bytes[3]) else { throw Malformed() }
         let withPollen = bytes[3] >= 2
+        let withPressure = bytes[3] >= 3
         r.offset = header.count
         let observedAt = try r.date()
         let offset = try r.integer()
@@ -80,8 +82,8 @@ enum PackedReport {
         current.isDay = try r.flag()
         current.sunrise = try r.optionalDate()
         current.sunset = try r.optionalDate()
-        // An hour takes at least 8 + 7 + 1 + 1 bytes: a count cannot promise more than the bytes left.
-        let hours = try r.count(eachAtLeast: 17)
+        // An hour takes at least 8 + 7 (8 with its pressure) + 1 + 1 bytes: a count cannot promise more than the bytes left.
+        let hours = try r.count(eachAtLeast: withPressure ? 18 : 17)
         var hourly: [HourlyForecast] = []
         hourly.reserveCapacity(hours)
         for _ in 0..<hours {
@@ -89,6 +91,7 @@ enum PackedReport {
                 time: try r.date(), temperature: try r.number(), feelsLike: try r.number(), humidity: try r.number(),
                 precipitationProbability: try r.number(), precipitation: try r.number(), windSpeed: try r.number(),
                 windDirection: try r.number())
+            if withPressure { hour.pressure = try r.number() }
             hour.condition = try r.condition()
             hour.isDay = try r.flag()
             hourly.append(hour)

@@ -44,8 +44,10 @@ import Testing
         var report = try recordedReports()[0]
         report.airQuality = AirQuality(time: january2026, usAQI: 42, pm2_5: 6.5)
         report.validity = nil
-        let packed = PackedReport.pack(report)
-        #expect(packed[3] == 2)
+        report.hourly = []
+        var packed = PackedReport.pack(report)
+        #expect(packed[3] == 3)
+        packed[3] = 2  // without hours, layouts 2 and 3 are the same bytes
         // Layout 2 ends with the air's numbers, the six pollen numbers (absent: one 0 byte each), then two flags.
         #expect(Array(packed[(packed.count - 8)..<(packed.count - 2)]) == [0, 0, 0, 0, 0, 0])
         var layout1 = packed
@@ -57,13 +59,31 @@ import Testing
         #expect(try PackedReport.unpack(PackedReport.pack(report)).airQuality?.pollen == AirQuality.Pollen(birch: 35.2, grass: 0))
     }
 
+    /// A cache written before the hours' pressure (layout 2: seven numbers an hour) is still read, without it.
+    @Test func theLayoutBeforeTheHoursPressureIsStillRead() throws {
+        let hour = january2026.addingTimeInterval(3600)
+        let report = WeatherReport(
+            observedAt: january2026, utcOffsetSeconds: 0, timeZone: nil, current: CurrentConditions(), hourly: [HourlyForecast(time: hour)], daily: [])
+        let packed = PackedReport.pack(report)
+        // The hour: its time's 8 bytes, eight absent numbers (seven and the pressure), no condition, no flag.
+        let time = withUnsafeBytes(of: hour.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { Array($0) }
+        let at = try #require(packed.indices.first { packed[$0...].starts(with: time + Array(repeating: 0, count: 10)) })
+        var layout2 = packed
+        layout2.remove(at: at + 8 + 7)
+        layout2[3] = 2
+        #expect(try PackedReport.unpack(layout2) == report)
+        var with = report
+        with.hourly[0].pressure = 1013.2
+        #expect(try PackedReport.unpack(PackedReport.pack(with)).hourly[0].pressure == 1013.2)
+    }
+
     @Test func bytesThatAreNotAPackedReportAreRefused() throws {
         let packed = PackedReport.pack(try recordedReports()[0])
         // Cut anywhere, or with a byte more: never a report, never a crash.
         for length in 0..<packed.count { #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(Array(packed.prefix(length))) } }
         #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(packed + [0]) }
         // Another layout version, or JSON in the blob.
-        #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 3] + packed.dropFirst(4)) }
+        #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 4] + packed.dropFirst(4)) }
         #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack([0x46, 0x43, 0x52, 0] + packed.dropFirst(4)) }
         #expect(throws: PackedReport.Malformed.self) { try PackedReport.unpack(Array(#"{"observedAt":0}"#.utf8)) }
         // A count of hours far beyond the bytes left asks for nothing.

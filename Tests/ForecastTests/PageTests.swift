@@ -473,6 +473,36 @@ import Testing
         #expect(Self.drawn(small.stdout).components(separatedBy: "\n").allSatisfy { DisplayWidth.of($0) <= 40 }, "\(small.stdout)")
     }
 
+    /// The pressure's 3-hour tendency: over the last three hours where the hours reach back, else the next three;
+    /// more than 1 hPa is rising or falling; shown on the card with its arrow and in words.
+    @Test func pressureTendency() throws {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        func report(_ pressures: [(Double, Double?)], current: Double? = 1010) -> WeatherReport {
+            WeatherReport(
+                observedAt: now, utcOffsetSeconds: 0, timeZone: "UTC", current: CurrentConditions(pressure: current),
+                hourly: pressures.map { HourlyForecast(time: now.addingTimeInterval($0.0 * 3600), pressure: $0.1) }, daily: [])
+        }
+        let past = try #require(PressureTendency(report([(-3, 1006), (0, 1010), (3, 1009)]), now: now))
+        #expect(past.trend == .rising && past.past && abs(past.change - 4) < 1e-9)
+        let next = try #require(PressureTendency(report([(0, 1010), (1, 1009), (3, 1007.5)]), now: now))
+        #expect(next.trend == .falling && !next.past)
+        #expect(PressureTendency(report([(0, 1010), (3, 1010.9)]), now: now)?.trend == .steady)
+        #expect(PressureTendency(report([(0, 1010), (3, 1011.1)]), now: now)?.trend == .rising)
+        #expect(PressureTendency(report([(0, nil), (3, nil)]), now: now) == nil, "no pressure by the hour: no tendency")
+        #expect(PressureTendency(report([(0, 1010), (6, 1000)]), now: now) == nil, "nothing near three hours off")
+        #expect(PressureTendency(report([(-3, .nan), (3, 1012)], current: 1010), now: now)?.past == false, "a NaN is no step")
+        // On the card: the arrow after the number, the words under it.
+        var state = try BrowseViewTests.state()
+        state.screen = .detail(0)
+        var weather = try #require(state.weather[1])
+        weather.report?.hourly = (0..<6).map { HourlyForecast(time: BrowseViewTests.now.addingTimeInterval(Double($0) * 3600), temperature: 4, pressure: 1015 - Double($0)) }
+        state.weather[1] = weather
+        let words = Language.en.words(.bundled)
+        let page = try #require(BrowseView.page(for: state, words: words))
+        let card = try #require(page.cards.first { $0.title == words.cardPressure })
+        #expect(card.value.map(\.text).joined() == "1015 hPa ↓" && card.details == ["Falling over the next 3 h"], "\(card)")
+    }
+
     /// The dew point from the temperature and humidity (Magnus–Sonntag), and none from nonsense.
     @Test func dewPoint() throws {
         let dew = try #require(DewPoint.celsius(temperature: 20, humidity: 50))

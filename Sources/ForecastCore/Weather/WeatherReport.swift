@@ -221,12 +221,15 @@ public struct HourlyForecast: Hashable, Sendable, Codable {
     public var condition: WeatherCondition?
     /// Whether the sun is up, where the service says.
     public var isDay: Bool?
+    /// Sea-level pressure, hPa, where the service gives it by the hour (its 3-hour tendency).
+    public var pressure: Double?
 
     public init(
         time: Date, temperature: Double? = nil, feelsLike: Double? = nil, humidity: Double? = nil,
         precipitationProbability: Double? = nil, precipitation: Double? = nil, windSpeed: Double? = nil,
-        windDirection: Double? = nil, condition: WeatherCondition? = nil, isDay: Bool? = nil
+        windDirection: Double? = nil, condition: WeatherCondition? = nil, isDay: Bool? = nil, pressure: Double? = nil
     ) {
+        self.pressure = pressure
         self.time = time
         self.temperature = temperature
         self.feelsLike = feelsLike

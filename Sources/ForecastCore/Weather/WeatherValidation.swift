@@ -111,6 +111,7 @@ extension HourlyForecast {
         try R.check(precipitation, in: WeatherBounds.precipitation, "\(prefix()).precipitation")
         try R.check(windSpeed, in: WeatherBounds.wind, "\(prefix()).wind_speed")
         try R.check(windDirection, in: WeatherBounds.direction, "\(prefix()).wind_direction")
+        try R.check(pressure, in: WeatherBounds.pressure, "\(prefix()).pressure")
     }
 }
 

@@ -26,12 +26,13 @@ extension English {
     package func gusts(_ speed: String) -> String { "Gusts \(speed)" }
     package var uvTodaysHighest: String { "Today's highest" }
     package func dayLengthShort(minutes: Int) -> String { "Day \(minutes / 60) h \(minutes % 60) min" }
-    package func pressureTrend(_ trend: PressureTrend) -> String {
-        switch trend {
+    package func pressureTrend(_ trend: PressureTrend, past: Bool) -> String {
+        let word = switch trend {
         case .rising: "Rising"
         case .falling: "Falling"
         case .steady: "Steady"
         }
+        return word + (past ? " over the last 3 h" : " over the next 3 h")
     }
     package func precipitationToday(_ amount: String) -> String { "\(amount) today" }
     package func chanceOf(_ percent: String) -> String { "Chance \(percent)" }

@@ -26,12 +26,13 @@ extension Korean {
     package func gusts(_ speed: String) -> String { "돌풍 \(speed)" }
     package var uvTodaysHighest: String { "오늘 최고" }
     package func dayLengthShort(minutes: Int) -> String { "낮 \(minutes / 60)시간\u{A0}\(minutes % 60)분" }
-    package func pressureTrend(_ trend: PressureTrend) -> String {
-        switch trend {
-        case .rising: "오르는 중"
-        case .falling: "내리는 중"
+    package func pressureTrend(_ trend: PressureTrend, past: Bool) -> String {
+        let word = switch trend {
+        case .rising: "오름"
+        case .falling: "내림"
         case .steady: "변화 없음"
         }
+        return (past ? "지난 3시간 " : "앞으로 3시간 ") + word
     }
     package func precipitationToday(_ amount: String) -> String { "오늘 \(amount)" }
     package func chanceOf(_ percent: String) -> String { "확률 \(percent)" }

@@ -36,8 +36,8 @@ package protocol PageWords: Sendable {
     var uvTodaysHighest: String { get }
     /// "Day 9 h 28 min" (the sun card's length of day).
     func dayLengthShort(minutes: Int) -> String
-    /// "Rising" / "Falling" / "Steady" (over the last 3 hours).
-    func pressureTrend(_ trend: PressureTrend) -> String
+    /// "Rising over the last 3 h" / "Falling over the next 3 h" / "Steady over the last 3 h".
+    func pressureTrend(_ trend: PressureTrend, past: Bool) -> String
     /// "2.4 mm today" / "오늘 2.4 mm".
     func precipitationToday(_ amount: String) -> String
     /// "Chance 40%".
@@ -60,10 +60,7 @@ package protocol PageWords: Sendable {
     func restored(_ place: Place) -> String
 }
 
-/// The pressure over the last three hours, as a barometer reads it (±1 hPa is steady).
-package enum PressureTrend: Sendable, Equatable {
-    case rising, falling, steady
-
+extension PressureTrend {
     /// The arrow beside the number.
     package var arrow: String {
         switch self {

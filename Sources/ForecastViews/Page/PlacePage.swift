@@ -313,8 +313,14 @@ package struct PlacePage: Sendable {
                 title: words.cardHumidity, value: [Piece(format.percent(humidity), Frame.Look(bold: true))],
                 details: dew.map { [words.dewPoint(format.temperatureText($0))] } ?? []))
         }
-        if let c, c.pressure != nil {
-            cards.append(Card(title: words.cardPressure, value: [Piece(format.pressureText(c.pressure), Frame.Look(bold: true))], details: []))
+        // The pressure and its 3-hour tendency (↑ ↓ →), said in words too, where the hours carry the pressure.
+        if let c, let report, c.pressure != nil || report.hourly.contains(where: { $0.pressure != nil }) {
+            let tendency = PressureTendency(report, now: now)
+            var value: Line = [Piece(format.pressureText(c.pressure ?? report.comingHours(1, from: now).first?.pressure), Frame.Look(bold: true))]
+            if let tendency { value.append(Piece(" " + tendency.trend.arrow, Frame.Look(bold: true))) }
+            cards.append(Card(
+                title: words.cardPressure, value: value,
+                details: tendency.map { [words.pressureTrend($0.trend, past: $0.past)] } ?? []))
         }
         if let c, c.visibility != nil {
             cards.append(Card(title: words.cardVisibility, value: [Piece(format.visibilityText(c.visibility), Frame.Look(bold: true))], details: []))
