@@ -205,8 +205,8 @@ package enum BrowseView {
     }
 
     /// Lines in a box in the middle of the frame, over what is there.
-    static func box(_ frame: inout Frame, _ lines: [(String, Frame.Look)]) {
-        let inner = min(frame.width - 6, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+    static func box(_ frame: inout Frame, _ lines: [(String, Frame.Look)], width: Int? = nil) {
+        let inner = min(frame.width - 6, (width ?? lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
         let height = min(frame.height - 2, lines.count + 2)
         let left = max(0, (frame.width - inner - 2) / 2)
         let top = max(0, (frame.height - height) / 2)
@@ -525,7 +525,8 @@ package enum BrowseView {
         }
         shown.append(("", .plain))
         shown.append((words.browseHelpClose, Frame.Look(dim: true)))
-        box(&frame, shown)
+        // As wide as its widest line anywhere: the box keeps its size while it scrolls.
+        box(&frame, shown, width: (lines + shown).map { DisplayWidth.of($0.0) }.max() ?? 0)
         return limit
     }
 

@@ -859,11 +859,12 @@ package struct English: Catalog {
                 ("← → h l", "previous or next place (wraps around)"), ("[ ]  < >", "scroll the hours"),
                 ("Tab", "the days: ↑ ↓ choose one, Enter opens its hours (← → the day before or after), Esc back"),
                 ("↑ ↓  k j", "scroll"), ("PgUp PgDn Space", "scroll a screenful"), ("Home End g G", "top, bottom"),
-                ("wheel, click", "scroll; a click on a day opens its hours"), ("Esc", "back to the list"),
+                ("wheel, click", "scroll; a click on a day opens its hours"), ("r", "refresh now"), ("Esc", "back to the list"),
             ]),
             ("Search", [
                 ("letters", "filter the built-in places (English or Korean)"), ("↑ ↓", "choose"),
-                ("Enter", "see the weather (asks online when nothing is found)"), ("a", "add the place shown"), ("Esc", "back"),
+                ("Enter", "see the weather (asks online when nothing is found)"), ("a", "add the place shown"), ("Ctrl-U", "clear what was typed"),
+                ("Esc", "back"),
             ]),
             ("Everywhere", [("u", "°C, °F, K"), ("U", "units: temperature, wind, precipitation, distance, pressure, clock"), ("?", "this help"), ("q  Ctrl-C", "quit")]),
         ]

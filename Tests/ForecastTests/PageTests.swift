@@ -420,8 +420,17 @@ import Testing
         #expect(last.contains("Ctrl-C") && last.contains(words.browseHelpClose), "\(last)")
         _ = Browse.update(&state, .character("x"))
         #expect(!state.showsHelp)
-        let tall = BrowseView.render(state, width: 120, height: 60, words: words, emoji: true)
-        _ = tall
+        // The box keeps its size while it scrolls (it was as wide as the lines on screen).
+        _ = Browse.update(&state, .character("?"))
+        let corner = { (state: BrowseState) in
+            BrowseView.frame(state, width: 120, height: 40, words: words, emoji: true).lines.first { $0.contains("┌") }?.firstIndex(of: "┌")
+        }
+        let opened = corner(state)
+        for _ in 0..<30 {
+            _ = Browse.update(&state, .down)
+            #expect(corner(state) == opened)
+        }
+        #expect(words.browseHelp.flatMap(\.keys).contains { $0.key == "Ctrl-U" }, "every key in the help")
     }
 
     /// `z` puts the place back and selects it once the list is read again.
@@ -491,6 +500,8 @@ import Testing
         #expect(PressureTendency(report([(0, nil), (3, nil)]), now: now) == nil, "no pressure by the hour: no tendency")
         #expect(PressureTendency(report([(0, 1010), (6, 1000)]), now: now) == nil, "nothing near three hours off")
         #expect(PressureTendency(report([(-3, .nan), (3, 1012)], current: 1010), now: now)?.past == false, "a NaN is no step")
+        #expect(PressureTendency(report([(-3, 850), (0, 1090), (3, 850)], current: 1090), now: now) == nil, "240 hPa in 3 h is no weather")
+        #expect(PressureTendency(report([(-3, 1000), (0, 1030)], current: 1012), now: now)?.change == 12, "from the pressure shown")
         // On the card: the arrow after the number, the words under it.
         var state = try BrowseViewTests.state()
         state.screen = .detail(0)

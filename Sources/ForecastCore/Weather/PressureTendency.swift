@@ -20,6 +20,9 @@ public struct PressureTendency: Sendable, Equatable {
 
     /// A change of more than this over three hours is rising or falling.
     public static let steadyWithin = 1.0
+    /// More than this over three hours is no weather (the deepest storms fall about 24 hPa in
+    /// 3 hours): hours that say so give no tendency.
+    public static let plausibleChange = 30.0
 
     public init?(_ report: WeatherReport, now: Date) {
         let steps = report.hourly.compactMap { step in step.pressure.flatMap { $0.isFinite ? (step.time, $0) : nil } }
@@ -28,7 +31,8 @@ public struct PressureTendency: Sendable, Equatable {
             steps.filter { abs($0.0.timeIntervalSince(instant)) <= 40 * 60 }
                 .min { abs($0.0.timeIntervalSince(instant)) < abs($1.0.timeIntervalSince(instant)) }?.1
         }
-        guard let present = near(now) ?? report.current.pressure else { return nil }
+        // The pressure shown (the current one) where there is one: the arrow and the number agree.
+        guard let present = report.current.pressure ?? near(now) else { return nil }
         if let before = near(now.addingTimeInterval(-3 * 3600)) {
             change = present - before
             past = true
@@ -38,7 +42,7 @@ public struct PressureTendency: Sendable, Equatable {
         } else {
             return nil
         }
-        guard change.isFinite else { return nil }
+        guard change.isFinite, abs(change) <= Self.plausibleChange else { return nil }
         trend = change > Self.steadyWithin ? .rising : change < -Self.steadyWithin ? .falling : .steady
     }
 }
