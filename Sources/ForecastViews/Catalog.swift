@@ -224,10 +224,7 @@ package typealias Words = any Catalog
 extension Language {
     /// The catalog that speaks this language.
     package func words(_ gazetteer: Gazetteer) -> Words {
-        switch self {
-        case .en: English(gazetteer: gazetteer)
-        case .ko: Korean(gazetteer: gazetteer)
-        }
+        Languages.room(self).catalog(gazetteer)
     }
 }
 

@@ -21,6 +21,8 @@ package struct SearchOutput: CommandOutput {
         package struct Found: Encodable {
             package var geonamesId: Int
             package var koreanName: String?
+            /// Its names in the other languages the gazetteer has, by code ("ko": "서울", "ja": "ソウル").
+            package var names: [String: String]
             package var population: Int
             package var match: String
             package var weather: WeatherItem?
@@ -52,7 +54,7 @@ package struct SearchOutput: CommandOutput {
                     name: m.city.name, countryCode: m.city.countryCode, admin1: m.city.admin1, coordinate: m.city.coordinate,
                     timeZone: m.city.timeZone),
                 own: Result.Found(
-                    geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, population: m.city.population,
+                    geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, names: m.city.names, population: m.city.population,
                     match: online ? "online" : "\(m.kind)", weather: item, error: found?.error.map(ErrorItem.init)))
         }
     }

@@ -407,7 +407,7 @@ import Testing
             let script = try await cli.run("--generate-completion-script", shell).stdout
             #expect(script.contains("rm)\n") && script.contains("_forecast_remove") && script.contains("ls)\n"), "\(shell)")
             if shell == "bash" {
-                #expect(script.contains("non_repeating_options=(--db --lang --format)") && script.contains("--lang) COMPREPLY+=($(compgen -W 'en ko'"),
+                #expect(script.contains("non_repeating_options=(--db --lang --format)") && script.contains("--lang) COMPREPLY+=($(compgen -W 'en ko ja'"),
                         "the options every command takes, before its name")
             }
         }

@@ -114,9 +114,9 @@ import Testing
 
     @Test func anUnknownPopulationNeverDominates() throws {
         let a = City(geonamesID: 1, name: "X", countryCode: "US", admin1: "", coordinate: try Coordinate(latitude: 1, longitude: 1),
-                     population: 0, timeZone: "UTC", koreanName: nil)
+                     population: 0, timeZone: "UTC")
         let b = City(geonamesID: 2, name: "X", countryCode: "CA", admin1: "", coordinate: try Coordinate(latitude: 2, longitude: 2),
-                     population: 0, timeZone: "UTC", koreanName: nil)
+                     population: 0, timeZone: "UTC")
         #expect(try PlaceChoice.choose(exact: [a, b], others: [], pick: nil) == .ambiguous([a, b]))
         #expect(try PlaceChoice.choose(exact: [], others: [], pick: nil) == .notFound)
     }

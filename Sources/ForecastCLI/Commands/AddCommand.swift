@@ -11,7 +11,7 @@ struct AddCommand: ForecastCommand {
         abstract: "Save a place, found by name or given by coordinates.",
         discussion: HelpText.flowing("""
             A name is looked up in the built-in world gazetteer (GeoNames cities of
-            15,000 people or more), in English or Korean, ignoring case and accents;
+            15,000 people or more), in English or any language forecast speaks, ignoring case and accents;
             names it does not know are looked up online (Open-Meteo geocoding).
             When several places share the name and none clearly stands out, the
             candidates are listed and nothing is saved: choose with --pick or --country.

@@ -26,7 +26,7 @@ struct BrowseCommand: ForecastCommand {
             scroll, PgUp/PgDn/Space a screenful, Home/End/g/G top and bottom, the
             wheel scrolls and a click on a day opens it, w opens the warning, Esc
             back to the list.
-            Search: type a name in English or Korean, ↑/↓ choose, Enter shows the
+            Search: type a name in any language forecast speaks, ↑/↓ choose, Enter shows the
             weather (asking the online geocoder once when nothing built in
             matches), a adds the place shown, Esc goes back. Everywhere: U opens
             the units (temperature, wind, precipitation, distance, pressure, clock;

@@ -10,7 +10,7 @@ struct ConfigCommand: ForecastCommand {
         commandName: "config",
         abstract: "Show or set the preferences kept for later runs.",
         discussion: HelpText.flowing("""
-            Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (en, ko), ttl
+            Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (\(Language.all.map(\.code).joined(separator: ", "))), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph, kn, bft), temperature-unit
             (celsius, fahrenheit, kelvin), format (the default of list and show:
             table, json, csv, tsv, markdown, line), alerts (where official warnings

@@ -28,7 +28,7 @@ public struct OpenWeatherMapAlerts: OnePlaceSource {
     public init(apiKey: String, baseURL: URL, language: Language = .en) {
         self.apiKey = apiKey
         self.baseURL = baseURL
-        self.language = language == .ko ? "kr" : "en"
+        self.language = OpenWeatherMapProvider.languageCode(language)
     }
 
     public var secrets: [String] { [apiKey] }

@@ -862,7 +862,7 @@ package struct English: Catalog {
                 ("wheel, click", "scroll; a click on a day opens its hours"), ("r", "refresh now"), ("Esc", "back to the list"),
             ]),
             ("Search", [
-                ("letters", "filter the built-in places (English or Korean)"), ("↑ ↓", "choose"),
+                ("letters", "filter the built-in places (by any of their names)"), ("↑ ↓", "choose"),
                 ("Enter", "see the weather (asks online when nothing is found)"), ("a", "add the place shown"), ("Ctrl-U", "clear what was typed"),
                 ("Esc", "back"),
             ]),
@@ -874,7 +874,7 @@ package struct English: Catalog {
         "The window is \(width)×\(height); forecast browse needs \(needs.width)×\(needs.height) or more."
     }
     package var browseSearchPrompt: String { "Search: " }
-    package var browseSearchHint: String { "Type a place's name in English or Korean, e.g. 부산 or sao paulo." }
+    package var browseSearchHint: String { "Type a place's name in English, Korean or Japanese, e.g. 부산, 東京 or sao paulo." }
     package var browseEmptyHint: String { "Nothing saved yet: type a place's name, Enter to see its weather, then a to add it." }
     package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
         "No built-in place matches \(quoted(query))." + (suggestion.map { " Did you mean \(quoted($0))?" } ?? "")

@@ -997,7 +997,7 @@ package struct Korean: Catalog {
                 ("휠, 클릭", "스크롤; 날짜를 클릭하면 그날 시간별"), ("r", "지금 새로 고침"), ("Esc", "목록으로"),
             ]),
             ("검색", [
-                ("글자", "내장 장소 거르기 (영어 또는 한국어)"), ("↑ ↓", "고르기"),
+                ("글자", "내장 장소 거르기 (어느 이름으로든)"), ("↑ ↓", "고르기"),
                 ("Enter", "날씨 보기 (없으면 온라인에 물어봄)"), ("a", "보이는 장소 추가"), ("Ctrl-U", "입력 지우기"), ("Esc", "뒤로"),
             ]),
             ("어디서나", [("u", "°C, °F, K"), ("U", "단위: 기온, 바람, 강수량, 거리, 기압, 시계"), ("?", "이 도움말"), ("q  Ctrl-C", "끝내기")]),
@@ -1008,7 +1008,7 @@ package struct Korean: Catalog {
         "창 크기가 \(width)×\(height)입니다. forecast browse는 \(needs.width)×\(needs.height) 이상이 필요합니다."
     }
     package var browseSearchPrompt: String { "검색: " }
-    package var browseSearchHint: String { "장소 이름을 영어나 한국어로 입력하세요. 예: 부산, sao paulo" }
+    package var browseSearchHint: String { "장소 이름을 영어, 한국어, 일본어로 입력하세요. 예: 부산, 東京, sao paulo" }
     package var browseEmptyHint: String { "저장된 장소가 없습니다. 이름을 입력하고 Enter로 날씨를 본 뒤 a로 추가하세요." }
     package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
         "내장 목록에 \(quoted(query))\(Self.josa(quoted(query), .gwaWa)) 맞는 장소가 없습니다. "

@@ -1,7 +1,11 @@
 /// `--help` in Korean: each help text the commands declare (in English, as
 /// ArgumentParser takes them), in Korean. A text missing here shows in English;
 /// a test checks that none is missing.
-package enum KoreanHelp {
+package enum KoreanHelp: HelpTranslation {
+
+    package static let headings = HelpHeadings(
+        overview: "개요", usage: "사용법", arguments: "인자", options: "옵션", subcommands: "하위 명령", examples: "예",
+        englishHelp: "영어 도움말", perCommand: "명령마다: forecast help <명령>", subcommand: "<하위 명령>")
     package static let texts: [String: String] = [
         "Keep your favourite places and see their weather at once.":
             "즐겨 찾는 곳을 저장하고 그 날씨를 한눈에 봅니다.",
@@ -57,8 +61,8 @@ package enum KoreanHelp {
             "데이터베이스 파일.",
         "Output format: table or json.":
             "출력 형식: table 또는 json.",
-        "Language: en or ko (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).":
-            "언어: en 또는 ko(기본값: $FORECAST_LANG, 없으면 $LC_ALL, $LC_MESSAGES, $LANG에서).",
+        "Language: {languages} (default: $FORECAST_LANG, else from $LC_ALL, $LC_MESSAGES or $LANG).":
+            "언어: {languages}(기본값: $FORECAST_LANG, 없으면 $LC_ALL, $LC_MESSAGES, $LANG에서).",
         "Show the version.":
             "버전을 보여 줍니다.",
         "Show help information.":
@@ -180,7 +184,7 @@ package enum KoreanHelp {
             "종료 상태: 0 성공; 1 명령 실패(잘못된 입력, 여러 곳을 뜻하는 이름, 쓸 수 없는 서비스나 데이터베이스); 2 일부 장소의 날씨를 받아 오지 못함(나머지는 보여 줌); 3 날씨는 보여 줬지만 저장하지 못함; 4 찾을 수 없음(그런 저장된 장소나 그런 이름의 장소가 없음); 64 명령줄 자체가 잘못됨; 130 중단됨; 141 출력을 읽던 쪽이 사라짐(| head처럼).",
         ],
         "add": [
-            "이름은 내장 세계 지명 사전(인구 15,000명 이상의 GeoNames 도시)에서 영어나 한국어로, 대소문자와 악센트를 무시하고 찾습니다. 사전에 없는 이름은 온라인(Open-Meteo 지오코딩)에서 찾습니다. 여러 곳이 같은 이름이고 한 곳이 뚜렷이 크지 않으면 후보를 보여 주고 아무것도 저장하지 않습니다: --pick이나 --country로 고르세요. 이름 뒤에 쉼표와 나라나 지역을 붙일 수도 있습니다('Seoul, KR', 'Springfield, Illinois').",
+            "이름은 내장 세계 지명 사전(인구 15,000명 이상의 GeoNames 도시)에서 영어, 한국어, 일본어로, 대소문자와 악센트를 무시하고 찾습니다. 사전에 없는 이름은 온라인(Open-Meteo 지오코딩)에서 찾습니다. 여러 곳이 같은 이름이고 한 곳이 뚜렷이 크지 않으면 후보를 보여 주고 아무것도 저장하지 않습니다: --pick이나 --country로 고르세요. 이름 뒤에 쉼표와 나라나 지역을 붙일 수도 있습니다('Seoul, KR', 'Springfield, Illinois').",
         ],
         "remove": [
             "장소는 'forecast list'의 번호, 이름이나 이름표(대소문자 무관), 또는 헷갈리지 않는 이름의 앞부분입니다. 하나라도 맞는 곳이 없으면 아무것도 지우지 않습니다.",
@@ -203,7 +207,7 @@ package enum KoreanHelp {
         ],
         "browse": [
             "마지막으로 본 장소의 상세에서 엽니다(--list면 목록에서, 본 곳이 없으면 목록에서, 저장한 곳이 없으면 검색에서). 저장된 날씨는 바로 보이고, 받을 때가 된 것은 뒤에서 받아 오며 TTL이 지나면 다시 받습니다. 모든 변경(정렬, 단위, 순서, 지우기, 추가, 마지막으로 본 곳)은 명령과 똑같이 저장됩니다.",
-            "목록: ↑/↓ 또는 k/j 선택, Enter나 → 열기, s 정렬 바꾸기(사용자 지정, 이름, 기온, 습도), S 뒤집기, u °C/°F/K, K/J 내 순서에서 위아래로 옮기기, d 다음 y 지우기, z 지우기 되돌리기(다음 변경 전까지), r 새로 받기, / 검색, w 특보 열기; 마우스 휠로 움직이고 클릭하면 장소를 엽니다. 페이지: ←/→ 또는 h/l 이전/다음 장소(끝에서 처음으로), [와 ](또는 <와 >) 시간별 예보 넘기기, Tab 날짜로 이동(↑/↓ 날짜 고르기, Enter 그날 시간별, ←/→ 전날/다음날, Esc 뒤로), ↑/↓ 또는 k/j 스크롤, PgUp/PgDn/Space 한 화면씩, Home/End/g/G 맨 위와 맨 아래, 휠로 스크롤하고 날짜를 클릭하면 그날을 엽니다, w 특보 열기, Esc 목록으로. 검색: 영어나 한국어로 이름 입력, ↑/↓ 고르기, Enter 날씨 보기(내장 사전에 없으면 온라인 지오코더에 한 번 묻기), a 보이는 곳 추가, Esc 뒤로. 어디서나: U 단위(기온, 바람, 강수량, 거리, 기압, 시계; ↑/↓ 고르기, ←/→나 Enter 바꾸기, Esc 닫기), ? 도움말, q나 Ctrl-C 끝내기.",
+            "목록: ↑/↓ 또는 k/j 선택, Enter나 → 열기, s 정렬 바꾸기(사용자 지정, 이름, 기온, 습도), S 뒤집기, u °C/°F/K, K/J 내 순서에서 위아래로 옮기기, d 다음 y 지우기, z 지우기 되돌리기(다음 변경 전까지), r 새로 받기, / 검색, w 특보 열기; 마우스 휠로 움직이고 클릭하면 장소를 엽니다. 페이지: ←/→ 또는 h/l 이전/다음 장소(끝에서 처음으로), [와 ](또는 <와 >) 시간별 예보 넘기기, Tab 날짜로 이동(↑/↓ 날짜 고르기, Enter 그날 시간별, ←/→ 전날/다음날, Esc 뒤로), ↑/↓ 또는 k/j 스크롤, PgUp/PgDn/Space 한 화면씩, Home/End/g/G 맨 위와 맨 아래, 휠로 스크롤하고 날짜를 클릭하면 그날을 엽니다, w 특보 열기, Esc 목록으로. 검색: 영어, 한국어, 일본어로 이름 입력, ↑/↓ 고르기, Enter 날씨 보기(내장 사전에 없으면 온라인 지오코더에 한 번 묻기), a 보이는 곳 추가, Esc 뒤로. 어디서나: U 단위(기온, 바람, 강수량, 거리, 기압, 시계; ↑/↓ 고르기, ←/→나 Enter 바꾸기, Esc 닫기), ? 도움말, q나 Ctrl-C 끝내기.",
             "장소의 페이지: 이름, 현지 시각, 기온(30줄 이상이면 크게), 날씨, 체감 온도, 오늘의 최고·최저; 가장 심한 특보와 앞으로 2시간; 일출과 일몰이 들어간 시간별 예보; 기온 색으로 칠한 막대와 함께 최대 10일; 자외선, 대기질, 바람, 해, 달, 습도와 이슬점, 기압, 가시거리, 강수량 카드. 색: COLORTERM=truecolor면 24비트, 256색 TERM이면 256색, 아니면 16색; NO_COLOR와 TERM=dumb은 굵게와 반전만 씁니다.",
             "입출력 모두 60×20 이상의 터미널이 필요합니다. 스크립트에서는 list와 show를 쓰세요. 종료 상태: q 뒤 0; Ctrl-C 뒤 130; SIGTERM, SIGHUP 뒤 143, 129(어느 경우든 터미널은 원래대로); 표준 입력이나 출력이 터미널이 아니면 64.",
         ],
@@ -219,7 +223,7 @@ package enum KoreanHelp {
             "--weather는 후보마다 현재 날씨를 한꺼번에 받아 와서(Open-Meteo 요청 하나에 최대 50곳) 보여 주고, 아무것도 저장하지 않습니다.",
         ],
         "config": [
-            "설정: provider(open-meteo, openweathermap, metno), language(en, ko), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line), alerts(공식 특보를 받아 오는 곳: official은 키가 필요 없는 각국 기상청, 곧 노르웨이 기상청(MET Norway)과 미국 국립기상청; openweathermap은 여기에 OpenWeatherMap의 특보(각국 기관에서 모은 전 세계 특보)를 더하며 OPENWEATHER_API_KEY가 설정되어 있을 때만 받아 옵니다), air-scale(대기질을 매기는 기준: local은 장소마다 그 나라의 기준으로, 한국은 환경부 등급, EU와 EEA는 유럽 AQI, 그 밖은 미국 AQI; us, eu, kr은 모든 장소에 하나의 기준).",
+            "설정: provider(open-meteo, openweathermap, metno), language(en, ko, ja), ttl(분), concurrency(1-256), wind-unit(ms, kmh, mph, kn, bft), temperature-unit(celsius, fahrenheit, kelvin), format(list와 show의 기본값: table, json, csv, tsv, markdown, line), alerts(공식 특보를 받아 오는 곳: official은 키가 필요 없는 각국 기상청, 곧 노르웨이 기상청(MET Norway)과 미국 국립기상청; openweathermap은 여기에 OpenWeatherMap의 특보(각국 기관에서 모은 전 세계 특보)를 더하며 OPENWEATHER_API_KEY가 설정되어 있을 때만 받아 옵니다), air-scale(대기질을 매기는 기준: local은 장소마다 그 나라의 기준으로, 한국은 환경부 등급, EU와 EEA는 유럽 AQI, 그 밖은 미국 AQI; us, eu, kr은 모든 장소에 하나의 기준).",
             "적용되는 값은 강한 것부터: 옵션(--provider, --lang, --ttl, --concurrency, --format), 환경 변수(FORECAST_PROVIDER, FORECAST_LANG, FORECAST_TTL_MINUTES, FORECAST_CONCURRENCY, FORECAST_FORMAT), 이 설정, 그다음 기본값(언어는 로캘: LC_ALL, LC_MESSAGES, LANG)입니다. 인자 없이 실행하면 모든 설정을 값과 출처와 함께 보여 줍니다. API 키는 저장하지 않고 환경 변수(OPENWEATHER_API_KEY)에서만 읽습니다.",
         ],
         "export": [

@@ -3,12 +3,12 @@ import ForecastCore
 import Foundation
 import ForecastViews
 
-/// `--help` (and `help COMMAND`) in Korean, when the language is Korean: the
-/// same command tree ArgumentParser's English help is made from (its
-/// `--experimental-dump-help`), each text and explanation in Korean from
-/// `KoreanHelp`, the usage line and the examples as they are (commands are
-/// the same in every language).
-enum KoreanHelpScreen {
+/// `--help` (and `help COMMAND`) in the language spoken, when it has its help
+/// (`LanguageRoom.help`: Korean, Japanese): the same command tree
+/// ArgumentParser's English help is made from (its `--experimental-dump-help`),
+/// each text and explanation in that language, the usage line and the
+/// examples as they are (commands are the same in every language).
+enum TranslatedHelpScreen {
     /// The command whose help `arguments` ask for ("" for forecast itself), or
     /// nil when they ask for no help.
     static func asked(_ arguments: [String]) -> String? {
@@ -26,25 +26,28 @@ enum KoreanHelpScreen {
         Completions.aliases.first { $0.alias == word }?.command ?? word
     }
 
-    /// The help screen of `command` ("" for forecast), its descriptions
-    /// folded at spaces to `columns` (a terminal's width; 80 for a pipe).
-    static func text(for command: String, columns: Int = 80) -> String? {
+    /// The help screen of `command` ("" for forecast) in `help`'s language, its
+    /// descriptions folded to `columns` (a terminal's width; 80 for a pipe).
+    static func text(for command: String, in help: any HelpTranslation.Type, columns: Int = 80) -> String? {
         guard let tree = dump(), let root = tree["command"] as? [String: Any] else { return nil }
         let subcommands = root["subcommands"] as? [[String: Any]] ?? []
         let node = command.isEmpty ? root : subcommands.first { $0["commandName"] as? String == command }
         guard let node else { return nil }
-        let korean = { (english: String) in KoreanHelp.text(english) ?? english }
+        let words = { (english: String) in help.translated(english) ?? english }
+        let heading = help.headings
         var lines: [String] = []
-        let overview = fold(korean(node["abstract"] as? String ?? ""), width: max(20, columns - 6))
-        lines.append("개요: " + (overview.first ?? ""))
-        lines += overview.dropFirst().map { "      " + $0 }
+        let overviewIndent = DisplayWidth.of(heading.overview) + 2
+        let overview = fold(words(node["abstract"] as? String ?? ""), width: max(20, columns - overviewIndent))
+        lines.append(heading.overview + ": " + (overview.first ?? ""))
+        lines += overview.dropFirst().map { String(repeating: " ", count: overviewIndent) + $0 }
         lines.append("")
         let type = Forecast.configuration.subcommands.first { $0._commandName == command }
-        let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] <하위 명령>"
-        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - 9))
-        lines.append("사용법: " + (usageLines.first ?? ""))
-        lines += usageLines.dropFirst().map { "        " + $0 }
-        for paragraph in KoreanHelp.explanations[command] ?? [] {
+        let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] \(heading.subcommand)"
+        let usageIndent = DisplayWidth.of(heading.usage) + 2
+        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - usageIndent))
+        lines.append(heading.usage + ": " + (usageLines.first ?? ""))
+        lines += usageLines.dropFirst().map { String(repeating: " ", count: usageIndent) + $0 }
+        for paragraph in help.explanations[command] ?? [] {
             lines.append("")
             lines += fold(paragraph, width: max(20, columns))
         }
@@ -68,13 +71,13 @@ enum KoreanHelpScreen {
                 }
             }
         }
-        section("인자", positional.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
-        section("옵션", options.map { (Self.name(of: $0), korean($0["abstract"] as? String ?? "")) })
+        section(heading.arguments, positional.map { (Self.name(of: $0), words($0["abstract"] as? String ?? "")) })
+        section(heading.options, options.map { (Self.name(of: $0), words($0["abstract"] as? String ?? "")) })
         if command.isEmpty {
-            section("하위 명령", subcommands.filter { $0["commandName"] as? String != "help" }.map { sub in
+            section(heading.subcommands, subcommands.filter { $0["commandName"] as? String != "help" }.map { sub in
                 let name = sub["commandName"] as? String ?? ""
                 let aliases = Completions.aliases.filter { $0.command == name }.map(\.alias)
-                return (([name] + aliases).joined(separator: ", "), korean(sub["abstract"] as? String ?? ""))
+                return (([name] + aliases).joined(separator: ", "), words(sub["abstract"] as? String ?? ""))
             })
         }
         let examples = (node["discussion"] as? String ?? "").split(separator: "\n").map(String.init).filter {
@@ -82,17 +85,20 @@ enum KoreanHelpScreen {
         }
         if !examples.isEmpty {
             lines.append("")
-            lines.append("예:")
+            lines.append(heading.examples + ":")
             lines += examples.map { "  " + $0.trimmingCharacters(in: .whitespaces) }
         }
         lines.append("")
-        lines.append("영어 도움말: " + (command.isEmpty ? "forecast --help --lang en" : "forecast \(command) --help --lang en") + ", man forecast")
-        if command.isEmpty { lines.append("명령마다: forecast help <명령>") }
+        lines.append(heading.englishHelp + ": " + (command.isEmpty ? "forecast --help --lang en" : "forecast \(command) --help --lang en") + ", man forecast")
+        if command.isEmpty { lines.append(heading.perCommand) }
         return lines.joined(separator: "\n")
     }
 
-    /// `text` in lines of at most `width` columns, broken at spaces (a word longer than that stands alone).
+    /// `text` in lines of at most `width` columns, broken at spaces (a word
+    /// longer than that stands alone); text in kanji and kana, which has no
+    /// spaces, between its characters.
     static func fold(_ text: String, width: Int) -> [String] {
+        if DisplayWidth.breaksBetweenCharacters(text) { return DisplayWidth.wrap(text, width: width) }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
