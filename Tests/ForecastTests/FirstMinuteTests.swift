@@ -423,37 +423,6 @@ import Testing
         for (word, particle, expected) in cases { #expect(Korean.josa(word, particle) == expected, "\(word) \(particle)") }
     }
 
-    /// `--help` in Korean: every command's and option's help text has its
-    /// Korean, the examples are kept, and English stays one flag away.
-    @Test func helpSpeaksKorean() async throws {
-        var cli = try InProcessCLI()
-        var missing: [String] = []
-        let english = try Regex("[A-Za-z]+ [a-z]+ [a-z]+ [a-z]+")
-        for command in [""] + Forecast.configuration.subcommands.map({ $0._commandName }) {
-            let arguments = (command.isEmpty ? [] : [command]) + ["--help", "--lang", "ko"]
-            let help = await cli.run(arguments: arguments)
-            let shaped = help.status == 0 && help.stdout.hasPrefix("개요: ") && help.stdout.contains("사용법: forecast")
-            #expect(shaped, "\(command): \(help.stdout)")
-            // Outside examples and usage, a line of English words is a text without its Korean.
-            #expect(KoreanHelp.explanations[command] != nil, "\(command) has its explanation in Korean")
-            for line in help.lines where !line.contains("$ forecast") && !line.hasPrefix("사용법:") && !line.contains("--help --lang en") {
-                if line.contains(english) { missing.append("\(command): \(line)") }
-            }
-        }
-        #expect(missing.isEmpty, "\(missing)")
-        let alias = await cli.run("help", "ls", "--lang", "ko")
-        #expect(alias.stdout.hasPrefix("개요: 저장한 장소와 날씨를"), "an alias's help")
-        let plain = await cli.run("--help", "--lang", "en")
-        #expect(plain.stdout.hasPrefix("OVERVIEW: "))
-        let slip = await cli.run("help", "lst", "--lang", "ko")
-        #expect(slip.status == 64)
-        // Folded to the terminal's width.
-        cli.columns = 60
-        let folded = await cli.run("list", "--help", "--lang", "ko")
-        let wide = folded.lines.filter { !$0.contains("$ ") && !$0.hasPrefix("사용법") && DisplayWidth.of($0) > 60 }
-        #expect(wide.isEmpty, "\(wide)")
-    }
-
     /// What the attack on this work found: a label that bash would run, an
     /// address a label could hijack, a crash, escapes for a dumb terminal, Korean in JSON.
     @Test func attacksOnTheFirstMinute() async throws {

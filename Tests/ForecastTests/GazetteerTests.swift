@@ -84,7 +84,7 @@ import Testing
         var disagreements: [String] = []
         for (city, keys) in all {
             if keys.first != SearchKey.fold(city.name) { disagreements.append(city.name) }
-            if let korean = city.koreanName, !keys.contains(SearchKey.fold(korean)) { disagreements.append(korean) }
+            for name in city.names.values where !keys.contains(SearchKey.fold(name)) { disagreements.append(name) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
         #expect(all.allSatisfy { TimeZone(identifier: $0.city.timeZone) != nil })

@@ -23,8 +23,10 @@ import Testing
         #expect(Language.resolve(flag: nil, environment: [:]) == .en)
     }
 
-    /// Every error a library can raise has its own Korean words.
-    @Test func everyErrorHasKoreanWords() {
+    /// Every error a library can raise has its own words in every language.
+    @Test(arguments: [Language.ko, .ja]) func everyErrorHasItsWords(_ language: Language) {
+        let korean = language.words(.bundled)
+        let isHangul = { (v: UInt32) in language == .ko ? (0xAC00...0xD7A3).contains(v) : DisplayWidth.breaksBetweenCharacters(String(Unicode.Scalar(v) ?? " ")) }
         let inputs: [InputError] = [
             .empty(.name), .unsafeCharacters(.label, "a\u{7}b"), .invisible(.label), .tooLong(.name, length: 101, maximum: 100),
             .notANumber(.latitude, "north"), .latitudeOutOfRange(91), .longitudeOutOfRange(-181), .nothingSaved,
@@ -47,7 +49,7 @@ import Testing
             + lookups.map { (korean.message($0), english.message($0)) } + stores.map { (korean.message($0), english.message($0)) }
         for (ko, en) in pairs {
             #expect(ko != en)
-            #expect(ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Hangul in: \(ko)")
+            #expect(ko.unicodeScalars.contains { isHangul($0.value) }, "\(language) in: \(ko)")
             #expect(!ko.contains("\n") && !en.contains("\n"))
         }
         // What went wrong with a service, in Korean wherever it is a value.
@@ -63,11 +65,12 @@ import Testing
         for detail in details {
             let error = WeatherError(.provider, "English words", detail: detail)
             let ko = korean.weatherError(error)
-            #expect(!ko.contains("English words") && ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(ko)")
+            #expect(!ko.contains("English words") && ko.unicodeScalars.contains { isHangul($0.value) }, "\(ko)")
             #expect(!english.weatherError(error).contains("English words"), "English comes from the catalog too")
         }
         let humidity = WeatherError.invalid(.field("current.humidity"), .outside(value: "250", range: "0…100"))
-        #expect(korean.weatherError(humidity) == "잘못된 응답: 비정상 값: current.humidity 값 250이 0…100 범위를 벗어났습니다")
+        #expect(korean.weatherError(humidity) == (language == .ko ? "잘못된 응답: 비정상 값: current.humidity 값 250이 0…100 범위를 벗어났습니다"
+            : "不正な応答: 異常な値: current.humidity の値 250 が範囲 0…100 の外にあります"))
         #expect(english.weatherError(humidity) == "bad answer: \(humidity.message)", "the catalog's English is the error's own")
         let problems: [WeatherError.Detail.Problem] = [
             .notFinite, .outside(value: "1", range: "2…3"), .tooMany(9), .tooManyValues, .farFromNow, .notADate, .notATime, .missingOrNotATime,
@@ -77,10 +80,10 @@ import Testing
             for problem in problems {
                 let error = WeatherError.invalid(part, problem)
                 #expect(english.weatherError(error) == "bad answer: \(error.message)")
-                #expect(korean.weatherError(error).unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }.count > 4)
+                #expect(korean.weatherError(error).unicodeScalars.filter { isHangul($0.value) }.count > 4)
             }
         }
-        #expect(korean.weatherError(WeatherError(.badResponse, "no detail")) == "잘못된 응답: no detail", "no value, no translation")
+        #expect(korean.weatherError(WeatherError(.badResponse, "no detail")) == (language == .ko ? "잘못된 응답" : "不正な応答") + ": no detail", "no value, no translation")
 
         // What the user typed comes back escaped, on one line.
         #expect(korean.message(InputError.unsafeCharacters(.label, "a\u{1B}[31mb")).contains("\\u{1B}"))
