@@ -5,12 +5,14 @@ import ForecastProviders
 import Foundation
 
 /// Every word `forecast` says to its user: one type per language conforms
-/// (`English`, `Korean`), so a language that misses a word, or a word that
-/// misses a language, does not build. Counting ("1 place", "3 places"; in
-/// Korean "3곳") is each catalog's own. Weather conditions are worded here
-/// too, from the codes the services gave (the cache keeps codes, never words);
-/// `--help` stays English, as the argument parser writes it.
-package protocol Catalog: WarningWords, SkyWords, PageWords, Sendable {
+/// (`English`, `Korean`, `Japanese`, each in its folder under Languages/), so
+/// a language that misses a word, or a word that misses a language, does not
+/// build. The words come in parts a face depends on: the commands' and the
+/// errors' words here, the app's (`PageWords`), warnings' (`WarningWords`),
+/// the sky's (`SkyWords`), conditions' (`ConditionWords`, from the core's
+/// parts, never a service's codes) and the help (`HelpTranslation`).
+/// Counting ("1 place", "3 places"; "3곳", "3か所") follows the language's `PluralRule`.
+package protocol Catalog: WarningWords, SkyWords, PageWords, ConditionWords, Sendable {
     var language: Language { get }
     /// Where place, region and country names in this language are looked up.
     var gazetteer: Gazetteer { get }
@@ -205,17 +207,6 @@ package protocol Catalog: WarningWords, SkyWords, PageWords, Sendable {
     /// stdin or stdout is not a terminal.
     var browseNeedsTerminal: String { get }
 
-    // MARK: Weather conditions, as the services coded them
-    /// WMO 4677 codes (Open-Meteo's `weather_code`); any other number is unknown weather.
-    func wmoCondition(_ code: Int) -> String
-    /// OpenWeatherMap condition ids (`weather[].id`).
-    func openWeatherMapCondition(_ id: Int) -> String
-    /// A sky with nothing falling from it (clear, fair, partly cloudy, cloudy, fog).
-    func skyCondition(_ kind: WeatherCondition.Kind) -> String
-    /// Rain, sleet or snow, light to heavy, steady or in showers, with thunder or without.
-    func fallingCondition(_ what: WeatherCondition.Falling, _ intensity: WeatherCondition.Intensity, showers: Bool, thunder: Bool) -> String
-    /// A condition forecast does not know, by the name the service gave.
-    func unknownCondition(_ name: String) -> String
 }
 
 /// The words of one language, whichever it is.
@@ -307,19 +298,6 @@ extension Catalog {
     package static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: ", ") }
 
     package static var fieldList: String { (ReportField.allCases.map(\.rawValue) + ["alert (alert_level)"]).joined(separator: ", ") }
-
-    // MARK: - Weather conditions
-
-    /// A condition in words, from the code its service gave.
-    package func condition(_ condition: WeatherCondition) -> String {
-        switch condition.said {
-        case .wmo(let code): wmoCondition(code)
-        case .openWeatherMap(let id): openWeatherMapCondition(id)
-        case .sky(let kind): skyCondition(kind)
-        case .falling(let what, let intensity, let showers, let thunder): fallingCondition(what, intensity, showers: showers, thunder: thunder)
-        case .unknown(let name): unknownCondition(name)
-        }
-    }
 
     // MARK: - Places, named in the catalog's language where the gazetteer knows how
 

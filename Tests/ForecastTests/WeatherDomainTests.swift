@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ForecastViews
 @testable import ForecastCore
 
 @Suite struct WeatherConditionTests {
@@ -27,8 +28,37 @@ import Testing
             #expect(DisplayWidth.of(condition.symbol(isDay: true)) == 2 && DisplayWidth.of(condition.symbol(isDay: false)) == 2, "OWM \(id)")
         }
         #expect(WeatherCondition.openWeatherMap(500).kind == .rain)
-        #expect(WeatherCondition.openWeatherMap(804).english == "Overcast clouds")
+        #expect(WeatherCondition.openWeatherMap(804).english == "Cloudy" && WeatherCondition.openWeatherMap(232).english == "Heavy drizzle and thunder")
         #expect(WeatherCondition.openWeatherMap(999).kind == .unknown)
+    }
+
+    /// Conditions are worded from the core's parts, never a service's codes:
+    /// every code of every scheme reads into known parts, and every part, in
+    /// any combination a service can send, has words in every language.
+    @Test func conditionsAreWordedFromPartsInEveryLanguage() {
+        let codes = WeatherCondition.wmoCodes.map(ConditionParts.wmo) + WeatherCondition.openWeatherMapIDs.map(ConditionParts.openWeatherMap)
+        #expect(codes.allSatisfy { $0.unknown == nil })
+        var combinations = codes
+        for falling in ConditionParts.Falling.allCases {
+            for intensity in [nil] + WeatherCondition.Intensity.allCases.map(Optional.some) {
+                for (showers, thunder, freezing) in [(false, false, false), (true, false, false), (false, true, false), (true, true, false), (false, false, true)] {
+                    combinations.append(ConditionParts(falling: falling, intensity: intensity, freezing: freezing, showers: showers, thunder: thunder))
+                }
+            }
+        }
+        combinations += ConditionParts.Veil.allCases.map { ConditionParts(veil: $0) } + ConditionParts.Sky.allCases.map { ConditionParts(sky: $0) }
+            + ConditionParts.Wind.allCases.map { ConditionParts(wind: $0) }
+        for room in Languages.all {
+            let words = room.catalog(.bundled)
+            let unknown = words.unknownCondition("")
+            let said = combinations.map { words.words($0) }
+            #expect(said.allSatisfy { !$0.isEmpty && !$0.contains(unknown.prefix(4)) && !$0.contains("  ") && $0 == $0.trimmingCharacters(in: .whitespaces) },
+                    "\(room.language): \(said.filter { $0.isEmpty || $0.contains(unknown.prefix(4)) })")
+            // Different parts read differently: drizzle is not rain, haze is not smoke.
+            #expect(words.words(ConditionParts(falling: .drizzle)) != words.words(ConditionParts(falling: .rain)))
+            #expect(Set(ConditionParts.Veil.allCases.map { words.words(ConditionParts(veil: $0)) }).count == ConditionParts.Veil.allCases.count)
+        }
+        #expect(Language.ja.words(.bundled).condition(.wmo(61)) == "弱い雨" && Language.ja.words(.bundled).condition(.wmo(99)) == "強いひょうを伴う雷雨")
     }
 
     /// The cache keeps the service's code and the kind, never words: words are
@@ -39,7 +69,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])
         #expect(object == ["kind": "rain", "code": "wmo:61"])
         let back = try JSONDecoder().decode(WeatherCondition.self, from: encoded)
-        #expect(back == .wmo(61) && back.english == "Slight rain" && back.korean == "약한 비")
+        #expect(back == .wmo(61) && back.english == "Light rain" && back.korean == "약한 비")
         let parts = WeatherCondition.falling(.snow, .heavy, showers: true, thunder: true)
         #expect(try JSONDecoder().decode(WeatherCondition.self, from: JSONEncoder().encode(parts)).english == "Heavy snow showers and thunder")
         let hostile = Data(#"{"kind":"rain","code":"unknown:\u001b[2J\u001b]0;x\u0007bad"}"#.utf8)
