@@ -12,11 +12,15 @@ import Foundation
 /// the sky's (`SkyWords`), conditions' (`ConditionWords`, from the core's
 /// parts, never a service's codes) and the help (`HelpTranslation`).
 /// Counting ("1 place", "3 places"; "3곳", "3か所") follows the language's `PluralRule`.
-package protocol Catalog: WarningWords, SkyWords, PageWords, ConditionWords, Sendable {
+package protocol Catalog: CommandWords, ErrorWords, AppWords, WarningWords, SkyWords, PageWords, ConditionWords, Sendable {
     var language: Language { get }
     /// Where place, region and country names in this language are looked up.
     var gazetteer: Gazetteer { get }
+}
 
+/// The commands' words: their answers, the weather as tables and text say
+/// it, dates and clocks, counts.
+package protocol CommandWords: Sendable {
     var errorPrefix: String { get }
     var warningPrefix: String { get }
     /// A saved row that cannot be read: left out of the list, with how to remove it.
@@ -66,10 +70,6 @@ package protocol Catalog: WarningWords, SkyWords, PageWords, ConditionWords, Sen
     func searchFoundNothing(_ query: String) -> String
     var candidateHeaders: [String] { get }
     var listHeaders: [String] { get }
-    func errorKind(_ kind: WeatherError.Kind) -> String
-    /// What went wrong, after the kind. A failure without a typed detail (which
-    /// field of an answer failed validation) is described by the error itself.
-    func detail(_ error: WeatherError) -> String
     func interrupted(_ age: String?) -> String
     func stale(_ age: String?) -> String
     var noWeatherYet: String { get }
@@ -159,54 +159,6 @@ package protocol Catalog: WarningWords, SkyWords, PageWords, ConditionWords, Sen
     func notSaved(_ reason: StoreError) -> String
     /// "weather for 2 of 5 places could not be fetched (not found: 1, timed out: 1)" / "(시간 초과 1곳, …)".
     func failedSummary(_ failed: [WeatherError], of places: Int) -> String
-    func field(_ field: InputError.Field) -> String
-    func message(_ error: InputError) -> String
-    func message(_ error: SettingsError) -> String
-    func message(_ error: ConfigError) -> String
-    func message(_ error: ImportError) -> String
-    func message(_ error: PlaceLookupError) -> String
-    func message(_ error: StoreError) -> String
-    /// "--where 'rain>=x': expected a number at 'x' (character 7)".
-    func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String
-    func usage(_ problem: UsageProblem) -> String
-    /// The argument parser's own complaint (it writes English), in the user's
-    /// language where its shape is known; as it is otherwise.
-    func parserMessage(_ english: String) -> String
-
-    // MARK: The full-screen app (`forecast browse`)
-    /// The list's title: "7 places · by name ↓ · °C".
-    func browseListTitle(_ count: Int, sort: PlaceSort, unit: String) -> String
-    var browseSearchTitle: String { get }
-    var browseNotSavedTitle: String { get }
-    /// The keys of each screen, on its last line.
-    var browseListKeys: String { get }
-    var browseDetailKeys: String { get }
-    var browseSearchKeys: String { get }
-    var browseFoundKeys: String { get }
-    /// What `?` shows: each screen's keys and what they do.
-    var browseHelp: [(title: String, keys: [(key: String, does: String)])] { get }
-    var browseHelpClose: String { get }
-    func browseTooSmall(width: Int, height: Int, needs: (width: Int, height: Int)) -> String
-    var browseSearchPrompt: String { get }
-    var browseSearchHint: String { get }
-    /// The search, opened because nothing is saved yet.
-    var browseEmptyHint: String { get }
-    /// The app's page, while the latest of what it shows is being fetched.
-    var fetchingTheLatest: String { get }
-    /// Nothing built in matches; `suggestion`: the nearest name the gazetteer knows.
-    func browseNothingOffline(_ query: String, suggestion: String?) -> String
-    var browseAsking: String { get }
-    func browseNothingOnline(_ query: String) -> String
-    func browseConfirmRemoval(_ name: String) -> String
-    var browseAddHint: String { get }
-    /// The list with nothing saved.
-    var browseEmptyList: String { get }
-    /// K or J on a sorted list: your own order is shown first.
-    var browseOwnOrderShown: String { get }
-    func browseWriteFailed(_ reason: String) -> String
-    /// stdin or stdout is not a terminal.
-    var browseNeedsTerminal: String { get }
-
 }
 
 /// The words of one language, whichever it is.
