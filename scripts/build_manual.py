@@ -7,6 +7,11 @@ non-ASCII character, so examples like `forecast add 서울` came out as
 man(7) roff.
 
     scripts/build_manual.py [path/to/forecast [output]]   # default: .build/release/forecast, docs/forecast.1
+    scripts/build_manual.py --lang ja [path/to/forecast [output]]   # default output: docs/forecast.ja.1
+
+With --lang, the page is in that language: each command's help screen as
+`forecast COMMAND --help --lang CODE` prints it (the translations live in the
+program, one catalog per language), set as preformatted text.
 """
 import json
 import os
@@ -73,7 +78,7 @@ def arguments(command):
 
 GLOBAL_OPTIONS = [
     ("--db <path>", "The database file (default: $FORECAST_DB, else $XDG_DATA_HOME/forecast/forecast.sqlite)."),
-    ("--lang <code>", "Language of every word: en or ko (default: $FORECAST_LANG, else 'forecast config language', else the locale)."),
+    ("--lang <code>", "Language of every word: en, ko or ja (default: $FORECAST_LANG, else 'forecast config language', else the locale)."),
     ("--format <format>", "Output format: table or json, and for list and show also csv, tsv, markdown and line. With json, a failure is a JSON document too."),
     ("-h, --help", "Help for forecast or for a command (forecast help COMMAND)."),
     ("--version", "The version."),
@@ -84,8 +89,8 @@ ENVIRONMENT = [
     ("FORECAST_DB", "The database file, when --db is not given."),
     ("XDG_DATA_HOME", "Where the default database lives: $XDG_DATA_HOME/forecast/forecast.sqlite (default ~/.local/share)."),
     ("HOME", "The home directory, for the default database and ~ in paths."),
-    ("FORECAST_LANG", "Language (en, ko) when --lang is not given; else 'forecast config language'."),
-    ("LC_ALL, LC_MESSAGES, LANG", "The locale, read for the language last (ko_KR.UTF-8 speaks Korean)."),
+    ("FORECAST_LANG", "Language (en, ko, ja) when --lang is not given; else 'forecast config language'."),
+    ("LC_ALL, LC_MESSAGES, LANG", "The locale, read for the language last (ko_KR.UTF-8 speaks Korean, ja_JP.UTF-8 Japanese)."),
     ("FORECAST_PROVIDER", "The weather service: open-meteo (default), openweathermap or metno."),
     ("OPENWEATHER_API_KEY", "The OpenWeatherMap key; never stored, never printed (not even in part)."),
     ("FORECAST_CONTACT", "An e-mail address or URL sent to MET Norway in the User-Agent, as its terms ask."),
@@ -148,7 +153,7 @@ WARNINGS = [
 
 EXAMPLES = [
     ("forecast", "The saved places with their weather (the same as forecast list)."),
-    ("forecast add Seoul", "Save a place by name (English or Korean: forecast add 서울)."),
+    ("forecast add Seoul", "Save a place by name (in English, Korean or Japanese: forecast add 서울, forecast add 東京)."),
     ("forecast add 'Springfield, US' --pick 2", "A name in a country; the second of its candidates."),
     ("forecast add --here", "Where this computer's time zone says you are."),
     ("forecast Seoul", "Show a place, saved or not."),
@@ -168,15 +173,45 @@ def definitions(items):
     return "\n".join(".TP\n.B " + roff(term) + "\n" + roff(text) for term, text in items)
 
 
+def translated_page(binary, lang, tree, version):
+    """The man page in `lang`: the program's own help screens in that language, one section a command."""
+    env = dict(os.environ, COLUMNS="78", NO_COLOR="1")
+    env.pop("FORECAST_LANG", None)
+
+    def screen(command):
+        arguments = [binary] + ([command] if command else []) + ["--help", "--lang", lang]
+        return subprocess.run(arguments, check=True, capture_output=True, text=True, env=env).stdout.rstrip("\n")
+
+    def preformatted(text):
+        return ".nf\n" + roff(text) + "\n.fi"
+
+    root = screen("")
+    abstract = root.split("\n", 1)[0].split(": ", 1)[-1]
+    commands = [c["commandName"] for c in tree["command"].get("subcommands", []) if c["commandName"] != "help" and c.get("shouldDisplay", True)]
+    page = [f'.TH FORECAST 1 "" "forecast {version}" "forecast"', ".SH NAME", "forecast \\- " + roff(abstract),
+            ".SH forecast", preformatted(root)]
+    for command in commands:
+        page += [".SH forecast " + command, preformatted(screen(command))]
+    page += [".SH SEE ALSO", roff("man forecast (English); forecast --help --lang " + lang)]
+    return page
+
+
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "forecast")
-    out = sys.argv[2] if len(sys.argv) > 2 else OUT
+    given = sys.argv[1:]
+    lang = None
+    if given[:1] == ["--lang"] and len(given) > 1:
+        lang, given = given[1], given[2:]
+    binary = given[0] if given else os.path.join(ROOT, ".build", "release", "forecast")
+    out = given[1] if len(given) > 1 else (os.path.join(ROOT, "docs", f"forecast.{lang}.1") if lang else OUT)
     tree = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True, capture_output=True, text=True).stdout)
     root = tree["command"]
     version = subprocess.run([binary, "--version"], check=True, capture_output=True, text=True).stdout.strip()
     # The root's discussion, without its examples and exit statuses (their own sections below).
     description = root.get("discussion", "").split("\nExamples:")[0].split("\nExit status:")[0].strip()
     commands = [c for c in root.get("subcommands", []) if c["commandName"] != "help" and c.get("shouldDisplay", True)]
+    if lang:
+        write(out, translated_page(binary, lang, tree, version))
+        return
     page = [
         f'.TH FORECAST 1 "" "forecast {version}" "User Commands"',
         ".SH NAME",
@@ -224,6 +259,10 @@ def main():
              "warnings from MET Norway (CC BY 4.0), the US National Weather Service (public domain) and OpenWeatherMap; "
              "places from GeoNames (CC BY 4.0)."),
     ]
+    write(out, page)
+
+
+def write(out, page):
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(page) + "\n")

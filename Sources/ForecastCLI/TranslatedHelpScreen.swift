@@ -44,7 +44,7 @@ enum TranslatedHelpScreen {
         let type = Forecast.configuration.subcommands.first { $0._commandName == command }
         let usage = type.map { Forecast.usageString(for: $0) } ?? "forecast [--db <path>] [--lang <code>] [--format <format>] \(heading.subcommand)"
         let usageIndent = DisplayWidth.of(heading.usage) + 2
-        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - usageIndent))
+        let usageLines = fold(usage.replacingOccurrences(of: "\n", with: " "), width: max(20, columns - usageIndent), atSpaces: true)
         lines.append(heading.usage + ": " + (usageLines.first ?? ""))
         lines += usageLines.dropFirst().map { String(repeating: " ", count: usageIndent) + $0 }
         for paragraph in help.explanations[command] ?? [] {
@@ -96,9 +96,10 @@ enum TranslatedHelpScreen {
 
     /// `text` in lines of at most `width` columns, broken at spaces (a word
     /// longer than that stands alone); text in kanji and kana, which has no
-    /// spaces, between its characters.
-    static func fold(_ text: String, width: Int) -> [String] {
-        if DisplayWidth.breaksBetweenCharacters(text) { return DisplayWidth.wrap(text, width: width) }
+    /// spaces, between its characters, unless `atSpaces` (a usage line, whose
+    /// words are options and placeholders: `<サブコマンド>` stays whole).
+    static func fold(_ text: String, width: Int, atSpaces: Bool = false) -> [String] {
+        if !atSpaces, DisplayWidth.breaksBetweenCharacters(text) { return DisplayWidth.wrap(text, width: width) }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -265,5 +265,14 @@ extension InProcessCLI {
         }
         #expect(missing.isEmpty, "docs/forecast.1 is out of date (run scripts/build_manual.py): \(missing)")
         #expect(page.contains("$ forecast add 부산"))
+        // Each language with its own help has its man page, every command in it, in its words.
+        for room in Languages.all {
+            guard let help = room.help else { continue }
+            let code = room.language.code
+            let translated = try String(contentsOf: CLI.packageRoot.appending(path: "docs/forecast.\(code).1"), encoding: .utf8)
+            let absent = commands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" && !translated.contains(".SH forecast \($0)\n") }
+            #expect(absent.isEmpty, "docs/forecast.\(code).1 is out of date (scripts/build_manual.py --lang \(code)): \(absent)")
+            #expect(translated.contains(help.headings.overview + ": ") && translated.contains(help.headings.options + ":"))
+        }
     }
 }

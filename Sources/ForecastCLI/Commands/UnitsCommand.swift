@@ -51,8 +51,8 @@ struct UnitsCommand: ForecastCommand {
             Every choice is kept for later runs. Weather is stored in °C, m/s, mm,
             metres and hPa and converted only for display. metric is °C, km/h, mm,
             km, hPa and a 24-hour clock; imperial is °F, mph, in, mi, inHg and a
-            12-hour clock. CSV and TSV never change with these (see README's
-            Report fields); JSON gives temperature and wind in your units and the
+            12-hour clock. CSV and TSV never change with these (see the user
+            guide, docs/guide.md, "Reports for scripts"); JSON gives temperature and wind in your units and the
             rest as stored, and its "units" says which.
 
             Examples:
