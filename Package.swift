@@ -49,7 +49,7 @@ let package = Package(
         // The full-screen app (`forecast browse`): its pure model, update and view
         // (frames of cells), and the thin terminal driver that runs them over the
         // same use cases, views and words as the commands.
-        .target(name: "ForecastApp", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastKit", "ForecastViews"]),
+        .target(name: "ForecastApp", dependencies: ["ForecastCore", "ForecastGazetteer", "ForecastProviders", "ForecastKit", "ForecastViews"]),
         .target(
             name: "ForecastCLI",
             dependencies: [

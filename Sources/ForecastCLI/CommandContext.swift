@@ -44,7 +44,7 @@ struct CommandContext: Sendable {
     }
 
     /// Prints `output` in `format`: its JSON, or its text.
-    func render(_ output: some CommandOutput, as format: OutputFormat = .table) throws {
+    func render(_ output: some CommandOutput, as format: CommandFormat = .table) throws {
         switch format {
         case .json: stdout.line(try JSONOutput.render(output))
         case .table: stdout.lines(output.text(style))

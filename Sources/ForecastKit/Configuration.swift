@@ -77,7 +77,7 @@ public enum ConfigError: Error, Equatable, Sendable {
 /// locale is a machine-wide default, not a choice made for forecast.)
 public enum Configuration {
     public static let formatVariable = "FORECAST_FORMAT"
-    public static let formats = ["table", "json", "csv", "tsv", "markdown", "line"]
+    public static var formats: [String] { OutputFormat.names }
     /// `forecast config alerts official`: the keyless official sources alone (the default).
     public static let officialAlerts = "official"
     /// What `forecast config alerts` takes: "official", or the name of a source asked only by choice.

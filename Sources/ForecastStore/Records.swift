@@ -158,7 +158,7 @@ extension SavedRow {
             (2...16).contains(code.utf8.count) && code.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }
                 ? code : nil
         })
-        let format = choice("default_format", one(of: ["table", "json", "csv", "tsv", "markdown", "line"]))
+        let format = choice("default_format", one(of: OutputFormat.names))
         let concurrency = whole("concurrency", 1...256).map { Int($0) }
         let alertSources = row.hasColumn("alert_sources") ? choice("alert_sources", { name in
             (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }

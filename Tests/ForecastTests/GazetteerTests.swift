@@ -65,8 +65,10 @@ import Testing
         #expect(gazetteer.regionName(country: "XX", code: "11") == nil)
         // Nearly every city with a region code gets its region's name.
         let coded = gazetteer.allCities().map(\.city).filter { !$0.admin1.isEmpty && $0.admin1 != "00" }
-        let named = coded.filter { gazetteer.regionName(country: $0.countryCode, code: $0.admin1) != nil }
-        #expect(Double(named.count) / Double(coded.count) > 0.95, "\(named.count) of \(coded.count)")
+        // Each region asked once (a lookup scans the regions), its cities counted.
+        let regions = Dictionary(grouping: coded) { [$0.countryCode, $0.admin1] }
+        let named = regions.filter { gazetteer.regionName(country: $0.key[0], code: $0.key[1]) != nil }.values.map(\.count).reduce(0, +)
+        #expect(Double(named) / Double(coded.count) > 0.95, "\(named) of \(coded.count)")
     }
 
     @Test func namesCountries() {

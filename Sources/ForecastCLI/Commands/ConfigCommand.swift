@@ -13,7 +13,7 @@ struct ConfigCommand: ForecastCommand {
             Settings: provider (\(WeatherProviders.names.joined(separator: ", "))), language (\(Language.all.map(\.code).joined(separator: ", "))), ttl
             (minutes), concurrency (1-256), wind-unit (ms, kmh, mph, kn, bft), temperature-unit
             (celsius, fahrenheit, kelvin), format (the default of list and show:
-            table, json, csv, tsv, markdown, line), alerts (where official warnings
+            \(OutputFormat.names.joined(separator: ", "))), alerts (where official warnings
             come from: official, the national services that need no key, MET Norway
             and the US National Weather Service; or openweathermap, which adds
             OpenWeatherMap's alerts, worldwide from national agencies, asked only

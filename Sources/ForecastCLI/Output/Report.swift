@@ -4,14 +4,12 @@ import ForecastKit
 import Foundation
 import ForecastViews
 
-/// How `list` and `show` print: the table, JSON, or a report format for
-/// scripts and status bars.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv, tsv, markdown, line
-}
+/// How `list` and `show` print (the core's one list of formats).
+typealias ReportFormat = OutputFormat
+extension OutputFormat: ExpressibleByArgument {}
 
 struct ReportFormatOption: ParsableArguments {
-    @Option(name: .long, help: "Output format: table, json, csv, tsv, markdown or line (default: $FORECAST_FORMAT, else 'forecast config format', else table).")
+    @Option(name: .long, help: "Output format: \(Phrases.listed(OutputFormat.names, "or")) (default: $FORECAST_FORMAT, else 'forecast config format', else table).")
     var format: ReportFormat?
 
     @Option(name: .long, help: ArgumentHelp(
