@@ -19,6 +19,12 @@ for line in rest[..<end].split(separator: "\n") {
     let code = String(text.prefix(2))
     if code.count == 2, code.allSatisfy({ $0.isUppercase && $0.isASCII }) { codes.append(code) }
 }
+// Where this toolchain's CLDR gives a variant, not the everyday name (CN as
+// "mainland China"): the name each language's atlases and news use.
+let overrides: [String: [String: String]] = [
+    "ko": ["CN": "중국"],
+    "ja": ["CN": "中国"],
+]
 // The gazetteer's name columns other than English: one per language (ForecastCore's `Language.all`).
 let columns = ["ko", "ja"]
 var blocks: [String] = []
@@ -26,7 +32,7 @@ for column in columns {
     let locale = Locale(identifier: column)
     var lines: [String] = []
     for code in codes.sorted() {
-        guard let name = locale.localizedString(forRegionCode: code), name != code else { continue }
+        guard let name = overrides[column]?[code] ?? locale.localizedString(forRegionCode: code), name != code else { continue }
         lines.append("            \"\(code)\": \"\(name)\",")
     }
     guard lines.count > 200 else { fatalError("only \(lines.count) \(column) names: is ICU data available to this toolchain?") }

@@ -90,8 +90,12 @@ def keys_for(city):
     # A Korean name chosen by KOREAN_NAME_OVERRIDES is a key too (it may not be among GeoNames' alternates).
     if int(city["geonameid"]) in KOREAN_NAME_OVERRIDES:
         keys.append(fold(KOREAN_NAME_OVERRIDES[int(city["geonameid"])]))
+    # Each language's chosen name is a key, whatever GeoNames spells (大邱 of 大邱広域市).
+    for _, pick in NAME_PICKERS:
+        if pick(city):
+            keys.append(fold(clean(pick(city))))
     for alt in city["alternatenames"]:
-        if HANGUL.search(alt) or KANA_ONLY.match(alt) or (city["countrycode"] in KANJI_COUNTRIES and is_japanese_kanji(alt)):
+        if HANGUL.search(alt) or KANA_ONLY.match(alt) or (city["countrycode"] in KANJI_COUNTRIES | KANJI_SECOND_COUNTRIES and is_japanese_kanji(alt)):
             keys.append(fold(alt))
         elif alt[:1].isupper() and not (alt.isupper() and len(alt) <= 4) and LATIN_KEY.match(fold(alt)):
             keys.append(fold(alt))
@@ -126,6 +130,9 @@ KATAKANA_ONLY = re.compile("^[\u30a1-\u30fa\u30fc-\u30fe\u30fb]+$")
 KANJI = re.compile("[\u4e00-\u9fff]")
 # Countries whose places Japanese writes in kanji (東京, 北京, 台北, 香港).
 KANJI_COUNTRIES = {"JP", "CN", "TW", "HK", "MO"}
+# Countries whose places Japanese writes in katakana where it has them
+# (ソウル), else in kanji (釜山, 大邱, 仁川).
+KANJI_SECOND_COUNTRIES = {"KR", "KP"}
 
 
 def is_japanese_kanji(name):
@@ -153,12 +160,18 @@ def everyday(names):
 
 def japanese_name(city):
     """Kanji for Japan's (and China's, Taiwan's) cities, katakana for the
-    others where GeoNames has it; else none, and the English name stands."""
+    others where GeoNames has it (Korea's in kanji where it has no katakana:
+    釜山); else none, and the English name stands."""
     alts = city["alternatenames"]
     kanji = everyday(a for a in alts if is_japanese_kanji(a))
     katakana = everyday(a for a in alts if KATAKANA_ONLY.match(a))
     if city["countrycode"] in KANJI_COUNTRIES:
         return kanji or katakana
+    if city["countrycode"] in KANJI_SECOND_COUNTRIES:
+        # Japanese names a Korean city without its rank (大邱, not 大邱広域市).
+        kanji = everyday(re.sub("(特別自治市|特別市|特别市|広域市|廣域市|广域市)$", "", a)
+                         for a in alts if is_japanese_kanji(a) and "广" not in a.rstrip("广域市"))
+        return katakana or kanji
     return katakana
 
 

@@ -91,6 +91,7 @@ ENVIRONMENT = [
     ("HOME", "The home directory, for the default database and ~ in paths."),
     ("FORECAST_LANG", "Language (en, ko, ja) when --lang is not given; else 'forecast config language'."),
     ("LC_ALL, LC_MESSAGES, LANG", "The locale, read for the language last (ko_KR.UTF-8 speaks Korean, ja_JP.UTF-8 Japanese)."),
+    ("LC_TIME, LC_CTYPE, LC_COLLATE, LC_NUMERIC, LC_MONETARY", "Not read for anything; like LANG and LC_*, a value no locale has (LANG=aaaaaaaaaaaa) is dropped at start, as the system's locale library would crash on it."),
     ("FORECAST_PROVIDER", "The weather service: open-meteo (default), openweathermap or metno."),
     ("OPENWEATHER_API_KEY", "The OpenWeatherMap key; never stored, never printed (not even in part)."),
     ("FORECAST_CONTACT", "An e-mail address or URL sent to MET Norway in the User-Agent, as its terms ask."),
@@ -175,7 +176,8 @@ def definitions(items):
 
 def translated_page(binary, lang, tree, version):
     """The man page in `lang`: the program's own help screens in that language, one section a command."""
-    env = dict(os.environ, COLUMNS="78", NO_COLOR="1")
+    # man indents a section's text by 7: screens of 72 columns fit a terminal of 80.
+    env = dict(os.environ, COLUMNS="72", NO_COLOR="1")
     env.pop("FORECAST_LANG", None)
 
     def screen(command):
@@ -192,7 +194,7 @@ def translated_page(binary, lang, tree, version):
             ".SH forecast", preformatted(root)]
     for command in commands:
         page += [".SH forecast " + command, preformatted(screen(command))]
-    page += [".SH SEE ALSO", roff("man forecast (English); forecast --help --lang " + lang)]
+    page += [".SH SEE ALSO", roff("LANG=C man forecast (in English, with the environment, files and exit statuses); forecast --help --lang " + lang)]
     return page
 
 

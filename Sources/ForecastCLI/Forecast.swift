@@ -45,7 +45,14 @@ public struct Forecast: AsyncParsableCommand {
     /// Runs the command line and exits. Errors are one line on stderr, in the
     /// user's language (the parser's own, about the command line itself, in English).
     public static func runMain(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // A locale name no locale has (LANG=aaaaaaaaaaaa) crashes ICU when Foundation
+        // first makes a calendar for it (reading a date from the database does):
+        // such variables are dropped from this process before anything reads them.
+        for variable in LocaleName.unusable(in: environment) {
+            unsetenv(variable)
+            environment[variable] = nil
+        }
         // The language is needed before the parse is done: its checks speak too.
         let language = Language.resolve(flag: languageFlag(in: arguments), environment: environment)
         // A closed pipe is seen as an error of the write (below), not a signal that
@@ -87,14 +94,16 @@ public struct Forecast: AsyncParsableCommand {
             if let chosen = context.environment["FORECAST_LANG"], !chosen.isEmpty, Language(setting: chosen) == nil {
                 throw SettingsError.badLanguage(Configuration.shown(chosen, environment: context.environment))
             }
-            // Help in Korean when the language is Korean (the parser's own is English).
+            // Help in the language spoken where it has its own (the parser's own is English),
+            // as wide as the terminal, else $COLUMNS (as the parser's), else 80.
             if let help = Languages.room(context.words.language).help, let asked = TranslatedHelpScreen.asked(words),
-               let text = TranslatedHelpScreen.text(for: asked, in: help, columns: context.stdout.columns ?? 80) {
+               let text = TranslatedHelpScreen.text(
+                for: asked, in: help, columns: context.stdout.columns ?? context.environment["COLUMNS"].flatMap(Int.init).map { min(max($0, 20), 1000) } ?? 80) {
                 context.stdout.line(text)
                 return 0
             }
             // The parse's checks speak the user's language; the command gets its context.
-            let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(words) }
+            let command = try Spoken.$parsing.withValue(context.words) { try parseAsRoot(Self.helpWithoutLanguage(words)) }
             if let command = command as? any ForecastCommand {
                 try await command.run(context)
             } else if var builtIn = command as? any AsyncParsableCommand {
@@ -108,6 +117,22 @@ public struct Forecast: AsyncParsableCommand {
         } catch {
             return report(error, in: context, json: wantsJSON(words, in: context), arguments: arguments)
         }
+    }
+
+    /// `forecast help list --lang en`: the parser's `help` takes no options,
+    /// but the language was read already (and the translated help screens say
+    /// to add it), so it is dropped there rather than refused.
+    static func helpWithoutLanguage(_ words: [String]) -> [String] {
+        guard words.first == "help" else { return words }
+        var kept: [String] = []
+        var skipNext = false
+        for word in words {
+            if skipNext { skipNext = false; continue }
+            if word == "--lang" { skipNext = true; continue }
+            if word.hasPrefix("--lang=") { continue }
+            kept.append(word)
+        }
+        return kept
     }
 
     /// Whether the output asked for is JSON: `--format json`, else (no

@@ -58,11 +58,13 @@ enum TranslatedHelpScreen {
             guard !items.isEmpty else { return }
             lines.append("")
             lines.append(title + ":")
-            let width = min(28, items.map { DisplayWidth.of($0.0) }.max() ?? 0)
+            // A narrow terminal has the names on lines of their own, their help under them.
+            let stacked = columns - min(28, items.map { DisplayWidth.of($0.0) }.max() ?? 0) - 4 < 24
+            let width = stacked ? 0 : min(28, items.map { DisplayWidth.of($0.0) }.max() ?? 0)
             let indent = String(repeating: " ", count: width + 4)
             for (name, help) in items {
-                let folded = fold(help, width: max(20, columns - width - 4))
-                if DisplayWidth.of(name) > width {
+                let folded = fold(help, width: max(8, columns - width - 4))
+                if stacked || DisplayWidth.of(name) > width {
                     lines.append("  " + name)
                     lines += folded.map { indent + $0 }
                 } else {

@@ -40,7 +40,10 @@ public enum DisplayWidth {
             return 2
         }
         if scalars.count == 1 && isZeroWidth(first) { return 0 }
-        return isWide(first.value) ? 2 : 1
+        // Half-width voicing marks (ﾞ ﾟ) join the kana before them in one character,
+        // but a terminal gives each its own column (ｶﾞ is two columns).
+        let halfWidthMarks = scalars.dropFirst().filter { $0.value == 0xFF9E || $0.value == 0xFF9F }.count
+        return (isWide(first.value) ? 2 : 1) + halfWidthMarks
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -292,7 +295,8 @@ extension DisplayWidth {
     }
 
     private static func isHanOrKana(_ v: UInt32) -> Bool {
-        (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+        // CJK punctuation (、。「」) too: it sits between kanji and kana, never in a Latin word.
+        (0x3001...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0xFF66...0xFF9F).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
@@ -353,8 +357,13 @@ extension DisplayWidth {
                     used += size
                 }
                 guard !head.isEmpty else { line = ""; break }
+                // Not before a closing mark: the character before it goes down with it.
+                var rest = line.dropFirst(head.count)
+                while head.count > 1, let first = rest.first, noLineStart.contains(first), let last = head.popLast() {
+                    rest = Substring(String(last) + rest)
+                }
                 lines.append(head)
-                line = String(line.dropFirst(head.count))
+                line = String(rest)
             }
         }
         if !line.isEmpty { lines.append(line) }

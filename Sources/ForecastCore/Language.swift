@@ -47,6 +47,8 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     /// The flag's value ("en", "ko", "ja"; an alias such as "kr"), or nil.
     public init?(code: String) {
+        // ASCII letters only: Unicode's lower case makes the Kelvin sign a "k".
+        guard code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
         let wanted = code.lowercased()
         guard let language = Self.all.first(where: { $0.code == wanted || $0.aliases.contains(wanted) }) else { return nil }
         self = language
@@ -105,4 +107,32 @@ public enum ParticleRule: Sendable {
     case none
     /// Korean: 이/가, 을/를, 은/는, 으로/로 by the final consonant of the word before.
     case afterFinalSound
+}
+
+/// Locale names as POSIX writes them ("ja_JP.UTF-8", "ko_KR.eucKR@dict", "C",
+/// "POSIX"), told apart from values no locale has.
+public enum LocaleName {
+    /// The locale variables Foundation would read, in the order POSIX does.
+    public static let variables = ["LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_CTYPE", "LC_COLLATE", "LC_NUMERIC", "LC_MONETARY", "LANG"]
+
+    /// Whether `text` is shaped like a locale: a language of 2 to 8 ASCII
+    /// letters, then optionally _REGION, .encoding and @modifier (each of
+    /// ASCII letters, digits, '-' or '_', at most 32), or C or POSIX.
+    public static func isUsable(_ text: String) -> Bool {
+        if text == "C" || text == "POSIX" || text.hasPrefix("C.") { return text.utf8.count <= 40 }
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count, (0x61...0x7A).contains(bytes[index] | 0x20), (0x41...0x7A).contains(bytes[index]) { index += 1 }
+        guard (2...8).contains(index) else { return false }
+        let rest = bytes[index...]
+        guard rest.count <= 64 else { return false }
+        return rest.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x5F, 0x2D, 0x2E, 0x40].contains(byte)
+        } && (rest.first.map { [0x5F, 0x2D, 0x2E, 0x40].contains($0) } ?? true)
+    }
+
+    /// The locale variables in `environment` that are set to something no locale is.
+    public static func unusable(in environment: [String: String]) -> [String] {
+        variables.filter { variable in environment[variable].map { !$0.isEmpty && !isUsable($0) } ?? false }
+    }
 }

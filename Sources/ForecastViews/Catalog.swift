@@ -253,6 +253,17 @@ extension Catalog {
 
     // MARK: - Places, named in the catalog's language where the gazetteer knows how
 
+    /// The city's name in another language, beside the name shown (`shown`),
+    /// where it differs: its GeoNames name in Korean or Japanese ("서울
+    /// (Seoul)"); in English, the city's own name beside a label of the user's
+    /// ("会社 (London)"), else its name in the first other language that has
+    /// one ("Seoul (서울)").
+    package func otherName(of city: City, shownAs shown: String) -> String? {
+        let other = language != Gazetteer.namesLanguage || shown != city.name ? city.name
+            : Language.all.lazy.filter { $0 != language }.compactMap { city.name(in: $0) }.first
+        return other == shown ? nil : other
+    }
+
     /// The place's name as shown: the user's own label as given; else the
     /// gazetteer's name in this language where it has one.
     package func name(_ place: Place) -> String {

@@ -209,9 +209,7 @@ package struct ShowOutput: ReportOutput {
         // Seoul#2 where another saved place has its label, as `list` says it.
         var title = words.address(place)
         if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
-            let other = words.language != Gazetteer.namesLanguage ? city.name
-                : Language.allCases.lazy.filter { $0 != words.language }.compactMap { city.name(in: $0) }.first
-            if let other, other != title { title += " (\(SafeText.clean(other)))" }
+            if let other = words.otherName(of: city, shownAs: words.name(place)) { title += " (\(SafeText.clean(other)))" }
         }
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
         lines.append(out.bold(title) + out.dim("  " + whereInList))

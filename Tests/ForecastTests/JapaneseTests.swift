@@ -173,4 +173,32 @@ import Testing
         let wide = folded.lines.filter { !$0.contains("$ ") && !$0.hasPrefix(usage) && DisplayWidth.of($0) > 60 }
         #expect(wide.isEmpty, "\(wide)")
     }
+
+    /// What the attack on this work found.
+    @Test func attacksOnTheLanguages() async throws {
+        // A locale name no locale has crashed ICU (LANG=aaaaaaaaaaaa): such variables are dropped before use.
+        #expect(LocaleName.unusable(in: ["LANG": "aaaaaaaaaaaa", "LC_ALL": "ja_JP.UTF-8", "LC_TIME": "C", "LC_MESSAGES": ""]) == ["LANG"])
+        for usable in ["ja_JP.UTF-8", "ko_KR.eucKR", "en_US.UTF-8@euro", "C", "POSIX", "C.UTF-8", "de", "ja-JP"] { #expect(LocaleName.isUsable(usable), "\(usable)") }
+        for unusable in ["aaaaaaaaaaaa", "aaaaaaaaaaaa_JP.UTF-8", "ja JP", "j", "ja_JP;rm", "日本語", "ja\n"] { #expect(!LocaleName.isUsable(unusable), "\(unusable)") }
+        // The Kelvin sign is not a k.
+        #expect(Language(code: "\u{212A}o") == nil && Language(code: "ＪＡ") == nil && Language(code: "JA") == .ja)
+        // Half-width voicing marks take a column each.
+        #expect(DisplayWidth.of("ｶﾞ") == 2 && DisplayWidth.of("ｻｯﾎﾟﾛ") == 5)
+        // Japanese punctuation sits with the kanji: no line is a lone 。, nor starts with 、.
+        let text = "地点は SQLite データベース(~/.local/share/forecast/forecast.sqlite)に保存されます。次、latin、words、here。"
+        for width in 8...40 {
+            let lines = DisplayWidth.wrap(text, width: width)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width && !"、。".contains($0.first ?? "x") }, "\(width): \(lines)")
+        }
+        // English help after a Japanese one is one flag away, as the Japanese help says.
+        var cli = try InProcessCLI()
+        cli.environment["LANG"] = "ja_JP.UTF-8"
+        let english = await cli.run("help", "list", "--lang", "en")
+        #expect(english.status == 0 && english.stdout.hasPrefix("OVERVIEW: "), "\(english.stderr)")
+        // Help in a narrow terminal stays inside it, but for words that cannot break.
+        cli.columns = 40
+        let narrow = await cli.run("help", "search", "--lang", "ja")
+        let wide = narrow.lines.filter { DisplayWidth.of($0) > 40 && !$0.contains("$ ") && !$0.hasPrefix("使い方") && $0.contains(" ") == false }
+        #expect(narrow.status == 0 && wide.isEmpty, "\(wide)")
+    }
 }

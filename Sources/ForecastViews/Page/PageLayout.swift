@@ -334,7 +334,8 @@ package enum PageLayout {
             var current = ""
             for character in piece.text {
                 current.append(character)
-                if character == " " {
+                // A line breaks at a space, and between characters of kanji and kana (which have no spaces).
+                if character == " " || DisplayWidth.breaksBetweenCharacters(String(character)) {
                     words.append((current, piece.look))
                     current = ""
                 }

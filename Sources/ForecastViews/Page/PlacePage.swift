@@ -166,9 +166,7 @@ package struct PlacePage: Sendable {
         // The name as shown, and the city's name in another language when it differs (as `show` says it).
         var name = words.address(place)
         if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
-            let other = words.language != Gazetteer.namesLanguage ? city.name
-                : Language.allCases.lazy.filter { $0 != words.language }.compactMap { city.name(in: $0) }.first
-            if let other, other != name { name += " (\(SafeText.clean(other)))" }
+            if let other = words.otherName(of: city, shownAs: words.name(place)) { name += " (\(SafeText.clean(other)))" }
         }
         head = Head(
             name: name, aside: region.isEmpty ? place.coordinate.description : region,

@@ -394,7 +394,7 @@ package struct Japanese: Catalog {
     }
 
     package func hoursCaption(_ steps: Int, unit: String) -> String {
-        "今後の時間ごと: 気温(線、\(unit))と降水確率(棒、%)"
+        "1時間ごとの予報: 気温(折れ線、\(unit))と降水確率(棒、%)"
     }
 
     package func daysCaption(unit: String) -> String {
@@ -467,7 +467,7 @@ package struct Japanese: Catalog {
             return lines
         }
         if removed > 0 { lines.append("まず\(count(removed, "か所"))を削除しました(--replace)。") }
-        lines.append("\(count(added, "か所"))をインポートしました。保存済みの\(count(skipped, "か所"))はスキップしました。")
+        lines.append("\(count(added, "か所"))をインポートしました。" + (skipped > 0 ? "保存済みの\(count(skipped, "か所"))はスキップしました。" : ""))
         if settings { lines.append("ファイルの設定を適用しました。") }
         return lines
     }

@@ -45,7 +45,7 @@ extension Japanese {
     package var browseSearchHint: String { "地点名を英語・韓国語・日本語で入力してください。例: 東京、sao paulo" }
     package var browseEmptyHint: String { "保存された地点はありません。名前を入力し、Enter で天気を見てから a で追加してください。" }
     package func browseNothingOffline(_ query: String, suggestion: String?) -> String {
-        "内蔵の一覧に\(quoted(query))に一致する地点はありません。"
+        "\(quoted(query))は内蔵の一覧に見つかりません。"
             + (suggestion.map { "\(quoted($0))のことですか？" } ?? "")
             + "Enter を押すとオンラインで検索します。"
     }

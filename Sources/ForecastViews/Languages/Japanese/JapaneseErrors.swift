@@ -40,7 +40,7 @@ extension Japanese {
         case .nothingSaved:
             return "保存された地点がありません: 'forecast add <名前>' で追加してください"
         case .positionOutOfRange(let position, let count):
-            return "\(position)番は範囲外です: 保存された地点は\(self.count(count, "か所"))です"
+            return "\(position)番の地点はありません(保存されている地点は\(self.count(count, "か所"))です)"
         case .noSavedMatch(let text):
             return "\(quoted(text))に一致する保存地点はありません: 'forecast list' で確認してください"
         case .noSuchAddress(let text, let matches):

@@ -18,8 +18,8 @@ extension Japanese {
     package var noWarningsInForce: String { "発表中の公式の警報・注意報はありません。" }
 
     package func noWarningSource(country: String?) -> String {
-        guard let country, !country.isEmpty else { return "この地点の公式の警報・注意報は、ここでは表示できません。" }
-        return "\(country)の公式の警報・注意報は、ここでは表示できません。"
+        guard let country, !country.isEmpty else { return "この地点の公式な警報・注意報には対応していません。" }
+        return "\(country)の公式な警報・注意報には対応していません。"
     }
 
     package var warningsNotChecked: String { "警報・注意報はまだ確認していません。" }
@@ -56,8 +56,8 @@ extension Japanese {
 
     package func noWarningSource(for places: [String], country: String?) -> String {
         let list = places.joined(separator: "、")
-        guard let country, !country.isEmpty else { return "これらの地点の公式の警報・注意報は、ここでは表示できません: \(list)。" }
-        return "\(country)の公式の警報・注意報は、ここでは表示できません: \(list)。"
+        guard let country, !country.isEmpty else { return "これらの地点の公式な警報・注意報には対応していません: \(list)。" }
+        return "\(list)(\(country))の公式な警報・注意報には対応していません。"
     }
 
     package func warningsFailed(for places: [String], _ error: WeatherError) -> String {
