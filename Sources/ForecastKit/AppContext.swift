@@ -23,8 +23,10 @@ public struct HTTPClientNeeds: Sendable {
 }
 
 /// What the outside world provides to the use cases, in one value: `main`
-/// makes the live one; tests make one with a fake HTTP client, a fixed clock
-/// and an environment of their own.
+/// makes the live one (`live`); tests make one with a fake HTTP client, a
+/// fixed clock, a stopped budget clock, no files and an environment of their
+/// own. Nothing has a default: whoever makes a context says where each part
+/// of the world comes from.
 public struct AppContext: Sendable {
     /// An HTTP client for the work `needs` describes.
     public var makeHTTPClient: @Sendable (_ needs: HTTPClientNeeds) -> any ClosableHTTPClient
@@ -37,11 +39,11 @@ public struct AppContext: Sendable {
 
     public init(
         makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
-        clock: @escaping @Sendable () -> Date = { Date() },
-        budgetClock: BudgetClock = .live,
+        clock: @escaping @Sendable () -> Date,
+        budgetClock: BudgetClock,
         environment: [String: String],
-        gazetteer: Gazetteer = .bundled,
-        files: FileReader = .live
+        gazetteer: Gazetteer,
+        files: FileReader
     ) {
         self.makeHTTPClient = makeHTTPClient
         self.clock = clock
@@ -66,8 +68,8 @@ public struct AppContext: Sendable {
         let fixed = environment[fixedClockVariable].flatMap { ISO8601DateFormatter().date(from: $0) }
         return AppContext(
             makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget, allowedHosts: hosts) },
-            clock: { fixed ?? Date() },
-            environment: environment)
+            clock: { fixed ?? Date() }, budgetClock: .live,
+            environment: environment, gazetteer: .bundled, files: .live)
     }
 }
 
@@ -82,6 +84,9 @@ public struct FileReader: Sendable {
         self.readText = readText
         self.symbolicLinkTarget = symbolicLinkTarget
     }
+
+    /// No file at all: what a test context reads unless it gives files of its own.
+    public static let unavailable = FileReader(readText: { _ in nil }, symbolicLinkTarget: { _ in nil })
 
     public static let live = FileReader(
         readText: { try? String(contentsOfFile: $0, encoding: .utf8) },

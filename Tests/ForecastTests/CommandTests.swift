@@ -29,6 +29,8 @@ struct InProcessCLI {
     var columns: Int?
     /// The terminal's height, with `columns` (nil: unknown).
     var rows: Int?
+    /// The files the commands may read: none, unless a test gives some (`.live` for files it wrote).
+    var files: FileReader = .unavailable
 
     init(now: Date = january2026, answer: @escaping @Sendable (URL) -> HTTPResponse = { _ in
         HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
@@ -225,7 +227,7 @@ extension InProcessCLI {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
         // The budget's clock stands still: a loaded machine never runs a fake service's budget out.
-        let app = AppContext(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment)
+        let app = AppContext.test(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment, files: files)
         var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
         stdout.rows = rows
         let context = CommandContext(

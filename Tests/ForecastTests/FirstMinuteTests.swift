@@ -293,6 +293,7 @@ import Testing
         for (zone, city, region) in [("US/Eastern", "New York City", "New York, United States"), ("Europe/Kiev", "Kyiv", "Kyiv City, Ukraine"),
                                      ("Asia/Saigon", "Ho Chi Minh City", "Vietnam"), ("Asia/Dubai", "Dubai", "Dubai, United Arab Emirates")] {
             var cli = try InProcessCLI()
+            cli.files = .live  // the zone files this test wrote
             cli.environment["TZ"] = zone
             cli.environment["TZDIR"] = zones
             let added = await cli.run("add", "--here")

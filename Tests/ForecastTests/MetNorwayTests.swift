@@ -203,7 +203,7 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
         let clock = TestClock(april2026)
         let http = ConditionalClient(
             headers: ["expires": "Sun, 26 Apr 2026 11:00:00 GMT", "last-modified": "Sun, 26 Apr 2026 10:04:52 GMT"], now: { clock.read() })
-        let context = AppContext(
+        let context = AppContext.test(
             makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
             environment: ["FORECAST_METNO_URL": "http://met.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"])
         var request = WeatherRequest()

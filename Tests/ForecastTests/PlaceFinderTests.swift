@@ -8,7 +8,7 @@ import Testing
 /// Finding and drafting places in-process: a fake geocoding service and fake files.
 @Suite struct PlaceFinderTests {
     func finder(_ http: FakeHTTPClient, files: FileReader = .live, environment: [String: String] = [:]) -> PlaceFinder {
-        PlaceFinder(context: AppContext(
+        PlaceFinder(context: AppContext.test(
             makeHTTPClient: { _ in http },
             environment: ["FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test"].merging(environment) { $1 },
             files: files))
@@ -91,7 +91,7 @@ import Testing
 
     func finder() -> PlaceFinder {
         let files = FileReader(readText: { $0.hasSuffix("/zone1970.tab") ? Self.zoneTable : nil }, symbolicLinkTarget: { _ in nil })
-        return PlaceFinder(context: AppContext(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } },
+        return PlaceFinder(context: AppContext.test(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } },
                                                environment: [:], files: files))
     }
 
@@ -130,7 +130,7 @@ import Testing
         for name in ["Etc/GMT+10", "Etc/GMT-11", "Etc/GMT-12", "Etc/GMT+12"] {
             #expect(SafeText.timeZone(name) != nil, "\(name) is a zone this system knows")
         }
-        let noTable = PlaceFinder(context: AppContext(
+        let noTable = PlaceFinder(context: AppContext.test(
             makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:],
             files: FileReader(readText: { _ in nil }, symbolicLinkTarget: { _ in nil })))
         let guessed = noTable.draft(at: try Coordinate(latitude: -78, longitude: 106.9), label: nil)

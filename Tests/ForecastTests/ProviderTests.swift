@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ForecastCore
 @testable import ForecastProviders
+@testable import ForecastKit
 
 let london = PlaceQuery(id: 1, coordinate: try! Coordinate(latitude: 51.5085, longitude: -0.1257), timeZone: "Europe/London")
 let seoulQuery = PlaceQuery(id: 2, coordinate: try! Coordinate(latitude: 37.566, longitude: 126.9784), timeZone: "Asia/Seoul")
@@ -10,6 +11,22 @@ func ok(_ name: String) -> HTTPResponse { HTTPResponse(status: 200, body: Fixtur
 
 /// When the recorded answers were made: their times are plausible then.
 let january2026 = Date(timeIntervalSince1970: 1_768_798_800)  // 2026-01-19T05:00Z
+
+extension AppContext {
+    /// A test's context: what it does not give fails closed. The clock stands
+    /// at `january2026`, time budgets never run out, no file of this machine
+    /// is read, the gazetteer is the one built in.
+    static func test(
+        makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
+        clock: @escaping @Sendable () -> Date = { january2026 },
+        budgetClock: BudgetClock = .stopped(),
+        environment: [String: String],
+        files: FileReader = .unavailable
+    ) -> AppContext {
+        AppContext(makeHTTPClient: makeHTTPClient, clock: clock, budgetClock: budgetClock, environment: environment,
+                   gazetteer: .bundled, files: files)
+    }
+}
 let july2022 = Date(timeIntervalSince1970: 1_657_584_000)      // 2022-07-12
 let march2025 = Date(timeIntervalSince1970: 1_742_504_400)     // 2025-03-20T21:00Z
 

@@ -136,7 +136,7 @@ import Testing
 extension PlaceStore {
     /// The saved-places use case over this store, with no network.
     var saved: SavedPlaces {
-        SavedPlaces(store: self, context: AppContext(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:]))
+        SavedPlaces(store: self, context: AppContext.test(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:]))
     }
 
     /// What `show` does: resolve the place, then (once shown) remember it.

@@ -90,7 +90,7 @@ final class TestClock: @unchecked Sendable {
 
     func context(_ environment: [String: String] = [:]) -> AppContext {
         let http = http, clock = clock
-        return AppContext(
+        return AppContext.test(
             makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
             environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"]
                 .merging(environment) { $1 })
