@@ -19,22 +19,38 @@ struct CommandContext: Sendable {
     var storeExists: @Sendable (_ path: String) -> Bool
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     var emoji: Bool
-    /// What `forecast config` keeps, as read before the command ran (for the
-    /// language and the default format, which are needed before any store is opened).
-    var preferences = Preferences()
+    /// The database the command line names (`Invocation.databasePath`).
+    var databasePath = ""
+    /// The settings, as read once before the command ran from its database
+    /// (for the language and the default format, needed before the command
+    /// runs); nil when there is no database yet, or it could not be read.
+    var settings: Settings?
+
+    /// What `forecast config` keeps, as read before the command ran.
+    var preferences: Preferences { settings?.preferences ?? Preferences() }
+
+    /// The settings of `store`, the command's database: as read before the
+    /// command ran, else read now. (A command that changes them uses what its write returns.)
+    /// The database is opened only when they were not read: `store` is the
+    /// command's way to open it (nil: there is none, and the defaults hold).
+    func settings(of store: @autoclosure () throws -> SavedPlaces?) throws -> Settings {
+        if let settings { return settings }
+        return try store()?.settings() ?? Settings()
+    }
 
     var environment: [String: String] { app.environment }
 
     /// How text reads here: the words, the terminal's width and colour, the symbols.
     var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil && app.environment["TERM"] != "dumb") }
 
-    static func live(environment: [String: String], language: Language) -> CommandContext {
+    /// The live context, speaking the environment's language until the command line says otherwise (`Forecast.configured`).
+    static func live(environment: [String: String]) -> CommandContext {
         let app = AppContext.live(environment: environment)
         return CommandContext(
             app: app,
             stdout: .stream(STDOUT_FILENO, environment: environment),
             stderr: .stream(STDERR_FILENO, environment: environment),
-            words: language.words(app.gazetteer),
+            words: Language.resolve(flag: nil, environment: environment).words(app.gazetteer),
             openStore: { try SavedPlaces.open(path: $0, context: app) },
             storeExists: { path in
                 var isDirectory: ObjCBool = false

@@ -37,8 +37,8 @@ enum Completions {
     /// read anything into it: bash's completion expands its candidates, so a
     /// label like `$(touch x)` (from an imported file, say) would run.
     static func savedNames(arguments: [String], prefix: String, environment: [String: String]) -> [String] {
-        let path = DatabaseLocation.resolve(
-            explicit: Forecast.flag("--db", in: arguments), environment: environment, home: StoreOptions.home(environment))
+        // (The shell asks with the words typed so far: no context was made for them.)
+        let path = Invocation.databasePath(Invocation.GlobalOptions(arguments).db, environment: environment)
         let context = AppContext.live(environment: environment)
         guard let places = try? SavedPlaces.openForReading(path: path, context: context).ordered().places
         else { return [] }

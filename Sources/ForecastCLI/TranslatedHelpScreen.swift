@@ -9,23 +9,6 @@ import ForecastViews
 /// each text and explanation in that language, the usage line and the
 /// examples as they are (commands are the same in every language).
 enum TranslatedHelpScreen {
-    /// The command whose help `arguments` ask for ("" for forecast itself), or
-    /// nil when they ask for no help.
-    static func asked(_ arguments: [String]) -> String? {
-        let words = Array(arguments.prefix { $0 != "--" })
-        let commands = Set(Forecast.commandWords)
-        if let first = words.first, first == "help" {
-            return canonical(words.dropFirst().first { commands.contains($0) } ?? "")
-        }
-        guard words.contains("--help") || words.contains("-h") else { return nil }
-        return canonical(words.first { commands.contains($0) } ?? "")
-    }
-
-    /// A command's own name for an alias (`ls` → list).
-    static func canonical(_ word: String) -> String {
-        Completions.aliases.first { $0.alias == word }?.command ?? word
-    }
-
     /// The help screen of `command` ("" for forecast) in `help`'s language, its
     /// descriptions folded to `columns` (a terminal's width; 80 for a pipe).
     static func text(for command: String, in help: any HelpTranslation.Type, columns: Int = 80) -> String? {

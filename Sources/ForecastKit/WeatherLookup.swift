@@ -91,7 +91,7 @@ public struct WeatherLookup: Sendable {
     ) async throws -> WeatherOutcome {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
-        let provider: (any WeatherProvider)? = settings.offline ? nil : try settings.makeProvider(environment: context.environment)
+        let provider = settings.makeProvider()
         let sources = try settings.makeSources(environment: context.environment)
         let plan = SourcePlan(
             places.map { SourcePlan.Target(id: $0.id, countryCode: $0.countryCode, coordinate: $0.coordinate, timeZone: $0.timeZone) },
@@ -333,10 +333,9 @@ extension WeatherLookup {
         events: (@Sendable (RefreshEvent) -> Void)? = nil
     ) async throws -> WeatherOutcome {
         let keys = places.indices.map { Int64($0) }
-        guard !settings.offline else {
+        guard let provider = settings.makeProvider() else {
             return WeatherOutcome(weather: Dictionary(uniqueKeysWithValues: keys.map { ($0, PlaceWeather()) }), cancelled: false, fetchedAny: false)
         }
-        let provider = try settings.makeProvider(environment: context.environment)
         let sources = try settings.makeSources(environment: context.environment)
         let plan = SourcePlan(
             zip(keys, places).map { SourcePlan.Target(id: $0, countryCode: $1.countryCode, coordinate: $1.coordinate, timeZone: $1.timeZone) },

@@ -53,6 +53,10 @@ public struct WeatherSettings: Sendable {
     /// Which warning sources beyond the keyless ones the user chose (`forecast config alerts`).
     public var alertSources: String?
     let batchSize: Int
+    /// How the provider is made: checked once, when the settings are resolved
+    /// (a key missing, a bad URL or contact is refused before anything is read
+    /// or asked); nil offline, when no provider is asked.
+    let setup: ProviderSetup?
 
     public static let providerVariable = "FORECAST_PROVIDER"
     public static let ttlVariable = "FORECAST_TTL_MINUTES"
@@ -86,16 +90,19 @@ public struct WeatherSettings: Sendable {
             concurrency = count
         }
         let language = Language.resolve(flag: request.language, environment: environment)
+        let descriptor = WeatherProviders.descriptor(provider)
         var options = RefreshOptions()
         options.concurrency = concurrency
         options.budget = request.timeout
         options.budgetEnds = request.budgetEnds
-        let rate = WeatherProviders.descriptor(provider).rate
+        let rate = descriptor.rate
         options.callsPerMinute = request.rateLimit ?? rate.callsPerMinute
         options.rateWindow = rate.window
+        let setup = request.offline
+            ? nil : try providerSetup(descriptor, batchSize: request.batchSize, language: language, environment: environment)
         var settings = WeatherSettings(
             provider: provider, ttl: ttl, language: language, offline: request.offline, refresh: request.refresh,
-            refreshOptions: options, batchSize: request.batchSize)
+            refreshOptions: options, batchSize: request.batchSize, setup: setup)
         settings.airQualityCallsPerMinute = request.rateLimit ?? 600
         settings.alertSources = preferences.alertSources
         settings.sourceCallsPerMinute = request.rateLimit
@@ -105,9 +112,17 @@ public struct WeatherSettings: Sendable {
     /// The provider's descriptor: its name, credit, variables and limits.
     public var descriptor: ProviderDescriptor { WeatherProviders.descriptor(provider) }
 
-    /// The provider to ask. One that needs a key and has none is an error naming the variable.
-    public func makeProvider(environment: [String: String]) throws(SettingsError) -> any WeatherProvider {
-        let descriptor = descriptor
+    /// The provider to ask, made from the setup checked when the settings were
+    /// resolved; nil offline.
+    public func makeProvider() -> (any WeatherProvider)? {
+        setup.map { descriptor.make($0) }
+    }
+
+    /// How `descriptor`'s provider is made here. One that needs a key and has
+    /// none is an error naming the variable; so is a base URL or a contact that cannot be used.
+    static func providerSetup(
+        _ descriptor: ProviderDescriptor, batchSize: Int, language: Language, environment: [String: String]
+    ) throws(SettingsError) -> ProviderSetup {
         var key: String?
         if let variable = descriptor.keyVariable {
             guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
@@ -120,10 +135,10 @@ public struct WeatherSettings: Sendable {
             guard let checked = Project.checkedContact(text) else { throw .badContact(variable: Project.contactVariable) }
             contact = checked
         }
-        return descriptor.make(ProviderSetup(
-            baseURL: try Self.url(descriptor.urlVariable, default: descriptor.defaultBaseURL, environment),
+        return ProviderSetup(
+            baseURL: try url(descriptor.urlVariable, default: descriptor.defaultBaseURL, environment),
             apiKey: key, batchSize: descriptor.batches ? batchSize : 1, language: language,
-            userAgent: Project.userAgent(contact: contact)))
+            userAgent: Project.userAgent(contact: contact))
     }
 
     /// The sources asked beside the weather, made, by name: every keyless one,

@@ -171,12 +171,6 @@ extension Language {
     }
 }
 
-/// The words a command line's checks speak in while it is parsed (before any
-/// command has its context): set by `Forecast.run` for the parse, English otherwise.
-package enum Spoken {
-    @TaskLocal package static var parsing: Words = English(gazetteer: .bundled)
-}
-
 /// What every language shares: the shapes of the sentences built from words.
 extension Catalog {
     /// What the user typed, safe to print and quoted.

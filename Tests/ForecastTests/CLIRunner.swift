@@ -125,8 +125,7 @@ struct CLI: Sendable {
     func runInProcess(_ arguments: [String]) async -> Result {
         let environment = runEnvironment()
         let out = CapturedOutput(), err = CapturedOutput()
-        var context = CommandContext.live(
-            environment: environment, language: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment))
+        var context = CommandContext.live(environment: environment)
         context.stdout = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: out.append)
         context.stderr = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append)
         // As many at once as binaries were allowed: dozens of refreshes against

@@ -234,7 +234,8 @@ extension InProcessCLI {
             app: app,
             stdout: stdout,
             stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append),
-            words: Language.resolve(flag: Forecast.languageFlag(in: arguments), environment: environment).words(app.gazetteer),
+            // (The command line's own language replaces these: `Forecast.run` reads it.)
+            words: Language.en.words(app.gazetteer),
             openStore: { _ in SavedPlaces(store: store, context: app) }, storeExists: { _ in true }, emoji: true)
         let status = await withTaskExecutorPreference(CommandThreads.shared) { await Forecast.run(arguments, in: context) }
         let (lines, credit) = CreditLine.strip(out.lines)

@@ -12,7 +12,9 @@ import ForecastProviders
         preferences.provider = "openweathermap"
         preferences.ttlMinutes = 30
         preferences.concurrency = 3
-        let fromConfig = try WeatherSettings.resolve(WeatherRequest(), environment: [:], preferences: preferences)
+        // (OpenWeatherMap's settings resolve only with its key: they are checked as they are resolved.)
+        let key = ["OPENWEATHER_API_KEY": "k"]
+        let fromConfig = try WeatherSettings.resolve(WeatherRequest(), environment: key, preferences: preferences)
         #expect(fromConfig.provider == ProviderDescriptor.openWeatherMap.name && fromConfig.ttl == 1800 && fromConfig.refreshOptions.concurrency == 3)
 
         let environment = ["FORECAST_PROVIDER": "open-meteo", "FORECAST_TTL_MINUTES": "5", "FORECAST_CONCURRENCY": "12"]
@@ -23,7 +25,7 @@ import ForecastProviders
         request.provider = ProviderDescriptor.openWeatherMap.name
         request.ttlMinutes = 1
         request.concurrency = 2
-        let fromFlags = try WeatherSettings.resolve(request, environment: environment, preferences: preferences)
+        let fromFlags = try WeatherSettings.resolve(request, environment: environment.merging(key) { $1 }, preferences: preferences)
         #expect(fromFlags.provider == ProviderDescriptor.openWeatherMap.name && fromFlags.ttl == 60 && fromFlags.refreshOptions.concurrency == 2)
 
         let defaults = try WeatherSettings.resolve(WeatherRequest(), environment: [:])

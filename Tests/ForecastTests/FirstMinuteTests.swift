@@ -16,7 +16,7 @@ import Testing
         #expect(Suggestion.distance("shwo", "show") == 1)
         #expect(Suggestion.distance("", "abc") == 3 && Suggestion.distance("kitten", "sitting") == 3)
         #expect(Suggestion.distance("서울", "서을") == 1)
-        let commands = Forecast.commandWords
+        let commands = Invocation.commandWords
         #expect(Suggestion.closest(to: "lst", among: commands) == "list")
         #expect(Suggestion.closest(to: "REMVOE", among: commands) == "remove")
         #expect(Suggestion.closest(to: "Seoul", among: commands) == nil)

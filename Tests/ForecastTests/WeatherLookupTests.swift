@@ -163,10 +163,14 @@ final class TestClock: @unchecked Sendable {
         var request = WeatherRequest()
         request.provider = ProviderDescriptor.openWeatherMap.name
         let context = context()
-        let settings = try WeatherSettings.resolve(request, environment: context.environment)
-        await #expect(throws: SettingsError.missingKey(variable: "OPENWEATHER_API_KEY")) {
-            try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .summary, settings: settings)
+        // Refused when the settings are resolved, before any lookup could read or ask anything.
+        #expect(throws: SettingsError.missingKey(variable: "OPENWEATHER_API_KEY")) {
+            try WeatherSettings.resolve(request, environment: context.environment)
         }
+        request.offline = true
+        let offline = try WeatherSettings.resolve(request, environment: context.environment)
+        #expect(offline.makeProvider() == nil)
+        _ = try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .summary, settings: offline)
         #expect(http.count == 0)
         #expect(try store.cachedSummaries(provider: "openweathermap", now: Date()).isEmpty)
     }

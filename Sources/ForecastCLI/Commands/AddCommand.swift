@@ -58,20 +58,20 @@ struct AddCommand: ForecastCommand {
 
     /// How the arguments fit together is the command line's business (exit 64);
     /// what they mean is checked in `resolve()` (exit 1).
-    func validate() throws {
+    func check() throws {
         if here {
             guard name.isEmpty, lat == nil, lon == nil, pick == nil, country == nil else {
-                throw ValidationError(Spoken.parsing.usage(.hereTakesNothing))
+                throw UsageFailure(.hereTakesNothing)
             }
         } else if lat != nil || lon != nil {
-            guard name.isEmpty else { throw ValidationError(Spoken.parsing.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Spoken.parsing.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Spoken.parsing.usage(.pickWithCoordinates)) }
+            guard name.isEmpty else { throw UsageFailure(.nameAndCoordinates) }
+            guard lat != nil, lon != nil else { throw UsageFailure(.latitudeAndLongitude) }
+            if pick != nil || country != nil { throw UsageFailure(.pickWithCoordinates) }
         } else if name.isEmpty {
-            throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
+            throw UsageFailure(.nameOrCoordinates)
         }
-        if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
-        try TimeBudget.validate(timeout)
+        if let pick, pick < 1 { throw UsageFailure(.pickFromOne(pick)) }
+        try TimeBudget.check(timeout)
     }
 
     func run(_ context: CommandContext) async throws {

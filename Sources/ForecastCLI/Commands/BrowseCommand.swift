@@ -59,6 +59,8 @@ struct BrowseCommand: ForecastCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var weatherOptions: WeatherOptions
+
+    func check() throws { try weatherOptions.check() }
     @OptionGroup var language: LanguageOption
 
     func run(_ context: CommandContext) async throws {

@@ -60,8 +60,8 @@ struct ConfigCommand: ForecastCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func validate() throws {
-        if unset != nil && key != nil { throw ValidationError(Spoken.parsing.usage(.unsetAndKey)) }
+    func check() throws {
+        if unset != nil && key != nil { throw UsageFailure(.unsetAndKey) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -69,7 +69,7 @@ struct ConfigCommand: ForecastCommand {
         // Checked here, where the environment's keys are known: a word that could be one is not repeated.
         guard values.count <= 1, key != nil || values.isEmpty else {
             let word = Configuration.shown(values.last ?? "", environment: environment).map { "'\(SafeText.quoted($0))'" } ?? "…"
-            throw ValidationError(Spoken.parsing.parserMessage("Unexpected argument \(word)"))
+            throw UsageFailure { $0.parserMessage("Unexpected argument \(word)") }
         }
         if let name = unset ?? (value == nil ? nil : key) {
             let key = try Configuration.key(name, environment: environment)
@@ -93,7 +93,7 @@ struct ConfigCommand: ForecastCommand {
                 as: output.format)
             return
         }
-        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
+        let settings = try context.settings(of: store.openExisting(in: context))
         let keys = try key.map { [try Configuration.key($0, environment: environment)] } ?? ConfigKey.allCases
         try context.render(
             ConfigOutput(

@@ -68,7 +68,9 @@ struct ListCommand: ForecastCommand {
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
-    func validate() throws {
+    func check() throws {
+        try output.check()
+        try weatherOptions.check()
         if let filter { _ = try Self.parse(filter) }
     }
 
@@ -77,7 +79,7 @@ struct ListCommand: ForecastCommand {
         do {
             return try FilterExpression.parse(text, fields: FilterField.names)
         } catch {
-            throw ValidationError(Spoken.parsing.filterProblem(text, error))
+            throw UsageFailure { $0.filterProblem(text, error) }
         }
     }
 

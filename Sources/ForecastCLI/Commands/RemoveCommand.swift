@@ -30,8 +30,8 @@ struct RemoveCommand: ForecastCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func validate() throws {
-        if places.isEmpty == !damaged { throw ValidationError(Spoken.parsing.usage(.removeWhat)) }
+    func check() throws {
+        if places.isEmpty == !damaged { throw UsageFailure(.removeWhat) }
     }
 
     func run(_ context: CommandContext) async throws {

@@ -33,6 +33,8 @@ struct ReportCommand: ForecastCommand {
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
+    func check() throws { try weatherOptions.check() }
+
     func run(_ context: CommandContext) async throws {
         // Where it goes is checked first: a path that cannot be written fails before any fetch.
         let target = try FileOutput.checkedTarget(output, database: store.path(in: context), in: context)

@@ -45,7 +45,10 @@ struct SearchCommand: ForecastCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the online lookup and, with --weather, the whole fetch may take together.", valueName: "seconds"))
     var timeout: Double = 10
 
-    func validate() throws { try TimeBudget.validate(timeout) }
+    func check() throws {
+        try TimeBudget.check(timeout)
+        guard (1...100).contains(limit) else { throw UsageFailure(.limit(limit)) }
+    }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
@@ -53,7 +56,6 @@ struct SearchCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
-        guard (1...100).contains(limit) else { throw ValidationError(context.words.usage(.limit(limit))) }
         let budget = TimeBudget(timeout)
         let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit, timeout: budget.left)
         if output.format == .table {
@@ -71,7 +73,7 @@ struct SearchCommand: ForecastCommand {
         request.budgetEnds = budget.ends
         request.language = context.words.language.rawValue
         // The settings are read, never written: search changes nothing.
-        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
+        let settings = try context.settings(of: store.openExisting(in: context))
         let (outcome, _) = try await WeatherSession.unsavedWeather(
             for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
             preferences: settings.preferences, in: context)

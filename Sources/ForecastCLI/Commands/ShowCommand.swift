@@ -79,19 +79,21 @@ struct ShowCommand: ForecastCommand {
     @OptionGroup var weatherOptions: WeatherOptions
     @OptionGroup var language: LanguageOption
 
-    func validate() throws {
-        if next && previous { throw ValidationError(Spoken.parsing.usage(.nextAndPrevious)) }
-        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw ValidationError(Spoken.parsing.usage(.placeAndPaging)) }
+    func check() throws {
+        try output.check()
+        try weatherOptions.check()
+        if next && previous { throw UsageFailure(.nextAndPrevious) }
+        if (place != nil || lat != nil || lon != nil) && (next || previous) { throw UsageFailure(.placeAndPaging) }
         if lat != nil || lon != nil {
-            guard place == nil else { throw ValidationError(Spoken.parsing.usage(.nameAndCoordinates)) }
-            guard lat != nil, lon != nil else { throw ValidationError(Spoken.parsing.usage(.latitudeAndLongitude)) }
-            if pick != nil || country != nil { throw ValidationError(Spoken.parsing.usage(.pickWithCoordinates)) }
+            guard place == nil else { throw UsageFailure(.nameAndCoordinates) }
+            guard lat != nil, lon != nil else { throw UsageFailure(.latitudeAndLongitude) }
+            if pick != nil || country != nil { throw UsageFailure(.pickWithCoordinates) }
         } else if (pick != nil || country != nil) && place == nil {
-            throw ValidationError(Spoken.parsing.usage(.nameOrCoordinates))
+            throw UsageFailure(.nameOrCoordinates)
         }
-        if let pick, pick < 1 { throw ValidationError(Spoken.parsing.usage(.pickFromOne(pick))) }
-        if let days, !(1...7).contains(days) { throw ValidationError(Spoken.parsing.usage(.days(days))) }
-        if let hours, !(1...48).contains(hours) { throw ValidationError(Spoken.parsing.usage(.hours(hours))) }
+        if let pick, pick < 1 { throw UsageFailure(.pickFromOne(pick)) }
+        if let days, !(1...7).contains(days) { throw UsageFailure(.days(days)) }
+        if let hours, !(1...48).contains(hours) { throw UsageFailure(.hours(hours)) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -142,7 +144,7 @@ struct ShowCommand: ForecastCommand {
     func showSaved(_ place: Place, index: Int, count: Int, store: SavedPlaces, budget: TimeBudget, in context: CommandContext) async throws {
         var (outcome, weatherSettings) = try await WeatherSession.weather(
             for: [place], detail: .full, options: weatherOptions, budget: budget, places: store, in: context)
-        let settings = try store.settings()
+        let settings = try context.settings(of: store)
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         let now = context.app.clock()
         let weather = outcome.weather[place.id] ?? PlaceWeather()
@@ -166,7 +168,7 @@ struct ShowCommand: ForecastCommand {
     /// A place that is not saved: its weather, asked for and shown, and
     /// nothing written anywhere (the settings are read if there are any).
     func showUnsaved(_ draft: NewPlace, budget: TimeBudget, in context: CommandContext) async throws {
-        let settings = try store.openExisting(in: context)?.settings() ?? Settings()
+        let settings = try context.settings(of: store.openExisting(in: context))
         let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
             for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language, budget: budget), preferences: settings.preferences, in: context)
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)

@@ -35,13 +35,13 @@ struct SortCommand: ForecastCommand {
     @OptionGroup var output: FormatOption
     @OptionGroup var language: LanguageOption
 
-    func validate() throws {
-        if key == nil && descending { throw ValidationError(Spoken.parsing.usage(.descendingNeedsKey)) }
+    func check() throws {
+        if key == nil && descending { throw UsageFailure(.descendingNeedsKey) }
     }
 
     func run(_ context: CommandContext) async throws {
         guard let key else {
-            let settings = try store.openExisting(in: context)?.settings() ?? Settings()
+            let settings = try context.settings(of: store.openExisting(in: context))
             try context.render(SortShown(settings.sort, changed: false), as: output.format)
             return
         }

@@ -105,7 +105,7 @@ struct UnitsCommand: ForecastCommand {
     func run(_ context: CommandContext) async throws {
         let change = change
         let settings = change.isEmpty
-            ? try store.openExisting(in: context)?.settings() ?? Settings()
+            ? try context.settings(of: store.openExisting(in: context))
             : try store.open(in: context).setUnits(change)
         let units = UnitsItem(temperature: settings.temperatureUnit, wind: settings.windUnit, measures: settings.measures)
         let changed = [

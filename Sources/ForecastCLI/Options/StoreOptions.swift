@@ -6,21 +6,14 @@ import ForecastProviders
 import Foundation
 import ForecastViews
 
-/// Options every command that touches the database takes.
+/// Options every command that touches the database takes. `--db` is read
+/// with the command line (`Invocation`), before the parse; this declares it,
+/// and opens the database the context names.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
 
-    func path(in context: CommandContext) -> String {
-        let environment = context.environment
-        return DatabaseLocation.resolve(explicit: db, environment: environment, home: Self.home(environment))
-    }
-
-    /// $HOME as the user set it; the account's home only when it is unset.
-    static func home(_ environment: [String: String]) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
-        return FileManager.default.homeDirectoryForCurrentUser.path
-    }
+    func path(in context: CommandContext) -> String { context.databasePath }
 
     /// For commands that only read: the database if there is one. A missing
     /// file is an empty list with default settings, and nothing is created.

@@ -17,8 +17,8 @@ struct ReportFormatOption: ParsableArguments {
         valueName: "template"))
     var template: String?
 
-    func validate() throws {
-        if template != nil && format != nil && format != .line { throw ValidationError(Spoken.parsing.usage(.templateNeedsLine)) }
+    func check() throws {
+        if template != nil && format != nil && format != .line { throw UsageFailure(.templateNeedsLine) }
         if let template { _ = try Self.template(template) }
     }
 
@@ -28,9 +28,9 @@ struct ReportFormatOption: ParsableArguments {
         do {
             return try ReportTemplate(text)
         } catch .unclosed(let rest) {
-            throw ValidationError(Spoken.parsing.usage(.templateUnclosed(rest)))
+            throw UsageFailure(.templateUnclosed(rest))
         } catch .unknownField(let name) {
-            throw ValidationError(Spoken.parsing.usage(.templateField(name)))
+            throw UsageFailure(.templateField(name))
         }
     }
 
@@ -51,7 +51,7 @@ struct ReportFormatOption: ParsableArguments {
         } else {
             chosen = context.preferences.format.flatMap(ReportFormat.init(rawValue:)) ?? .table
         }
-        if template != nil && chosen != .line { throw ValidationError(context.words.usage(.templateNeedsLine)) }
+        if template != nil && chosen != .line { throw UsageFailure(.templateNeedsLine) }
         return chosen
     }
 }

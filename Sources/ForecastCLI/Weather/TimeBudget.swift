@@ -21,7 +21,7 @@ struct TimeBudget {
     }
 
     /// `--timeout`'s range, for every command that has it.
-    static func validate(_ seconds: Double) throws {
-        guard seconds > 0, seconds <= 300 else { throw ValidationError(Spoken.parsing.usage(.timeout)) }
+    static func check(_ seconds: Double) throws {
+        guard seconds > 0, seconds <= 300 else { throw UsageFailure(.timeout) }
     }
 }

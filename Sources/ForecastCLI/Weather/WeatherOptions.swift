@@ -56,13 +56,13 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per request where the provider batches (\(ProviderHelp.batching)); 1 turns batching off.", valueName: "N"))
     var batchSize: Int = 50
 
-    func validate() throws {
-        if refresh && offline { throw ValidationError(Spoken.parsing.usage(.refreshAndOffline)) }
-        if let concurrency, !(1...256).contains(concurrency) { throw ValidationError(Spoken.parsing.usage(.concurrency)) }
-        try TimeBudget.validate(timeout)
-        if let ttl, ttl < 0 || !ttl.isFinite { throw ValidationError(Spoken.parsing.usage(.ttl)) }
-        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw ValidationError(Spoken.parsing.usage(.rateLimit)) }
-        guard (1...100).contains(batchSize) else { throw ValidationError(Spoken.parsing.usage(.batchSize)) }
+    func check() throws {
+        if refresh && offline { throw UsageFailure(.refreshAndOffline) }
+        if let concurrency, !(1...256).contains(concurrency) { throw UsageFailure(.concurrency) }
+        try TimeBudget.check(timeout)
+        if let ttl, ttl < 0 || !ttl.isFinite { throw UsageFailure(.ttl) }
+        if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw UsageFailure(.rateLimit) }
+        guard (1...100).contains(batchSize) else { throw UsageFailure(.batchSize) }
     }
 
     /// What these flags ask for; the application layer adds the environment and defaults.
@@ -86,11 +86,8 @@ struct WeatherOptions: ParsableArguments {
     func settings(
         preferences: Preferences, budget: TimeBudget? = nil, in context: CommandContext
     ) throws(SettingsError) -> WeatherSettings {
-        let environment = context.environment
-        let settings = try WeatherSettings.resolve(
-            request(language: context.words.language, budget: budget), environment: environment, preferences: preferences)
-        // A provider that cannot be made (no key, a bad URL) is refused before anything is read.
-        if !offline { _ = try settings.makeProvider(environment: environment) }
-        return settings
+        // A provider that cannot be made (no key, a bad URL) is refused here, before anything is read.
+        try WeatherSettings.resolve(
+            request(language: context.words.language, budget: budget), environment: context.environment, preferences: preferences)
     }
 }

@@ -13,7 +13,7 @@ enum WeatherSession {
         for places: [Place], detail: ReportDetail, options: WeatherOptions, budget: TimeBudget? = nil, places saved: SavedPlaces,
         in context: CommandContext
     ) async throws -> (outcome: WeatherOutcome, settings: WeatherSettings) {
-        let settings = try options.settings(preferences: try saved.settings().preferences, budget: budget, in: context)
+        let settings = try options.settings(preferences: try context.settings(of: saved).preferences, budget: budget, in: context)
         let outcome = try await interruptible(in: context, cancelled: { $0.cancelled = true }) { events in
             try await saved.weather(for: places, detail: detail, settings: settings, events: events)
         }
@@ -24,7 +24,7 @@ enum WeatherSession {
     static func list(
         _ saved: SavedPlaces, options: WeatherOptions, warningTexts: Bool = true, in context: CommandContext
     ) async throws -> (listed: SavedPlaces.Listed, weather: WeatherSettings) {
-        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let settings = try options.settings(preferences: try context.settings(of: saved).preferences, in: context)
         let listed = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
             try await saved.listWithWeather(settings: settings, warningTexts: warningTexts, events: events)
         }
@@ -35,7 +35,7 @@ enum WeatherSession {
     static func warnings(
         _ saved: SavedPlaces, options: WeatherOptions, in context: CommandContext
     ) async throws -> (listing: WarningsListing, weather: WeatherSettings) {
-        let settings = try options.settings(preferences: try saved.settings().preferences, in: context)
+        let settings = try options.settings(preferences: try context.settings(of: saved).preferences, in: context)
         let listing = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
             try await saved.warnings(settings: settings, events: events)
         }
