@@ -315,15 +315,17 @@ package final class BrowseApp: @unchecked Sendable {
                 ? PlaceFinder(context: context).suggestion(for: query, country: nil, language: options.words.language) : nil
             _ = Browse.update(&state, .candidates(query: query, found, online: false, suggestion: suggestion))
         case .searchOnline(let query):
-            let finder = PlaceFinder(context: context)
+            // `forecast search`'s use case, with the geocoder's own budget.
+            let search = PlaceSearch(context: context)
+            let budget = TimeBudget(OpenMeteoGeocoder.defaultTimeout, clock: context.budgetClock)
             let words = options.words
             run("search") { [post] in
                 do {
-                    let (matches, online) = try await finder.search(query, country: nil, limit: Browse.candidateLimit)
-                    if matches.isEmpty {
+                    let found = try await search.find(query, country: nil, limit: Browse.candidateLimit, budget: budget)
+                    if found.matches.isEmpty {
                         post.yield(.event(.lookupFailed(query: query, words.browseNothingOnline(query))))
                     } else {
-                        post.yield(.event(.candidates(query: query, matches.map(\.city), online: online)))
+                        post.yield(.event(.candidates(query: query, found.matches.map(\.city), online: found.online)))
                     }
                 } catch PlaceLookupError.onlineLookupFailed(_, let failure, _) where failure.kind == .notFound {
                     post.yield(.event(.lookupFailed(query: query, words.browseNothingOnline(query))))
@@ -333,12 +335,13 @@ package final class BrowseApp: @unchecked Sendable {
             }
         case .fetchFound(let city):
             let draft = PlaceFinder(context: context).draft(city, label: nil)
-            let settings = weatherSettings
+            let (settings, weatherSettings) = (state.settings, weatherSettings)
             let words = options.words
             run("found") { [post, context] in
                 do {
-                    let outcome = try await WeatherLookup.unsaved([draft], detail: .full, settings: settings, context: context)
-                    post.yield(.event(.foundWeather(outcome.weather[0] ?? PlaceWeather())))
+                    // `forecast show`'s use case for a place not saved.
+                    let shown = try await PlaceShowing(context: context).unsaved(draft, settings: settings, weatherSettings: weatherSettings)
+                    post.yield(.event(.foundWeather(shown.weather)))
                 } catch {
                     // Said on the page, not left saying that it is being fetched.
                     post.yield(.event(.foundWeather(PlaceWeather(error: WeatherError(.provider, words.describe(error))))))

@@ -228,3 +228,46 @@ public enum Configuration {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+extension Configuration {
+    /// What `forecast config` shows: entries with their values and where each
+    /// came from; after a change, which key changed and the value kept.
+    public struct Shown: Sendable {
+        public var entries: [Entry]
+        public var changed: ConfigKey?
+        public var unset = false
+        /// The value kept for `changed`, whatever the environment says meanwhile.
+        public var kept: String?
+        /// A warning source chosen that needs a key the environment does not have
+        /// (it is never asked without one): its name and the key's variable.
+        public var needsKey: (source: String, variable: String)?
+    }
+
+    /// `forecast config`'s use case, without a change: every setting (or the
+    /// one `name` names) with its value in force and where it came from.
+    public static func show(_ name: String?, settings: Settings, environment: [String: String]) throws(ConfigError) -> Shown {
+        let keys = try name.map { name throws(ConfigError) in [try key(name, environment: environment)] } ?? ConfigKey.allCases
+        return Shown(entries: keys.map { entry($0, settings, environment: environment) })
+    }
+
+    /// `forecast config`'s use case for a change: `name` set to `value`, or
+    /// forgotten (`value` nil). The value is checked before the database is
+    /// opened (`open`): a bad one leaves no trace, not even a new file.
+    public static func change(
+        _ name: String, to value: String?, environment: [String: String], open: () throws -> SavedPlaces
+    ) throws -> Shown {
+        let key = try key(name, environment: environment)
+        _ = try set(key, to: value, in: Settings(), environment: environment)
+        let database = try open()
+        let wanted = try set(key, to: value, in: try database.settings())
+        let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
+        let kept = entry(key, after, environment: [:]).value
+        var shown = Shown(entries: [entry(key, after, environment: environment)], changed: key, unset: value == nil, kept: kept)
+        // A source chosen that needs a key is never asked without it: said now, not found out later.
+        if key == .alerts, let source = WeatherSources.all.first(where: { $0.optIn && $0.optInName == kept }),
+           let variable = source.keyVariable, (environment[variable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            shown.needsKey = (source.optInName, variable)
+        }
+        return shown
+    }
+}

@@ -75,8 +75,10 @@ final class TestClock: @unchecked Sendable {
     func advance(minutes: Double) { lock.withLock { now = now.addingTimeInterval(minutes * 60) } }
 }
 
-/// The weather use case in-process: no binary, no server, no file.
-@Suite struct WeatherLookupTests {
+/// A test's world for the kit's use cases: a fake Open-Meteo that answers
+/// London's recorded weather (the sources their recorded answers), a clock at
+/// january2026 the test moves, a budget clock that stands still.
+struct FakeWorld {
     let clock: TestClock
     let http: FakeHTTPClient
 
@@ -92,9 +94,17 @@ final class TestClock: @unchecked Sendable {
         let http = http, clock = clock
         return AppContext.test(
             makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
-            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"]
-                .merging(environment) { $1 })
+            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
+                          "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test"].merging(environment) { $1 })
     }
+}
+
+/// The weather use case in-process: no binary, no server, no file.
+@Suite struct WeatherLookupTests {
+    let world = FakeWorld()
+    var clock: TestClock { world.clock }
+    var http: FakeHTTPClient { world.http }
+    func context(_ environment: [String: String] = [:]) -> AppContext { world.context(environment) }
 
     func londonStore() throws -> (PlaceStore, Place) {
         let store = try PlaceStore.inMemory()

@@ -93,9 +93,12 @@ struct AddCommand: ForecastCommand {
         let finder = PlaceFinder(context: context.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
         if here { return try finder.draftHere(label: label) }
-        return try await PlaceDrafting.draft(
-            name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add",
-            budget: TimeBudget(timeout), in: context)
+        let wanted = PlaceWanted(name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add")
+        let drafted = try await finder.draft(wanted, language: context.words.language, timeout: timeout)
+        if drafted.othersCalled > 0 {
+            context.stderr.line("\(context.words.notePrefix): " + context.words.othersCalled(drafted.query, drafted.othersCalled))
+        }
+        return drafted.place
     }
 
 }

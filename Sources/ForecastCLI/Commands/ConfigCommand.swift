@@ -71,34 +71,16 @@ struct ConfigCommand: ForecastCommand {
             let word = Configuration.shown(values.last ?? "", environment: environment).map { "'\(SafeText.quoted($0))'" } ?? "…"
             throw UsageFailure { $0.parserMessage("Unexpected argument \(word)") }
         }
-        if let name = unset ?? (value == nil ? nil : key) {
-            let key = try Configuration.key(name, environment: environment)
-            // Checked before the database is opened: a bad value leaves no trace, not even a new file.
-            _ = try Configuration.set(key, to: unset == nil ? value : nil, in: Settings(), environment: environment)
-            let database = try store.open(in: context)
-            let before = try database.settings()
-            let wanted = try Configuration.set(key, to: unset == nil ? value : nil, in: before)
-            let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
-            // What is kept, whatever the environment says meanwhile.
-            let kept = Configuration.entry(key, after, environment: [:]).value
-            // A source chosen that needs a key is never asked without it: said now, not found out later.
-            if key == .alerts, let source = WeatherSources.all.first(where: { $0.optIn && $0.optInName == kept }),
-               let variable = source.keyVariable, (environment[variable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-                context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(source.optInName, variable: variable))
-            }
-            try context.render(
-                ConfigOutput(
-                    settings: [ConfigItem(Configuration.entry(key, after, environment: environment))], changed: key,
-                    unset: unset != nil, kept: kept),
-                as: output.format)
-            return
+        let shown = if let name = unset ?? (value == nil ? nil : key) {
+            try Configuration.change(name, to: unset == nil ? value : nil, environment: environment) { try store.open(in: context) }
+        } else {
+            try Configuration.show(key, settings: context.settings(of: store.openExisting(in: context)), environment: environment)
         }
-        let settings = try context.settings(of: store.openExisting(in: context))
-        let keys = try key.map { [try Configuration.key($0, environment: environment)] } ?? ConfigKey.allCases
+        if let needs = shown.needsKey {
+            context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(needs.source, variable: needs.variable))
+        }
         try context.render(
-            ConfigOutput(
-                settings: keys.map { ConfigItem(Configuration.entry($0, settings, environment: environment)) }, changed: nil,
-                unset: false, kept: nil),
+            ConfigOutput(settings: shown.entries.map(ConfigItem.init), changed: shown.changed, unset: shown.unset, kept: shown.kept),
             as: output.format)
     }
 }

@@ -55,34 +55,30 @@ struct SearchCommand: ForecastCommand {
     @OptionGroup var language: LanguageOption
 
     func run(_ context: CommandContext) async throws {
-        let query = try PlaceName(name.joined(separator: " "), what: .searchText).value
-        let budget = TimeBudget(timeout)
-        let (matches, online) = try await PlaceFinder(context: context.app).search(query, country: country, limit: limit, timeout: budget.left)
+        let search = PlaceSearch(context: context.app)
+        let budget = TimeBudget(timeout, clock: context.app.budgetClock)
+        let found = try await search.find(name.joined(separator: " "), country: country, limit: limit, budget: budget)
         if output.format == .table {
             // Both were asked: the built-in gazetteer, then the online service.
-            guard !matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(query), status: ExitStatus.notFound) }
-            if online { context.stderr.line(context.words.foundOnline) }
+            guard !found.matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(found.query), status: ExitStatus.notFound) }
+            if found.online { context.stderr.line(context.words.foundOnline) }
         }
-        guard weather, !matches.isEmpty else {
-            return try context.render(SearchOutput(query: query, matches: matches, online: online, now: context.app.clock()), as: output.format)
+        guard weather, !found.matches.isEmpty else {
+            return try context.render(SearchOutput(query: found.query, matches: found.matches, online: found.online, now: context.app.clock()), as: output.format)
         }
-        let finder = PlaceFinder(context: context.app)
         var request = WeatherRequest()
         request.provider = provider
         request.timeout = timeout
-        request.budgetEnds = budget.ends
         request.language = context.words.language.rawValue
         // The settings are read, never written: search changes nothing.
         let settings = try context.settings(of: store.openExisting(in: context))
-        let (outcome, _) = try await WeatherSession.unsavedWeather(
-            for: matches.map { finder.draft($0.city, label: nil) }, detail: .summary, options: request,
-            preferences: settings.preferences, in: context)
+        let (weather, outcome) = try await WeatherSession.interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { [request] events in
+            try await search.weather(of: found, request: request, preferences: settings.preferences, budget: budget, events: events)
+        }
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
-        let found = SearchOutput(
-            query: query, matches: matches, online: online,
-            weather: matches.indices.map { outcome.weather[Int64($0)] ?? PlaceWeather() }, format: format, now: context.app.clock())
-        try context.render(found, as: output.format)
-        try WeatherSession.finish(outcome, places: matches.count, in: context)
+        try context.render(
+            SearchOutput(query: found.query, matches: found.matches, online: found.online, weather: weather, format: format, now: context.app.clock()),
+            as: output.format)
+        try WeatherSession.finish(outcome, places: found.matches.count, in: context)
     }
-
 }

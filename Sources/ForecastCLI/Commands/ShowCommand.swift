@@ -98,96 +98,31 @@ struct ShowCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         let database = try store.openExisting(in: context)
+        let wanted = PlaceWanted(
+            name: place ?? "", lat: lat, lon: lon, pick: pick, country: country, command: "show", online: !weatherOptions.offline)
+        let asked = PlaceShowing.Asked(place: place, next: next, previous: previous, lookup: lat != nil || pick != nil || country != nil, wanted: wanted)
+        let (settings, request) = (try context.settings(of: database), weatherOptions.request(language: context.words.language))
         // One budget for looking the name up online and then fetching its weather.
-        let budget = TimeBudget(weatherOptions.timeout)
-        switch try await target(database, budget: budget, in: context) {
-        case .saved(let place, let index, let count, let store):
-            try await showSaved(place, index: index, count: count, store: store, budget: budget, in: context)
-        case .unsaved(let draft):
-            try await showUnsaved(draft, budget: budget, in: context)
+        let budget = TimeBudget(weatherOptions.timeout, clock: context.app.budgetClock)
+        let shown = try await WeatherSession.interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { [context] events in
+            try await PlaceShowing(context: context.app).show(asked, store: database, settings: settings, request: request, budget: budget, events: events)
         }
-    }
-
-    enum Target {
-        case saved(Place, index: Int, count: Int, SavedPlaces)
-        case unsaved(NewPlace)
-    }
-
-    /// A saved place when one answers to what was typed; else the place the
-    /// name (or the coordinates) means, unsaved unless it turns out saved.
-    func target(_ database: SavedPlaces?, budget: TimeBudget, in context: CommandContext) async throws -> Target {
-        let lookup = lat != nil || pick != nil || country != nil
-        if !lookup {
-            do {
-                guard let database else { throw InputError.nothingSaved }
-                let target: SavedPlaces.ViewTarget =
-                    if let place { .reference(place) } else if next { .next } else if previous { .previous } else { .lastViewed }
-                let viewed = try database.view(target)
-                StoreOptions.warn(about: viewed.damage, in: context)
-                return .saved(viewed.place, index: viewed.index, count: viewed.count, database)
-            } catch let error as InputError {
-                if let database { try StoreOptions.warnAboutDamaged(database, in: context) }
-                guard let place, SavedPlaces.looksUpElsewhere(place, after: error) else { throw error }
-            }
-        } else if let database {
-            try StoreOptions.warnAboutDamaged(database, in: context)
-        }
-        let draft = try await PlaceDrafting.draft(
-            name: place ?? "", lat: lat, lon: lon, label: nil, pick: pick, country: country, command: "show",
-            online: !weatherOptions.offline, budget: budget, in: context)
-        if let database, let (place, index, count) = try database.saved(draft) {
-            return .saved(place, index: index, count: count, database)
-        }
-        return .unsaved(draft)
-    }
-
-    func showSaved(_ place: Place, index: Int, count: Int, store: SavedPlaces, budget: TimeBudget, in context: CommandContext) async throws {
-        var (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: [place], detail: .full, options: weatherOptions, budget: budget, places: store, in: context)
-        let settings = try context.settings(of: store)
-        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
-        let now = context.app.clock()
-        let weather = outcome.weather[place.id] ?? PlaceWeather()
-        let source = SourceItem(weatherSettings.descriptor)
+        StoreOptions.warn(about: shown.damage, in: context)
+        let words = context.words
+        if let others = shown.othersCalled { context.stderr.line("\(words.notePrefix): " + words.othersCalled(others.name, others.count)) }
+        let format = WeatherFormat(shown.settings, words: words, emoji: context.emoji)
+        let source = SourceItem(shown.provider)
         try render(in: context) { span in
             ShowOutput(
-                place: place, position: index + 1, count: count, weather: weather,
-                settings: settings, format: format, now: now, span: span, source: source)
+                place: shown.place, position: shown.position, count: shown.count, weather: shown.weather,
+                settings: shown.settings, format: format, now: shown.now, span: span, saved: shown.saved, source: source)
         } page: {
-            PlacePage(place: place, weather: weather, settings: settings, format: format, now: now, position: index + 1, count: count, source: source)
+            PlacePage(
+                place: shown.place, weather: shown.weather, settings: shown.settings, format: format, now: shown.now,
+                position: shown.position, count: shown.count, saved: shown.saved, source: source)
         }
-        // Only now, with the place shown, is it the last viewed.
-        if !outcome.cancelled {
-            do { try store.recordViewed(place) } catch {
-                outcome.notSaved = outcome.notSaved ?? error
-            }
-        }
-        try WeatherSession.finish(outcome, places: 1, in: context)
-    }
-
-    /// A place that is not saved: its weather, asked for and shown, and
-    /// nothing written anywhere (the settings are read if there are any).
-    func showUnsaved(_ draft: NewPlace, budget: TimeBudget, in context: CommandContext) async throws {
-        let settings = try context.settings(of: store.openExisting(in: context))
-        let (outcome, weatherSettings) = try await WeatherSession.unsavedWeather(
-            for: [draft], detail: .full, options: weatherOptions.request(language: context.words.language, budget: budget), preferences: settings.preferences, in: context)
-        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
-        let now = context.app.clock()
-        let place = Place(
-            id: 0, displayName: draft.displayName, canonicalName: draft.canonicalName, countryCode: draft.countryCode,
-            admin1: draft.admin1, coordinate: draft.coordinate, timeZone: draft.timeZone, geonamesID: draft.geonamesID,
-            position: 0, addedAt: now)
-        let weather = outcome.weather[0] ?? PlaceWeather()
-        let source = SourceItem(weatherSettings.descriptor)
-        try render(in: context) { span in
-            ShowOutput(
-                place: place, position: 0, count: 0, weather: weather, settings: settings,
-                format: format, now: now, span: span, saved: false, source: source)
-        } page: {
-            PlacePage(place: place, weather: weather, settings: settings, format: format, now: now, position: 0, count: 0, saved: false, source: source)
-        }
-        context.stderr.line("\(context.words.notePrefix): " + context.words.notSavedHint(context.words.name(place), saveCommand))
-        try WeatherSession.finish(outcome, places: 1, in: context)
+        if !shown.saved { context.stderr.line("\(words.notePrefix): " + words.notSavedHint(words.name(shown.place), saveCommand)) }
+        try WeatherSession.finish(shown.outcome, places: 1, in: context)
     }
 
     /// Prints the place's output over the span asked for (--hours, --days,
@@ -252,8 +187,8 @@ struct ShowCommand: ForecastCommand {
         if let lat, let lon {
             words += ["--lat", lat, "--lon", lon]
         } else {
-            words.append(PlaceDrafting.shellQuoted(place ?? ""))
-            if let country { words += ["--country", PlaceDrafting.shellQuoted(country)] }
+            words.append(PlaceFinder.shellQuoted(place ?? ""))
+            if let country { words += ["--country", PlaceFinder.shellQuoted(country)] }
             if let pick { words += ["--pick", "\(pick)"] }
         }
         return SafeText.clean(words.joined(separator: " "), maxLength: 200)

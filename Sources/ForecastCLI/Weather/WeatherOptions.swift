@@ -91,3 +91,10 @@ struct WeatherOptions: ParsableArguments {
             request(language: context.words.language, budget: budget), environment: context.environment, preferences: preferences)
     }
 }
+
+extension TimeBudget {
+    /// `--timeout`'s range, for every command that has it.
+    static func check(_ seconds: Double) throws {
+        guard seconds > 0, seconds <= 300 else { throw UsageFailure(.timeout) }
+    }
+}

@@ -42,8 +42,9 @@ enum WeatherSession {
         return (listing, settings)
     }
 
-    /// Runs a weather use case with a progress line and Ctrl-C stopping it cleanly.
-    private static func interruptible<T: Sendable>(
+    /// Runs a weather use case with a progress line and Ctrl-C stopping it
+    /// cleanly (`cancelled` marks what it returns as interrupted).
+    static func interruptible<T: Sendable>(
         in context: CommandContext, cancelled: (inout T) -> Void,
         _ work: @escaping @Sendable (_ events: @escaping @Sendable (RefreshEvent) -> Void) async throws -> T
     ) async throws -> T {

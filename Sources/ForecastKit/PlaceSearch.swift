@@ -1,0 +1,48 @@
+import ForecastCore
+import ForecastGazetteer
+import ForecastProviders
+import Foundation
+
+/// `forecast search`'s use case, and the app's: the places a name may mean
+/// (the built-in gazetteer, then online), and on request each one's current
+/// weather, asked for all at once; nothing is saved or cached.
+public struct PlaceSearch: Sendable {
+    let context: AppContext
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    /// What a search found.
+    public struct Found: Sendable {
+        /// The name searched for, as checked.
+        public var query: String
+        /// Best first: exact names, then names that start so, larger places first.
+        public var matches: [GazetteerMatch]
+        /// Whether they came from the online lookup (the gazetteer had none).
+        public var online: Bool
+    }
+
+    /// The places `text` may mean, at most `limit`, in `country` if given;
+    /// the online lookup takes what is left of `budget`.
+    public func find(_ text: String, country: String?, limit: Int, budget: TimeBudget) async throws -> Found {
+        let query = try PlaceName(text, what: .searchText).value
+        let (matches, online) = try await PlaceFinder(context: context).search(query, country: country, limit: limit, timeout: budget.left)
+        return Found(query: query, matches: matches, online: online)
+    }
+
+    /// Each found place's current weather, in the order found (`request` as
+    /// the command line asks it, within `budget`; `preferences` as kept).
+    public func weather(
+        of found: Found, request: WeatherRequest, preferences: Preferences, budget: TimeBudget,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> (weather: [PlaceWeather], outcome: WeatherOutcome) {
+        var request = request
+        request.budgetEnds = budget.ends
+        let settings = try WeatherSettings.resolve(request, environment: context.environment, preferences: preferences)
+        let finder = PlaceFinder(context: context)
+        let outcome = try await WeatherLookup.unsaved(
+            found.matches.map { finder.draft($0.city, label: nil) }, detail: .summary, settings: settings, context: context, events: events)
+        return (found.matches.indices.map { outcome.weather[Int64($0)] ?? PlaceWeather() }, outcome)
+    }
+}
