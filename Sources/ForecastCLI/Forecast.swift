@@ -76,10 +76,12 @@ public struct Forecast: AsyncParsableCommand {
     /// context made from it, then parsed once; the command runs in that context.
     static func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
         var context = context
+        // Errors and notes echo what was typed: never a key, nor a piece of one.
+        context.stderr.secrets = Configuration.secrets(in: context.environment)
         let invocation: Invocation
         do {
             invocation = try Invocation.read(arguments, environment: context.environment) {
-                context.app.gazetteer.search($0, limit: 1).first?.kind.isExact ?? false
+                context.app.gazetteer.search($0, limit: 1).first.map { $0.kind.isExact ? .named : .nameStart } ?? .unknown
             }
         } catch {
             // Said in the language of the flags and environment, as far as they go.
@@ -185,7 +187,8 @@ public struct Forecast: AsyncParsableCommand {
                     now: context.app.clock()
                 ).results
             }
-            let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: explain(error, english, environment: context.environment).message, candidates: candidates)
+            let message = SafeText.redact(explain(error, english, environment: context.environment).message, secrets: context.stderr.secrets)
+            let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: message, candidates: candidates)
             let document: [String: ErrorOutput] = ["error": item]
             if let text = try? JSONOutput.render(document) { context.stdout.line(text) }
         }

@@ -72,9 +72,11 @@ struct Invocation: Sendable {
     /// language, database and format. A slip (`forecast lsit`), `help` with no
     /// such command and a `--lang` no language has are refused here, before
     /// any database is opened, in the language of the flags and environment.
-    static func read(_ arguments: [String], environment: [String: String], isPlace: (String) -> Bool) throws -> Invocation {
+    static func read(_ arguments: [String], environment: [String: String], isPlace: (String) -> KnownPlace) throws -> Invocation {
         let options = GlobalOptions(arguments)
         if let lang = options.lang, Language(code: lang) == nil { throw UsageFailure(.language) }
+        // `--db ''` names no file (it is not "the default", which is said by leaving it out).
+        if options.db?.isEmpty == true { throw UsageFailure { $0.parserMessage("Missing value for '--db <path>'") } }
         let chosen = options.lang != nil || !(environment["FORECAST_LANG"] ?? "").isEmpty
         let typed = Array(arguments.prefix { $0 != "--" })
         let words = try routed(arguments, isPlace: isPlace)
@@ -169,8 +171,11 @@ struct Invocation: Sendable {
     /// word that is a slip away from a command (`lsit`, `shwo`) and names no
     /// place is refused with the command it was probably meant to be, as is
     /// `help` with a word that is no command. `isPlace` says whether a word
-    /// names a place the gazetteer knows ("Rome" is a place, not a slip for "move").
-    static func routed(_ arguments: [String], isPlace: (String) -> Bool) throws -> [String] {
+    /// names a place the gazetteer knows, or starts one's name: a word a place
+    /// is called is a place ("Rome", not a slip for "move"); so is the start of
+    /// one, unless it is a single edit from a command ("Addis" is Addis Ababa,
+    /// "ad" is add).
+    static func routed(_ arguments: [String], isPlace: (String) -> KnownPlace) throws -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
@@ -198,7 +203,7 @@ struct Invocation: Sendable {
         if word.hasPrefix("--generate-completion-script") || word.hasPrefix("--experimental-dump-help") || rootOnly.contains(word) {
             if word == "help", rest.count > 1 {
                 let topic = rest[rest.index(after: rest.startIndex)]
-                if !topic.hasPrefix("-"), !commandWords.contains(topic) {
+                if !topic.hasPrefix("-"), !commandWords.contains(topic), topic != "help" {
                     throw UsageFailure(.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: commandWords)))
                 }
             }
@@ -207,8 +212,13 @@ struct Invocation: Sendable {
         }
         if word.hasPrefix("-") { return ["list"] + leading + rest }
         if commandWords.contains(word) { return [word] + leading + rest.dropFirst() }
-        if !isPlace(word), let command = Suggestion.closest(to: word, among: commandWords) {
-            throw UsageFailure(.unknownCommand(word, suggestion: command))
+        if let command = Suggestion.closest(to: word, among: commandWords) {
+            let slip = switch isPlace(word) {
+            case .named: false
+            case .nameStart: Suggestion.distance(SearchKey.fold(word), SearchKey.fold(command)) <= 1
+            case .unknown: true
+            }
+            if slip { throw UsageFailure(.unknownCommand(word, suggestion: command)) }
         }
         return ["show"] + leading + rest
     }
@@ -217,6 +227,11 @@ struct Invocation: Sendable {
     static let commandWords: [String] = Forecast.configuration.subcommands.flatMap {
         [$0.configuration.commandName ?? $0._commandName] + $0.configuration.aliases
     }
+}
+
+/// What the gazetteer knows of a word: a place called so, the start of a place's name, or nothing.
+enum KnownPlace {
+    case named, nameStart, unknown
 }
 
 /// A command line that does not fit (exit 64): the problem, worded when it is

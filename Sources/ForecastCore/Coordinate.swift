@@ -53,4 +53,15 @@ public struct Coordinate: Hashable, Sendable, Codable {
         guard degrees.isFinite else { return String(degrees) }
         return SafeNumber.fixed(degrees, decimals: 4, trim: true)
     }
+
+    /// `degrees`, which lie beyond ±`limit`, with as many decimals as it takes
+    /// to show them beyond it (180.0000001, not 180, which is in range).
+    public static func format(_ degrees: Double, beyond limit: Double) -> String {
+        guard degrees.isFinite else { return String(degrees) }
+        for decimals in 4...12 {
+            let shown = SafeNumber.fixed(degrees, decimals: decimals, trim: true)
+            if let read = Double(shown), abs(read) > limit { return shown }
+        }
+        return SafeNumber.fixed(degrees, decimals: 12, trim: true)
+    }
 }

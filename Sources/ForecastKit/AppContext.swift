@@ -24,8 +24,8 @@ public struct HTTPClientNeeds: Sendable {
 
 /// What the outside world provides to the use cases, in one value: `main`
 /// makes the live one (`live`); tests make one with a fake HTTP client, a
-/// fixed clock, a stopped budget clock, no files and an environment of their
-/// own. Nothing has a default: whoever makes a context says where each part
+/// fixed clock, time that passes only when slept (their budget clock and
+/// sleeper), no files and an environment of their own. Nothing has a default: whoever makes a context says where each part
 /// of the world comes from.
 public struct AppContext: Sendable {
     /// An HTTP client for the work `needs` describes.
@@ -33,6 +33,8 @@ public struct AppContext: Sendable {
     public var clock: @Sendable () -> Date
     /// What time budgets are measured on (a refresh's, the geocoder's).
     public var budgetClock: BudgetClock
+    /// How the work waits (the rate limit, a retry's pause, the companions' grace).
+    public var sleeper: Sleeper
     public var environment: [String: String]
     public var gazetteer: Gazetteer
     public var files: FileReader
@@ -41,6 +43,7 @@ public struct AppContext: Sendable {
         makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date,
         budgetClock: BudgetClock,
+        sleeper: Sleeper,
         environment: [String: String],
         gazetteer: Gazetteer,
         files: FileReader
@@ -48,6 +51,7 @@ public struct AppContext: Sendable {
         self.makeHTTPClient = makeHTTPClient
         self.clock = clock
         self.budgetClock = budgetClock
+        self.sleeper = sleeper
         self.environment = environment
         self.gazetteer = gazetteer
         self.files = files
@@ -68,7 +72,7 @@ public struct AppContext: Sendable {
         let fixed = environment[fixedClockVariable].flatMap { ISO8601DateFormatter().date(from: $0) }
         return AppContext(
             makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget, allowedHosts: hosts) },
-            clock: { fixed ?? Date() }, budgetClock: .live,
+            clock: { fixed ?? Date() }, budgetClock: .live, sleeper: .live,
             environment: environment, gazetteer: .bundled, files: .live)
     }
 }

@@ -122,11 +122,16 @@ public enum Configuration {
     /// `text`, unless it holds an API key of the environment or any 4 of its
     /// letters and digits in a row (for values that may be long, as URLs are).
     public static func withoutSecrets(_ typed: String, environment: [String: String]) -> String? {
-        let secrets = WeatherProviders.all.compactMap(\.keyVariable).compactMap { environment[$0] }.filter { !$0.isEmpty }
-        for secret in secrets {
+        for secret in secrets(in: environment) {
             if typed.lowercased().contains(secret.lowercased()) || SafeText.redact(typed, secrets: [secret]) != typed { return nil }
         }
         return typed
+    }
+
+    /// The API keys set in `environment` (what no output may hold).
+    public static func secrets(in environment: [String: String]) -> [String] {
+        let variables = Set(WeatherProviders.all.compactMap(\.keyVariable) + WeatherSources.all.compactMap(\.keyVariable))
+        return variables.sorted().compactMap { environment[$0] }.filter { !$0.isEmpty }
     }
 
     /// Every key's value in force and its source.
@@ -252,13 +257,18 @@ extension Configuration {
 
     /// `forecast config`'s use case for a change: `name` set to `value`, or
     /// forgotten (`value` nil). The value is checked before the database is
-    /// opened (`open`): a bad one leaves no trace, not even a new file.
+    /// opened (`open`): a bad one leaves no trace, not even a new file. `open`
+    /// gives nil when there is no database: nothing is kept to forget, and none is made for it.
     public static func change(
-        _ name: String, to value: String?, environment: [String: String], open: () throws -> SavedPlaces
+        _ name: String, to value: String?, environment: [String: String], open: () throws -> SavedPlaces?
     ) throws -> Shown {
         let key = try key(name, environment: environment)
         _ = try set(key, to: value, in: Settings(), environment: environment)
-        let database = try open()
+        guard let database = try open() else {
+            return Shown(
+                entries: [entry(key, Settings(), environment: environment)], changed: key, unset: value == nil,
+                kept: entry(key, Settings(), environment: [:]).value)
+        }
         let wanted = try set(key, to: value, in: try database.settings())
         let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
         let kept = entry(key, after, environment: [:]).value

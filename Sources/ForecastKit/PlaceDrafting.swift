@@ -38,6 +38,12 @@ public struct DraftedPlace: Sendable {
     /// The name as looked up ("" for coordinates).
     public var query: String
     public var othersCalled: Int
+
+    public init(place: NewPlace, query: String, othersCalled: Int) {
+        self.place = place
+        self.query = query
+        self.othersCalled = othersCalled
+    }
 }
 
 /// A name that could be any of several places: nothing was done. The faces

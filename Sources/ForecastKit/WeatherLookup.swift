@@ -259,10 +259,10 @@ extension WeatherLookup {
         var options = settings.refreshOptions
         options.detail = detail
         // No connection may take longer to be made than what is left of the budget.
-        let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.secondsLeft))
+        let client = context.makeHTTPClient(HTTPClientNeeds(connections: options.concurrency, budget: options.secondsLeft(on: context.budgetClock)))
         let refresher = WeatherRefresher(
-            provider: provider.batchService, client: client, options: options, sharedBucket: bucket, clock: context.clock,
-            budgetClock: context.budgetClock)
+            provider: provider.batchService, client: client, options: options, sharedBucket: bucket, sleeper: context.sleeper,
+            clock: context.clock, budgetClock: context.budgetClock)
         // Each source its own connections: one that hangs holds its own, never the
         // weather's nor another source's on the same host (MET's forecast, warnings
         // and nowcast are all api.met.no).
@@ -271,7 +271,7 @@ extension WeatherLookup {
             guard let service = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
             // The normals' thirty requests a batch go sixteen at a time: two rounds, not four.
             let connections = descriptor.kind == .normals ? max(options.concurrency, OpenMeteoNormals.connections) : options.concurrency
-            let client = context.makeHTTPClient(HTTPClientNeeds(connections: connections, budget: options.secondsLeft))
+            let client = context.makeHTTPClient(HTTPClientNeeds(connections: connections, budget: options.secondsLeft(on: context.budgetClock)))
             clients.append(client)
             var own = options
             own.concurrency = connections
@@ -290,7 +290,8 @@ extension WeatherLookup {
             return CompanionRequest(
                 name: name,
                 refresher: BatchRefresher<SourceResult>(
-                    provider: service, client: client, options: own, sharedBucket: shared, clock: context.clock, budgetClock: context.budgetClock),
+                    provider: service, client: client, options: own, sharedBucket: shared, sleeper: context.sleeper, clock: context.clock,
+                    budgetClock: context.budgetClock),
                 places: places, outlastsGrace: descriptor.kind == .normals)
         }
         let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)

@@ -169,7 +169,9 @@ public struct WeatherSettings: Sendable {
     /// A base URL from the environment (for proxies and tests), or the service's own.
     public static func url(_ variable: String, default url: URL, _ environment: [String: String]) throws(SettingsError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return url }
-        guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
+        guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
+              parsed.port.map(NetworkHTTPClient.ports.contains) ?? true
+        else {
             throw .badURL(variable: variable, value: Configuration.withoutSecrets(text, environment: environment))
         }
         return parsed

@@ -26,3 +26,21 @@ public struct BudgetClock: Sendable {
         return Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
     }
 }
+
+/// How the work waits: the rate limit's turn, a retry's pause. Injected like
+/// the budget clock, and measured on it, so that a test's waits pass on its
+/// own time (the tests' `VirtualTime`: sleeping moves it on) instead of the
+/// machine's. (The grace the sources beside the weather get is the world's
+/// seconds: see `BatchRefresher.refresh(_:companions:)`.)
+public struct Sleeper: Sendable {
+    public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
+
+    public init(_ sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void) {
+        self.sleep = sleep
+    }
+
+    /// The machine's time: `Task.sleep`, ended early (throwing) by cancellation.
+    public static let live = Sleeper { seconds in
+        try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 86_400) * 1_000_000_000))
+    }
+}

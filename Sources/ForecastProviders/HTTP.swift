@@ -165,12 +165,19 @@ public final class NetworkHTTPClient: HTTPClient {
         }
     }
 
-    /// Refuses a URL whose host is not one of `allowedHosts`.
+    /// Refuses a URL whose host is not one of `allowedHosts`, and one whose
+    /// port no socket has (NIO traps on a port past 65535 given with an address).
     private func checkAllowed(_ url: URL) throws(WeatherError) {
         if let allowedHosts, !allowedHosts.contains((url.host ?? "").lowercased()) {
             throw WeatherError(.network, detail: .cannotConnect(server: "a host that is not local"))
         }
+        if let port = url.port, !Self.ports.contains(port) {
+            throw WeatherError(.network, detail: .cannotConnect(server: "port \(port)"))
+        }
     }
+
+    /// The ports a URL may name.
+    public static let ports = 1...65_535
 
     /// `asked`, and the redirects that keep its origin (scheme, host, port).
     private func following(_ asked: ServiceRequest, deadline: NIODeadline, limit: Int) async throws -> HTTPResponse {

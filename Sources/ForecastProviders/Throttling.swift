@@ -61,26 +61,22 @@ public actor RateLimiter {
     /// read-only database), after which the limit is this process's own.
     private var shared: (any SharedRateBucket)?
     private let service: String
-    private let sleep: @Sendable (TimeInterval) async throws -> Void
-    /// What a deadline is measured on.
+    private let sleeper: Sleeper
+    /// What a deadline and the refill are measured on.
     private let budgetClock: BudgetClock
 
     public init(
         rate: CallRate, shared: (any SharedRateBucket)? = nil, service: String = "",
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep, budgetClock: BudgetClock = .live
+        sleeper: Sleeper, budgetClock: BudgetClock
     ) {
         self.budgetClock = budgetClock
         callsPerMinute = max(1, rate.callsPerMinute)
         rateLimit = CallRate(callsPerMinute: callsPerMinute, window: rate.window)
         tokens = rateLimit.capacity
-        last = ContinuousClock.now
+        last = budgetClock.now()
         self.shared = shared
         self.service = service
-        self.sleep = sleep
-    }
-
-    public static let realSleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
-        try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 86_400) * 1_000_000_000))
+        self.sleeper = sleeper
     }
 
     private var rate: Double { callsPerMinute / 60 }
@@ -124,11 +120,11 @@ public actor RateLimiter {
             throw WeatherError(.rateLimited, detail: .clientLimit(callsPerMinute: callsPerMinute, seconds: wait.rounded(.up)))
         }
         events?(.waitingForRateLimit(seconds: wait))
-        try await sleep(wait)
+        try await sleeper.sleep(wait)
     }
 
     private func refill() {
-        let now = ContinuousClock.now
+        let now = budgetClock.now()
         let elapsed = now - last
         last = now
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -31,15 +31,14 @@ public struct RefreshOptions: Sendable {
     public init() {}
 
     /// When a refresh starting `now` must be done.
-    public func deadline(from now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant {
+    public func deadline(from now: ContinuousClock.Instant) -> ContinuousClock.Instant {
         let own = now + .milliseconds(Int(min(max(0, budget), 86_400) * 1000))
         return budgetEnds.map { min($0, own) } ?? own
     }
 
-    /// Seconds left of the budget for a refresh starting now.
-    public var secondsLeft: TimeInterval {
-        let left = deadline() - .now
-        return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+    /// Seconds left of the budget for a refresh starting now on `clock`.
+    public func secondsLeft(on clock: BudgetClock) -> TimeInterval {
+        max(0, clock.remaining(until: deadline(from: clock.now())))
     }
 }
 
@@ -67,7 +66,8 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     let client: any HTTPClient
     let options: RefreshOptions
     let limiter: RateLimiter?
-    let sleep: @Sendable (TimeInterval) async throws -> Void
+    /// How a retry's pause, the rate limit's turn and the companions' grace are waited.
+    let sleeper: Sleeper
     let clock: @Sendable () -> Date
     /// What the budget is measured on.
     let budgetClock: BudgetClock
@@ -78,19 +78,18 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     public init(
         provider: any BatchService<Answer>, client: any HTTPClient, options: RefreshOptions = RefreshOptions(),
         sharedBucket: (any SharedRateBucket)? = nil,
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RateLimiter.realSleep,
-        clock: @escaping @Sendable () -> Date = { Date() }, budgetClock: BudgetClock = .live
+        sleeper: Sleeper, clock: @escaping @Sendable () -> Date, budgetClock: BudgetClock
     ) {
         self.provider = provider
         self.client = client
         self.options = options
-        self.sleep = sleep
+        self.sleeper = sleeper
         self.clock = clock
         self.budgetClock = budgetClock
         limiter = options.callsPerMinute.map {
             RateLimiter(
                 rate: CallRate(callsPerMinute: $0, window: options.rateWindow), shared: sharedBucket, service: provider.serviceName,
-                sleep: sleep, budgetClock: budgetClock)
+                sleeper: sleeper, budgetClock: budgetClock)
         }
     }
 
@@ -341,7 +340,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
             guard let delay = wait, attempt < attempts, !Task.isCancelled, delay < remaining(context.deadline) else {
                 return .failure(failure)
             }
-            do { try await sleep(delay) } catch { return .failure(cancelled) }
+            do { try await sleeper.sleep(delay) } catch { return .failure(cancelled) }
             last = failure
             attempt += 1
         }
@@ -431,6 +430,10 @@ extension BatchRefresher {
             for await (name, answered) in group { done[name] = answered }
             return done
         }
+        // The grace is the machine's time, not the budget's: it is how long
+        // services running beside the weather get, in the world's seconds, and a
+        // test's budget clock (which moves only when its work sleeps) would end it
+        // before a companion that answers at once had had its turn.
         let lastAnswer = LastAnswer()
         await withTaskGroup(of: Finished.self) { group in
             group.addTask { .main(places.isEmpty ? [:] : await main.refresh(places, events: events, answered: answered)) }

@@ -41,11 +41,13 @@ struct TimedClient: HTTPClient {
         var options = RefreshOptions()
         options.budget = budget
         options.companionGrace = grace
+        // The grace is the world's seconds: these run on the machine's clock, as the clients' delays do.
         let weather = WeatherRefresher(
             provider: OpenMeteoProvider(baseURL: URL(string: "http://weather.test")!), client: client, options: options,
-            clock: { january2026 })
+            sleeper: .live, clock: { january2026 }, budgetClock: .live)
         let air = BatchRefresher<AirQuality>(
-            provider: OpenMeteoAirQuality(baseURL: URL(string: "http://air.test")!), client: client, options: options, clock: { Date() })
+            provider: OpenMeteoAirQuality(baseURL: URL(string: "http://air.test")!), client: client, options: options, sleeper: .live,
+            clock: { Date() }, budgetClock: .live)
         let (answers, companion) = await weather.refresh([place(1, lat: 1)], alongside: air)
         return (answers, companion)
     }
@@ -140,10 +142,11 @@ struct SteadyClient: HTTPClient {
         var serial = options
         serial.concurrency = 1
         let weather = WeatherRefresher(
-            provider: OpenMeteoProvider(baseURL: URL(string: "http://weather.test")!), client: client, options: options, clock: { january2026 })
+            provider: OpenMeteoProvider(baseURL: URL(string: "http://weather.test")!), client: client, options: options, sleeper: .live,
+            clock: { january2026 }, budgetClock: .live)
         let alerts = BatchRefresher<SourceResult>(
             provider: NWSAlerts(baseURL: URL(string: "http://nws.test")!, userAgent: "forecast-tests"), client: client, options: serial,
-            clock: { january2026 })
+            sleeper: .live, clock: { january2026 }, budgetClock: .live)
         let places = (1...count).map { place(Int64($0), lat: 30 + Double($0) / 10) }
         let (_, companions) = await weather.refresh(
             [place(100, lat: 1)], companions: [CompanionRequest(name: "nws-alerts", refresher: alerts, places: places)])
@@ -205,13 +208,13 @@ struct SteadyClient: HTTPClient {
         var options = RefreshOptions()
         options.callsPerMinute = 20 * 60
         options.rateWindow = 1
-        let sleep: @Sendable (TimeInterval) async throws -> Void = { _ in }
+        let time = VirtualTime()
         let alerts = BatchRefresher<SourceResult>(
             provider: MetAlerts(baseURL: URL(string: "http://met.test")!, userAgent: "forecast-tests"), client: Instant(), options: options,
-            sharedBucket: bucket, sleep: sleep)
+            sharedBucket: bucket, sleeper: time.sleeper, clock: { january2026 }, budgetClock: time.clock)
         let nowcast = BatchRefresher<SourceResult>(
             provider: MetNowcast(baseURL: URL(string: "http://met.test")!, userAgent: "forecast-tests"), client: Instant(), options: options,
-            sharedBucket: bucket, sleep: sleep)
+            sharedBucket: bucket, sleeper: time.sleeper, clock: { january2026 }, budgetClock: time.clock)
         let places = (1...30).map { place(Int64($0), lat: 60 + Double($0) / 10) }
         _ = await alerts.refresh(places)
         _ = await nowcast.refresh(places)

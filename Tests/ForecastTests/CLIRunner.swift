@@ -85,8 +85,9 @@ struct CLI: Sendable {
     /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
     /// FORECAST_DB (so every command is also tested without the flag): in this
     /// process, as `main` would (the live context: the real database file, the
-    /// real HTTP client, limited to this machine, the real clock), with its
-    /// output captured; or, with `process`, the binary itself.
+    /// real HTTP client, limited to this machine, the real clock; budgets and
+    /// waits on `VirtualTime`), with its output captured; or, with `process`,
+    /// the binary itself.
     func run(_ arguments: String...) async throws -> Result { try await run(arguments) }
 
     /// The same, with the arguments in an array.
@@ -131,6 +132,15 @@ struct CLI: Sendable {
         // As many at once as binaries were allowed: dozens of refreshes against
         // hostile stub servers at once, on two cores, missed their budgets.
         await Self.running.acquire()
+        // Budgets and waits on the test's time, from now (not from before the
+        // wait for a slot): nothing but what the work waits (a rate limit's turn,
+        // a retry's pause) uses a budget up, so a loaded machine never runs one
+        // out between two steps, and no wait takes the machine's time. The HTTP
+        // client still keeps the services' deadlines in real time (a hanging
+        // stub is cut when the budget, begun now, ends).
+        let time = VirtualTime()
+        context.app.budgetClock = time.clock
+        context.app.sleeper = time.sleeper
         let started = ContinuousClock.now
         let status = await withTaskExecutorPreference(CommandThreads.shared) {
             await Forecast.run(arguments, in: context)

@@ -227,7 +227,7 @@ extension InProcessCLI {
         let out = CapturedOutput(), err = CapturedOutput()
         let (http, clock, store, environment) = (http, clock, store, environment)
         // The budget's clock stands still: a loaded machine never runs a fake service's budget out.
-        let app = AppContext.test(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, budgetClock: .stopped(), environment: environment, files: files)
+        let app = AppContext.test(makeHTTPClient: { http.made(for: $0) }, clock: { clock.read() }, environment: environment, files: files)
         var stdout = Terminal(isInteractive: columns != nil, columns: columns, usesColour: false, sink: out.append)
         stdout.rows = rows
         let context = CommandContext(
@@ -249,9 +249,8 @@ extension InProcessCLI {
     @Test func theManPageCoversEveryCommandAndOption() async throws {
         let page = try String(contentsOf: CLI.packageRoot.appending(path: "docs/forecast.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
-        var binary = CLI()
-        binary.process = true  // what the man page is built from: the binary's own dump
-        let dump = try await binary.run("--experimental-dump-help")
+        // What the man page is built from: the parser's own dump, as the binary gives it (run here in this process).
+        let dump = try await CLI().run("--experimental-dump-help")
         let tree = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let commands = try #require((tree["command"] as? [String: Any])?["subcommands"] as? [[String: Any]])
         var missing: [String] = []

@@ -73,11 +73,11 @@ import ForecastProviders
         #expect(try await cli.run("config", "language", "ko").stdout == "language is now ko.\n", "said in the language in force before")
         let before = try #require(FileManager.default.contents(atPath: cli.database))
 
-        // Bad input: a clear error, and the file as it was.
+        // Bad input: a clear error (the command line's: 64, as `--ttl -5` is), and the file as it was.
         let secret = try await cli.run("config", "api-key", "abc123")
-        #expect(secret.status == 1 && secret.stderr.contains("OPENWEATHER_API_KEY") && !secret.stderr.contains("abc123"))
+        #expect(secret.status == 64 && secret.stderr.contains("OPENWEATHER_API_KEY") && !secret.stderr.contains("abc123"))
         let bad = try await cli.run("config", "concurrency", "1000", "--lang", "en")
-        #expect(bad.status == 1 && bad.stderr == "error: concurrency cannot be '1000': use 1–256\n")
+        #expect(bad.status == 64 && bad.stderr == "error: concurrency cannot be '1000': use 1–256\n")
         #expect(FileManager.default.contents(atPath: cli.database) == before)
 
         // The stored language and format are in force for every command.
@@ -101,9 +101,11 @@ import ForecastProviders
         #expect(noted.stdout == "ttl is now 45.\nNote: FORECAST_TTL_MINUTES is set, so it decides while it is: 5.\n")
 
         let fresh = CLI()
-        #expect(try await fresh.run("config", "ttl", "-5").status == 1, "a value, refused as one")
-        #expect(try await fresh.run("config", "ttl", "lots").status == 1)
+        #expect(try await fresh.run("config", "ttl", "-5").status == 64, "a value, refused as one")
+        #expect(try await fresh.run("config", "ttl", "lots").status == 64)
         #expect(!FileManager.default.fileExists(atPath: fresh.database), "a bad value creates no database")
+        let forgotten = try await fresh.run("config", "--unset", "ttl")
+        #expect(forgotten.status == 0 && !FileManager.default.fileExists(atPath: fresh.database), "nothing to forget: no database made for it")
 
         #expect(try await cli.run("config", "--unset", "language").status == 0)
         #expect(try await cli.run("config", "--unset", "format").stdout == "format is no longer set; it is table now.\n")
@@ -144,7 +146,7 @@ import ForecastProviders
     @Test func negativeValuesAndABadLanguageAreRefusedInWords() async throws {
         var cli = try InProcessCLI()
         let negative = await cli.run("config", "ttl", "-5")
-        #expect(negative.status == 1 && negative.stderr == "error: ttl cannot be '-5': use 0–10080 minutes\n", "\(negative.stderr)")
+        #expect(negative.status == 64 && negative.stderr == "error: ttl cannot be '-5': use 0–10080 minutes\n", "\(negative.stderr)")
         let korean = await cli.run("config", "ttl", "-5", "--lang", "ko")
         #expect(korean.stderr == "오류: ttl에 '-5'는 쓸 수 없습니다: 0–10080분\n", "all in Korean: \(korean.stderr)")
         let two = await cli.run("config", "ttl", "5", "6")

@@ -62,7 +62,7 @@ final class SteppingClient: HTTPClient, @unchecked Sendable {
         var options = RefreshOptions()
         options.budget = budget
         options.callsPerMinute = 600
-        return BatchRefresher(provider: service, client: client, options: options, sleep: { _ in }, clock: { january2026 }, budgetClock: client.budgetClock)
+        return BatchRefresher(provider: service, client: client, options: options, sleeper: Sleeper { _ in }, clock: { january2026 }, budgetClock: client.budgetClock)
     }
 
     static let chain: @Sendable (String) -> HTTPResponse = { path in

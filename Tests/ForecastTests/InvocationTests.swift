@@ -12,8 +12,10 @@ import Testing
 @Suite struct InvocationTests {
     let home = ["HOME": "/home/u"]
 
-    func read(_ arguments: String..., environment: [String: String] = [:], places: Set<String> = []) throws -> Invocation {
-        try Invocation.read(arguments, environment: home.merging(environment) { $1 }) { places.contains($0) }
+    func read(_ arguments: String..., environment: [String: String] = [:], places: Set<String> = [], starts: Set<String> = []) throws -> Invocation {
+        try Invocation.read(arguments, environment: home.merging(environment) { $1 }) {
+            places.contains($0) ? .named : starts.contains($0) ? .nameStart : .unknown
+        }
     }
 
     @Test func languageDatabaseAndFormatAreReadFromAnywhereBeforeTheEnd() throws {
@@ -38,6 +40,10 @@ import Testing
         #expect(try read("Seoul", places: ["Seoul"]).words == ["show", "Seoul"])
         #expect(try read("ls", "--db", "p").words == ["ls", "--db", "p"])
         #expect(throws: UsageFailure.self) { try read("lsit") }
+        // The start of a place's name is a place, unless it is one edit from a command.
+        #expect(try read("Addis", starts: ["Addis"]).words == ["show", "Addis"])
+        #expect(throws: UsageFailure.self) { try read("ad", starts: ["ad"]) }
+        #expect(try read("Rome", places: ["Rome"]).words == ["show", "Rome"], "a place, not a slip for move")
         #expect(throws: UsageFailure.self) { try read("help", "lsit") }
         #expect(throws: UsageFailure.self) { try read("list", "--lang", "xx") }
     }

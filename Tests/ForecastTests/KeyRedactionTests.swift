@@ -124,9 +124,10 @@ import Testing
         ])
         var options = RefreshOptions()
         options.budget = 3600
+        let time = VirtualTime()
         let refresher = WeatherRefresher(
             provider: OpenWeatherMapProvider(apiKey: key, baseURL: URL(string: "http://127.0.0.1:9")!), client: client, options: options,
-            sleep: { _ in })
+            sleeper: time.sleeper, clock: { january2026 }, budgetClock: time.clock)
         let results = await refresher.refresh([place(1, lat: 1), place(2, lat: 2)])
         for id in [Int64(1), 2] {
             guard case .failure(let error)? = results[id] else {

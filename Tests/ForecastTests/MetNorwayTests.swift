@@ -204,8 +204,7 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
         let http = ConditionalClient(
             headers: ["expires": "Sun, 26 Apr 2026 11:00:00 GMT", "last-modified": "Sun, 26 Apr 2026 10:04:52 GMT"], now: { clock.read() })
         let context = AppContext.test(
-            makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
-            environment: ["FORECAST_METNO_URL": "http://met.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"])
+            makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: ["FORECAST_METNO_URL": "http://met.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test"])
         var request = WeatherRequest()
         request.provider = ProviderDescriptor.metNorway.name
         request.refresh = true
@@ -258,7 +257,7 @@ final class ConditionalClient: ClosableHTTPClient, @unchecked Sendable {
         #expect(rate.capacity == 20)
         actor Sleeps { var total: TimeInterval = 0; func add(_ s: TimeInterval) { total += s } }
         let sleeps = Sleeps()
-        let limiter = RateLimiter(rate: rate) { await sleeps.add($0) }
+        let limiter = RateLimiter(rate: rate, sleeper: Sleeper { await sleeps.add($0) }, budgetClock: .live)
         for _ in 0..<60 { try await limiter.acquire(1, before: .now + .seconds(60), events: nil) }
         // 20 at once, then 40 more at 20 a second: about two seconds of waiting, not none.
         let waited = await sleeps.total

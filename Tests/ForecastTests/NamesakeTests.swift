@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import ForecastCLI
 @testable import ForecastCore
 @testable import ForecastStore
 
@@ -10,7 +11,7 @@ import Testing
 @Suite struct NamesakeTests {
     /// What a new user did: the same address, after a sort and a move, renamed the other Springfield.
     @Test func anAddressSurvivesSortsMovesAndRemovals() async throws {
-        var cli = CLI()
+        let cli = CLI()
         for arguments in [["add", "Springfield", "--pick", "3"], ["add", "Springfield", "--pick", "1"], ["add", "Busan"]] {
             let added = try await cli.run(arguments)
             #expect(added.status == 0, "\(arguments): \(added.stderr)")
@@ -50,9 +51,9 @@ import Testing
         #expect(Set(addresses) == ["Springfield#3", "Springfield#4"], "Busan has no address of its own: \(addresses)")
         let show = try await cli.run("show", "Springfield#4", "--offline")
         #expect(show.lines.first?.hasPrefix("Springfield#4") == true, "\(show.stdout)")
-        cli.process = true
-        let names = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "Spr")
-        #expect(names.stdout == "Springfield#3\nSpringfield#4\n" || names.stdout == "Springfield#4\nSpringfield#3\n", "\(names.stdout)")
+        // What the shell's completion offers (its wiring through the parser is tried once with the binary: FirstMinuteTests).
+        let names = Completions.savedNames(arguments: ["forecast", "show", "Spr"], prefix: "Spr", environment: cli.runEnvironment())
+        #expect(Set(names) == ["Springfield#3", "Springfield#4"] && names.count == 2, "\(names)")
     }
 
     /// The note that a label is shared comes with a change, not with an add that saved nothing.
@@ -89,14 +90,14 @@ import Testing
 
     /// A start typed in Korean completes a place's Korean name, which finds it.
     @Test func aKoreanStartCompletesTheKoreanName() async throws {
-        var cli = CLI()
+        let cli = CLI()
         #expect(try await cli.run("add", "Seoul").status == 0)
         #expect(try await cli.run("add", "Busan").status == 0)
-        cli.process = true
-        let korean = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "서")
-        #expect(korean.stdout == "서울\n", "\(korean.stdout)")
-        let all = try await cli.run("---completion", "show", "--", "positional@0", "2", "0", "forecast", "show", "")
-        #expect(all.stdout == "Seoul\nBusan\n", "labels alone when nothing is typed: \(all.stdout)")
+        let complete = { (prefix: String) in
+            Completions.savedNames(arguments: ["forecast", "show", prefix], prefix: prefix, environment: cli.runEnvironment())
+        }
+        #expect(complete("서") == ["서울"])
+        #expect(complete("") == ["Seoul", "Busan"], "labels alone when nothing is typed")
     }
 
     static func location(_ cli: CLI, _ reference: String) async throws -> [String: Any]? {

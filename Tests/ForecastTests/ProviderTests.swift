@@ -14,16 +14,18 @@ let january2026 = Date(timeIntervalSince1970: 1_768_798_800)  // 2026-01-19T05:0
 
 extension AppContext {
     /// A test's context: what it does not give fails closed. The clock stands
-    /// at `january2026`, time budgets never run out, no file of this machine
-    /// is read, the gazetteer is the one built in.
+    /// at `january2026`; time budgets pass only by what the work waits (a rate
+    /// limit's turn, a retry's pause: `VirtualTime`), never because the machine
+    /// is loaded, and no wait takes the machine's time; no file of this machine
+    /// is read; the gazetteer is the one built in.
     static func test(
         makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date = { january2026 },
-        budgetClock: BudgetClock = .stopped(),
+        time: VirtualTime = VirtualTime(),
         environment: [String: String],
         files: FileReader = .unavailable
     ) -> AppContext {
-        AppContext(makeHTTPClient: makeHTTPClient, clock: clock, budgetClock: budgetClock, environment: environment,
+        AppContext(makeHTTPClient: makeHTTPClient, clock: clock, budgetClock: time.clock, sleeper: time.sleeper, environment: environment,
                    gazetteer: .bundled, files: files)
     }
 }

@@ -66,7 +66,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         options.budget = 3600
         return WeatherRefresher(
             provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!, batchSize: batchSize),
-            client: client, options: options, sleep: { await recorder.record($0) }, clock: { now })
+            client: client, options: options, sleeper: Sleeper { await recorder.record($0) }, clock: { now }, budgetClock: .live)
     }
 
     /// The budget is measured on the clock the refresher is given: on a
@@ -78,8 +78,8 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         let provider = OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!)
         for (budgetClock, decoded) in [(BudgetClock.stopped(), true), (BudgetClock.live, false)] {
             let refresher = WeatherRefresher(
-                provider: provider, client: ScriptedClient(delay: 0.3, answers: ["1": success]), options: options, clock: { january2026 },
-                budgetClock: budgetClock)
+                provider: provider, client: ScriptedClient(delay: 0.3, answers: ["1": success]), options: options, sleeper: .live,
+                clock: { january2026 }, budgetClock: budgetClock)
             let result = await refresher.refresh([place(1, lat: 1)])[1]
             #expect(((try? result?.get()) != nil) == decoded, "\(String(describing: result))")
         }
@@ -94,7 +94,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         options.callsPerMinute = 1
         let refresher = WeatherRefresher(
             provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!), client: client, options: options,
-            sleep: { _ in }, clock: { january2026 }, budgetClock: .stopped())
+            sleeper: Sleeper { _ in }, clock: { january2026 }, budgetClock: .stopped())
         let result = await refresher.refresh([place(1, lat: 1)])[1]
         guard case .failure(let error)? = result else { Issue.record("\(String(describing: result))"); return }
         #expect(error.kind == .provider && error.message.contains("503"), "\(error)")
@@ -105,7 +105,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         let batched = ScriptedClient(answers: ["1,2": failing, "1": failing, "2": failing])
         let both = await WeatherRefresher(
             provider: OpenMeteoProvider(baseURL: URL(string: "http://127.0.0.1:9")!), client: batched, options: options,
-            sleep: { _ in }, clock: { january2026 }, budgetClock: .stopped()
+            sleeper: Sleeper { _ in }, clock: { january2026 }, budgetClock: .stopped()
         ).refresh([place(1, lat: 1), place(2, lat: 2)])
         for id in [Int64(1), 2] {
             guard case .failure(let error)? = both[id] else { Issue.record("\(id): \(String(describing: both[id]))"); continue }
@@ -225,7 +225,7 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
 
     @Test func theRateLimitMakesLaterCallsWait() async throws {
         let recorder = SleepRecorder()
-        let limiter = RateLimiter(rate: CallRate(callsPerMinute: 60)) { await recorder.record($0) }
+        let limiter = RateLimiter(rate: CallRate(callsPerMinute: 60), sleeper: Sleeper { await recorder.record($0) }, budgetClock: .live)
         let later = ContinuousClock.now + .seconds(100)
         for _ in 0..<60 { try await limiter.acquire(1, before: later, events: nil) }
         #expect(await recorder.waits.isEmpty)
@@ -250,7 +250,8 @@ let success: ScriptedClient.Answer = { _ in HTTPResponse(status: 200, body: lond
         }
         let bucket = Busy()
         let recorder = SleepRecorder()
-        let limiter = RateLimiter(rate: CallRate(callsPerMinute: 2), shared: bucket, service: "s") { await recorder.record($0) }
+        let limiter = RateLimiter(
+            rate: CallRate(callsPerMinute: 2), shared: bucket, service: "s", sleeper: Sleeper { await recorder.record($0) }, budgetClock: .live)
         await limiter.plan(1, events: nil)
         let later = ContinuousClock.now + .seconds(100)
         for _ in 0..<3 { try await limiter.acquire(1, before: later, events: nil) }

@@ -48,7 +48,10 @@ import Testing
         var options = RefreshOptions()
         options.concurrency = 16
         options.budget = 3600
-        let refresher = BatchRefresher<Int>(provider: SlowDecoding(counter: counter), client: AnswersAtOnce(counter: counter), options: options)
+        let time = VirtualTime()
+        let refresher = BatchRefresher<Int>(
+            provider: SlowDecoding(counter: counter), client: AnswersAtOnce(counter: counter), options: options, sleeper: time.sleeper,
+            clock: { january2026 }, budgetClock: time.clock)
         let results = await refresher.refresh((1...40).map { place(Int64($0), lat: Double($0)) })
         #expect(results.count == 40 && results.values.allSatisfy { (try? $0.get()) == 1 })
         #expect(counter.peak <= HTTPBodyLimit.heldAtOnce / HTTPBodyLimit.ceiling, "\(counter.peak) answers held at once")

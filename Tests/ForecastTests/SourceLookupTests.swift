@@ -26,8 +26,7 @@ import Testing
     func context(_ environment: [String: String] = [:]) -> AppContext {
         let http = http, clock = clock
         return AppContext.test(
-            makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
-            environment: [
+            makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: [
                 "FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
                 "FORECAST_METALERTS_URL": "http://met.test", "FORECAST_NOWCAST_URL": "http://met.test", "FORECAST_NWS_URL": "http://nws.test",
                 "FORECAST_OPENWEATHER_URL": "http://owm.test",

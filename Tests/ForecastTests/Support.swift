@@ -3,6 +3,7 @@ import ForecastCore
 import ForecastStore
 import ForecastViews
 import ForecastGazetteer
+import ForecastProviders
 
 /// A folder of its own for each test, removed afterwards.
 final class TemporaryFolder: Sendable {
@@ -105,5 +106,32 @@ func column(of text: String, in line: String, unsettledWidth: Int = 2) -> Int? {
             index += 1
         }
         return true
+    }
+}
+
+/// Time that passes only when the work waits: a budget clock and a sleeper
+/// over one moment. A sleep (a rate limit's turn, a retry's pause) moves the
+/// moment on at once, and nothing else does: a budget runs out only by what
+/// the work waited, never because the machine is loaded, and no wait takes
+/// the machine's time.
+final class VirtualTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moment = ContinuousClock.now
+    private var waits: [TimeInterval] = []
+
+    /// What each sleep asked, in order.
+    var slept: [TimeInterval] { lock.withLock { waits } }
+
+    var clock: BudgetClock { BudgetClock { [self] in lock.withLock { moment } } }
+
+    var sleeper: Sleeper {
+        Sleeper { [self] seconds in
+            try Task.checkCancellation()
+            lock.withLock {
+                moment += .seconds(min(max(0, seconds), 86_400))
+                waits.append(seconds)
+            }
+            await Task.yield()
+        }
     }
 }

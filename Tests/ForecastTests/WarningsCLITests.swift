@@ -303,7 +303,7 @@ enum WarningsCLIFixture {
         let official = await cli.run("config", "alerts", "official")
         #expect(official.status == 0 && official.stderr.isEmpty)
         let bad = await cli.run("config", "alerts", "kma")
-        #expect(bad.status == 1 && bad.stderr.contains("official, openweathermap"), "\(bad.stderr)")
+        #expect(bad.status == 64 && bad.stderr.contains("official, openweathermap"), "\(bad.stderr)")
         #expect(try cli.store.settings().preferences.alertSources == "official")
         _ = await cli.run("config", "--unset", "alerts")
         let entry = try Self.json(await cli.run("config", "alerts", "--format", "json").stdout)

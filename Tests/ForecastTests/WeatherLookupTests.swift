@@ -93,8 +93,7 @@ struct FakeWorld {
     func context(_ environment: [String: String] = [:]) -> AppContext {
         let http = http, clock = clock
         return AppContext.test(
-            makeHTTPClient: { _ in http }, clock: { clock.read() }, budgetClock: .stopped(),
-            environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
+            makeHTTPClient: { _ in http }, clock: { clock.read() }, environment: ["FORECAST_OPEN_METEO_URL": "http://weather.test", "FORECAST_OPEN_METEO_AIR_QUALITY_URL": "http://air.test",
                           "FORECAST_OPEN_METEO_GEOCODING_URL": "http://geocoding.test"].merging(environment) { $1 })
     }
 }

@@ -75,7 +75,8 @@ struct AddCommand: ForecastCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let draft = try await resolve(in: context)
+        let drafted = try await WeatherSession.interruptible(in: context, cancelled: { _ in }) { [self] _ in try await resolve(in: context) }
+        let draft = drafted.place
         let places = try store.open(in: context)
         // The namesake note is for a place saved or labelled now, not for one that was saved already.
         let (changed, named): (PlacesChanged, Place?) = switch try places.add(draft, labelled: label != nil) {
@@ -84,21 +85,21 @@ struct AddCommand: ForecastCommand {
         case .alreadySaved(let place): (PlacesChanged(.alreadySaved, before: [place]), nil)
         }
         try context.render(changed, as: output.format)
+        // Said once it is saved: a save that failed chose nothing.
+        if drafted.othersCalled > 0 {
+            context.stderr.line("\(context.words.notePrefix): " + context.words.othersCalled(drafted.query, drafted.othersCalled))
+        }
         if let named { try context.noteNamesakes(of: named, in: places) }
     }
 
     /// Works out the place to save, before the database is opened: a failed
     /// lookup leaves no trace, not even a new empty database.
-    func resolve(in context: CommandContext) async throws -> NewPlace {
+    func resolve(in context: CommandContext) async throws -> DraftedPlace {
         let finder = PlaceFinder(context: context.app)
         let label = try label.map { try PlaceName($0, what: .label).value }
-        if here { return try finder.draftHere(label: label) }
+        if here { return DraftedPlace(place: try finder.draftHere(label: label), query: "", othersCalled: 0) }
         let wanted = PlaceWanted(name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add")
-        let drafted = try await finder.draft(wanted, language: context.words.language, timeout: timeout)
-        if drafted.othersCalled > 0 {
-            context.stderr.line("\(context.words.notePrefix): " + context.words.othersCalled(drafted.query, drafted.othersCalled))
-        }
-        return drafted.place
+        return try await finder.draft(wanted, language: context.words.language, timeout: timeout)
     }
 
 }

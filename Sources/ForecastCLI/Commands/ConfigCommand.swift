@@ -71,10 +71,19 @@ struct ConfigCommand: ForecastCommand {
             let word = Configuration.shown(values.last ?? "", environment: environment).map { "'\(SafeText.quoted($0))'" } ?? "…"
             throw UsageFailure { $0.parserMessage("Unexpected argument \(word)") }
         }
-        let shown = if let name = unset ?? (value == nil ? nil : key) {
-            try Configuration.change(name, to: unset == nil ? value : nil, environment: environment) { try store.open(in: context) }
-        } else {
-            try Configuration.show(key, settings: context.settings(of: store.openExisting(in: context)), environment: environment)
+        let shown: Configuration.Shown
+        do {
+            shown = if let name = unset ?? (value == nil ? nil : key) {
+                // Forgetting needs no database where there is none: none is made for it.
+                try Configuration.change(name, to: unset == nil ? value : nil, environment: environment) {
+                    unset == nil ? try store.open(in: context) : try store.openExisting(in: context)
+                }
+            } else {
+                try Configuration.show(key, settings: context.settings(of: store.openExisting(in: context)), environment: environment)
+            }
+        } catch let error as ConfigError {
+            // A key or a value typed that is none is the command line's mistake (64), as `--ttl -5` is.
+            throw UsageFailure { $0.describe(error) }
         }
         if let needs = shown.needsKey {
             context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(needs.source, variable: needs.variable))

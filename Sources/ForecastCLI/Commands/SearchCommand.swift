@@ -57,12 +57,17 @@ struct SearchCommand: ForecastCommand {
     func run(_ context: CommandContext) async throws {
         let search = PlaceSearch(context: context.app)
         let budget = TimeBudget(timeout, clock: context.app.budgetClock)
-        let found = try await search.find(name.joined(separator: " "), country: country, limit: limit, budget: budget)
-        if output.format == .table {
-            // Both were asked: the built-in gazetteer, then the online service.
-            guard !found.matches.isEmpty else { throw CommandFailure(message: context.words.searchFoundNothing(found.query), status: ExitStatus.notFound) }
-            if found.online { context.stderr.line(context.words.foundOnline) }
+        let text = name.joined(separator: " ")
+        let found = try await WeatherSession.interruptible(in: context, cancelled: { _ in }) { [country, limit] _ in
+            try await search.find(text, country: country, limit: limit, budget: budget)
         }
+        // Both were asked (the built-in gazetteer, then the online service): not found, in every format (4).
+        guard !found.matches.isEmpty else {
+            throw CommandFailure(
+                message: context.words.searchFoundNothing(found.query), status: ExitStatus.notFound,
+                english: Language.en.words(context.app.gazetteer).searchFoundNothing(found.query))
+        }
+        if output.format == .table, found.online { context.stderr.line(context.words.foundOnline) }
         guard weather, !found.matches.isEmpty else {
             return try context.render(SearchOutput(query: found.query, matches: found.matches, online: found.online, now: context.app.clock()), as: output.format)
         }
@@ -79,6 +84,6 @@ struct SearchCommand: ForecastCommand {
         try context.render(
             SearchOutput(query: found.query, matches: found.matches, online: found.online, weather: weather, format: format, now: context.app.clock()),
             as: output.format)
-        try WeatherSession.finish(outcome, places: found.matches.count, in: context)
+        try WeatherSession.finish(outcome, places: found.matches.count, kept: false, in: context)
     }
 }

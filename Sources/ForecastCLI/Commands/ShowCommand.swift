@@ -122,7 +122,7 @@ struct ShowCommand: ForecastCommand {
                 position: shown.position, count: shown.count, saved: shown.saved, source: source)
         }
         if !shown.saved { context.stderr.line("\(words.notePrefix): " + words.notSavedHint(words.name(shown.place), saveCommand)) }
-        try WeatherSession.finish(shown.outcome, places: 1, in: context)
+        try WeatherSession.finish(shown.outcome, places: 1, kept: shown.saved, in: context)
     }
 
     /// Prints the place's output over the span asked for (--hours, --days,

@@ -1,4 +1,5 @@
 import Foundation
+import ForecastCore
 import ForecastViews
 
 /// Where a command's output goes, and what it is connected to: one of the
@@ -16,6 +17,10 @@ struct Terminal: Sendable {
     private let sink: @Sendable (String) -> Void
     /// Why writing failed, once it has (errno); nothing more is written then.
     let failure: WriteFailure
+    /// The API keys of the environment: what is written here never holds one,
+    /// nor 4 of its characters in a row (what the user typed is echoed in
+    /// errors and notes, and a key pasted in the wrong place is still a key).
+    var secrets: [String] = []
 
     init(isInteractive: Bool, columns: Int?, usesColour: Bool, sink: @escaping @Sendable (String) -> Void) {
         self.init(isInteractive: isInteractive, columns: columns, usesColour: usesColour, failure: WriteFailure(), sink: sink)
@@ -88,7 +93,7 @@ struct Terminal: Sendable {
 
     func write(_ text: String) {
         if !text.isEmpty { failure.noteWritten() }
-        sink(text)
+        sink(secrets.isEmpty ? text : SafeText.redact(text, secrets: secrets))
     }
 
     func line(_ text: String = "") { write(text + "\n") }

@@ -75,7 +75,13 @@ enum WeatherSession {
             }
         }
         progress.finish()
-        var outcome = try (result ?? .failure(CancellationError())).get()
+        let ended = result ?? .failure(CancellationError())
+        if interrupted, case .failure = ended {
+            // Stopped before it had anything to keep (a name's online lookup): interrupted, and nothing else to say.
+            throw CommandFailure(
+                message: context.words.interrupted(nil), status: 130, english: Language.en.words(context.app.gazetteer).interrupted(nil))
+        }
+        var outcome = try ended.get()
         if interrupted { cancelled(&outcome) }
         return outcome
     }
@@ -102,14 +108,15 @@ enum WeatherSession {
     /// Ends the command as the outcome says: 130 if interrupted; 2 (after a
     /// one-line summary) if any place failed; 3 if the weather could not be
     /// saved; else normally. A failed save is always said, whatever else is.
-    static func finish(_ outcome: WeatherOutcome, places: Int, in context: CommandContext) throws {
+    /// `kept`: whether what arrived is kept (not for places that are not saved).
+    static func finish(_ outcome: WeatherOutcome, places: Int, kept: Bool = true, in context: CommandContext) throws {
         let words = context.words
         // A failed save is said even when interrupted: "kept" would not be true.
         if let reason = outcome.notSaved {
             context.stderr.line("\(words.warningPrefix): \(words.notSaved(reason))")
         }
         if outcome.cancelled {
-            throw CommandFailure(message: outcome.notSaved == nil ? words.interruptedKept : "", status: 130)
+            throw CommandFailure(message: outcome.notSaved != nil ? "" : kept ? words.interruptedKept : words.interrupted(nil), status: 130)
         }
         if let until = outcome.heldUntil {
             // On this machine's clock: when the user may ask again.

@@ -34,9 +34,9 @@ extension English {
         case .notANumber(let what, let text):
             return "\(field(what)) \(quoted(text)) is not a number"
         case .latitudeOutOfRange(let value):
-            return "latitude \(Coordinate.format(value)) is out of range: it must be between -90 and 90"
+            return "latitude \(Coordinate.format(value, beyond: 90)) is out of range: it must be between -90 and 90"
         case .longitudeOutOfRange(let value):
-            return "longitude \(Coordinate.format(value)) is out of range: it must be between -180 and 180"
+            return "longitude \(Coordinate.format(value, beyond: 180)) is out of range: it must be between -180 and 180"
         case .nothingSaved:
             return "no places are saved yet: add one with 'forecast add <name>'"
         case .positionOutOfRange(let position, let count):

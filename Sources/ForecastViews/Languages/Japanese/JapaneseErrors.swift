@@ -34,9 +34,9 @@ extension Japanese {
         case .notANumber(let what, let text):
             return "\(field(what)) \(quoted(text))は数値ではありません"
         case .latitudeOutOfRange(let value):
-            return "緯度 \(Coordinate.format(value)) は範囲外です: -90 から 90 の間で指定してください"
+            return "緯度 \(Coordinate.format(value, beyond: 90)) は範囲外です: -90 から 90 の間で指定してください"
         case .longitudeOutOfRange(let value):
-            return "経度 \(Coordinate.format(value)) は範囲外です: -180 から 180 の間で指定してください"
+            return "経度 \(Coordinate.format(value, beyond: 180)) は範囲外です: -180 から 180 の間で指定してください"
         case .nothingSaved:
             return "保存された地点がありません: 'forecast add <名前>' で追加してください"
         case .positionOutOfRange(let position, let count):

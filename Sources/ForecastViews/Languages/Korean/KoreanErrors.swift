@@ -87,9 +87,9 @@ extension Korean {
         case .notANumber(let what, let text):
             return "\(field(what)) \(quoted(text))\(Self.josa(quoted(text), .eunNeun)) 숫자가 아닙니다"
         case .latitudeOutOfRange(let value):
-            return "위도 \(Coordinate.format(value))\(Self.josa(Coordinate.format(value), .eunNeun)) 범위를 벗어났습니다: -90에서 90 사이여야 합니다"
+            return "위도 \(Coordinate.format(value, beyond: 90))\(Self.josa(Coordinate.format(value, beyond: 90), .eunNeun)) 범위를 벗어났습니다: -90에서 90 사이여야 합니다"
         case .longitudeOutOfRange(let value):
-            return "경도 \(Coordinate.format(value))\(Self.josa(Coordinate.format(value), .eunNeun)) 범위를 벗어났습니다: -180에서 180 사이여야 합니다"
+            return "경도 \(Coordinate.format(value, beyond: 180))\(Self.josa(Coordinate.format(value, beyond: 180), .eunNeun)) 범위를 벗어났습니다: -180에서 180 사이여야 합니다"
         case .nothingSaved:
             return "저장된 장소가 없습니다: 'forecast add <이름>'으로 추가하세요"
         case .positionOutOfRange(let position, let count):
