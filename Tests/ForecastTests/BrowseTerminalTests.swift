@@ -51,14 +51,19 @@ import Testing
             try await run(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
 
-        /// The screen once `condition` holds (the app draws in the background), or the last one seen after 20 s.
-        func screen(until condition: ([String]) -> Bool) async throws -> [String] {
+        /// The screen once `condition` holds (the app draws in the background), or
+        /// the last one seen after 20 s, which is a failure: a condition that
+        /// never holds once waited its 20 s in silence (a column no longer drawn).
+        func screen(
+            until condition: ([String]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> [String] {
             var lines: [String] = []
             for _ in 0..<200 {
                 lines = try await screen()
                 if condition(lines) { return lines }
                 try await Task.sleep(for: .milliseconds(100))
             }
+            Issue.record("the screen never showed what was awaited:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
             return lines
         }
 
@@ -143,7 +148,7 @@ import Testing
         defer { tmux.stop() }
 
         // The list, then the weather fetched in the background.
-        var screen = try await tmux.screen { $0.contains { $0.contains("Seoul") && $0.contains("%") } }
+        var screen = try await tmux.screen { $0.contains { $0.contains("Seoul") && $0.contains("°C") } }
         #expect(screen[0].contains("forecast · 3 places"), "\(screen.joined(separator: "\n"))")
         #expect(try await tmux.format("#{alternate_on} #{cursor_flag}") == "1 0", "the alternate screen, no cursor")
         // Columns line up in tmux, which draws emoji in one cell: every row's temperature ends under the header's.
@@ -235,7 +240,7 @@ import Testing
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list") else { return }
         defer { tmux.stop() }
-        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
+        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("°C") } }
         try await tmux.typed(String(repeating: "s", count: 4001))  // custom → name → temperature → humidity: 4001 is name
         try await tmux.typed(String(repeating: "u", count: 3001))  // °C → °F → K: 3001 is °F
         let screen = try await tmux.screen { $0.first?.contains("by name ↑ · °F") == true }
@@ -267,7 +272,7 @@ import Testing
         defer { Task { await stub.stop() } }
         guard let (tmux, cli) = try await start(stub, width: 100, height: 24, arguments: "--list") else { return }
         defer { tmux.stop() }
-        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("%") } }
+        _ = try await tmux.screen { $0.contains { $0.contains("London") && $0.contains("°C") } }
         try await tmux.typed("s")  // a write, so the log holds pages of the old file
         _ = try await tmux.screen { $0.first?.contains("by name") == true }
         // The backup: another database with Tokyo, copied and moved over the open one.
