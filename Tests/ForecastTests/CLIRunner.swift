@@ -131,7 +131,7 @@ struct CLI: Sendable {
         context.stderr = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append)
         // As many at once as binaries were allowed: dozens of refreshes against
         // hostile stub servers at once, on two cores, missed their budgets.
-        await Self.running.acquire()
+        await Self.inProcess.acquire()
         // Budgets and waits on the test's time, from now (not from before the
         // wait for a slot): nothing but what the work waits (a rate limit's turn,
         // a retry's pause) uses a budget up, so a loaded machine never runs one
@@ -146,7 +146,7 @@ struct CLI: Sendable {
             await Forecast.run(arguments, in: context)
         }
         let elapsed = ContinuousClock.now - started
-        await Self.running.release()
+        await Self.inProcess.release()
         return Result(status: status, stdout: out.value, stderr: err.value, elapsed: elapsed)
     }
 
@@ -154,6 +154,10 @@ struct CLI: Sendable {
     static var closedURLVariables: [String] { WeatherProviders.urlVariables }
 
     static let running = ProcessSlots(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
+    /// Command lines run in this process at once: twice as many as binaries,
+    /// their budgets being the test's time (`VirtualTime`), which a crowd does not use up.
+    static let inProcess = ProcessSlots(2 * max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     /// Runs the binary without blocking a thread: the tests' in-process servers
     /// share the same small pool of threads and must keep answering meanwhile.

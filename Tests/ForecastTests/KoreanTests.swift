@@ -201,6 +201,7 @@ import Testing
     static func expectNoEnglish(_ text: String, except allowed: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let words = text.split { !$0.isASCII || !$0.isLetter }.filter { $0.count >= 3 }.map(String.init)
         let stray = words.filter { !allowed.contains($0) }
-        #expect(stray.isEmpty, "English left in Korean output: \(stray)", sourceLocation: sourceLocation)
+        let lines = text.split(separator: "\n").filter { line in stray.contains { line.contains($0) } }
+        #expect(stray.isEmpty, "English left in the output: \(stray) in \(lines)", sourceLocation: sourceLocation)
     }
 }
