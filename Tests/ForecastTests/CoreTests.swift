@@ -59,6 +59,29 @@ import Testing
         }
         #expect(throws: Never.self) { try PlaceName(String(repeating: "서", count: 100)) }
     }
+
+    /// A label may not read as a position or an address: read character by
+    /// character, as the patterns they replace (`-?[0-9]+`, `.*#\s*[0-9]+`) read them.
+    @Test(arguments: [
+        "2", "-2", "007", "--2", "-", "2-", "+2", "2.5", "٣", "２", "1\u{301}", "2 ", " 2",
+        "Seoul#1", "Seoul #2", "Seoul#  12", "Seoul#", "#1", "# 1", "Seoul#1a", "Seoul#1\u{301}", "Seoul ＃1",
+        "Seoul#１", "a#b#3", "#", "1#", "Seoul # ", "x#\u{301}1", "Seoul", "서울#3", "🇰🇷#9",
+    ])
+    func labelsThatReadAsPositionsOrAddressesAreRefused(label: String) throws {
+        let collapsed = label.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let number = collapsed.wholeMatch(of: /-?[0-9]+/) != nil
+        let address = collapsed.wholeMatch(of: /.*#\s*[0-9]+/) != nil
+        #expect(PlaceName.isWholeNumber(collapsed) == number, "\(label)")
+        #expect(PlaceName.endsInAddress(collapsed) == address, "\(label)")
+        if number {
+            #expect(throws: InputError.numericLabel(collapsed)) { try PlaceName(label, what: .label) }
+        } else if address {
+            #expect(throws: InputError.addressLabel(collapsed)) { try PlaceName(label, what: .label) }
+        } else {
+            #expect(try PlaceName(label, what: .label).value == collapsed)
+            #expect(try PlaceName(label).value == collapsed, "a name may be anything of these")
+        }
+    }
 }
 
 @Suite struct SearchKeyTests {
