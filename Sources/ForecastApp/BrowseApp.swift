@@ -16,13 +16,20 @@ package struct BrowseOptions: Sendable {
     package var emoji: Bool
     /// How many colours the terminal shows (none: bold, dim and reverse only).
     package var depth: ColourDepth
+    /// Whether the app takes the process's signals (SIGTERM, SIGHUP, SIGWINCH…):
+    /// the binary's does; an app run inside another program (a test's) leaves them to it.
+    package var takesSignals: Bool
 
-    package init(opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, depth: ColourDepth) {
+    package init(
+        opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, depth: ColourDepth,
+        takesSignals: Bool = true
+    ) {
         self.opensList = opensList
         self.weather = weather
         self.words = words
         self.emoji = emoji
         self.depth = depth
+        self.takesSignals = takesSignals
     }
 }
 
@@ -143,7 +150,7 @@ package final class BrowseApp: @unchecked Sendable {
     func loop() async -> Int32 {
         screen.enter()
         defer { screen.leave() }
-        let signals = watchSignals()
+        let signals = options.takesSignals ? watchSignals() : []
         defer { signals.forEach { $0.cancel() } }
         screen.readKeys({ [post] keys in post.yield(.keys(keys)) }, closed: { [post] in post.yield(.closed) })
         draw()

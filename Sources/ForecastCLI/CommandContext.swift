@@ -21,6 +21,9 @@ struct CommandContext: Sendable {
     var emoji: Bool
     /// The database the command line names (`Invocation.databasePath`).
     var databasePath = ""
+    /// The terminal `forecast browse` runs on: the process's own standard
+    /// input and output, or (a test's) a pseudo-terminal of its own.
+    var appTerminal = AppTerminal()
     /// The settings, as read once before the command ran from its database
     /// (for the language and the default format, needed before the command
     /// runs); nil when there is no database yet, or it could not be read.
@@ -39,6 +42,14 @@ struct CommandContext: Sendable {
     }
 
     var environment: [String: String] { app.environment }
+
+    /// Where the full-screen app reads keys and draws, and whether it takes the
+    /// process's signals (only a process of its own does: its terminal is restored on SIGTERM).
+    struct AppTerminal: Sendable {
+        var input: Int32 = STDIN_FILENO
+        var output: Int32 = STDOUT_FILENO
+        var takesSignals = true
+    }
 
     /// How text reads here: the words, the terminal's width and colour, the symbols.
     var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil && app.environment["TERM"] != "dumb") }

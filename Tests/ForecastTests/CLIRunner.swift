@@ -4,6 +4,7 @@ import ForecastCore
 import ForecastKit
 import ForecastProviders
 import Foundation
+import Testing
 
 /// Starting a process and writing an executable file must never overlap. A
 /// child forked while another thread has a file open for writing inherits that
@@ -73,9 +74,13 @@ struct CLI: Sendable {
     let folder = TemporaryFolder()
     var database: String { folder.path("forecast.sqlite") }
     var environment: [String: String] = [:]
-    /// Where the binary's output goes instead of a file the result reads (a
-    /// full device, a closed pipe); then the result's stdout is empty.
+    /// Where the command's output goes instead of what the result reads (a
+    /// full device, a closed pipe), written as `main` writes its own standard
+    /// output; then the result's stdout is empty.
     var standardOutput: FileHandle?
+
+    /// The terminal `forecast browse` runs on in this process (it takes none of this process's signals).
+    var terminal: VirtualTerminal?
 
     /// Whether `run` starts the binary (for what only a process shows: signals,
     /// exit statuses set by the process, its standard streams, a copied binary)
@@ -92,7 +97,7 @@ struct CLI: Sendable {
 
     /// The same, with the arguments in an array.
     func run(_ arguments: [String]) async throws -> Result {
-        process || standardOutput != nil ? try await run(arguments, binary: Self.binary) : await runInProcess(arguments)
+        process ? try await run(arguments, binary: Self.binary) : await runInProcess(arguments)
     }
 
     /// The environment a run sees: this process's, with every service pointed
@@ -129,6 +134,14 @@ struct CLI: Sendable {
         var context = CommandContext.live(environment: environment)
         context.stdout = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: out.append)
         context.stderr = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append)
+        if let terminal {
+            context.appTerminal = .init(input: terminal.device, output: terminal.device, takesSignals: false)
+        }
+        if let standardOutput {
+            // As `main` does: a reader that went away is EPIPE, not the signal that would end this process.
+            signal(SIGPIPE, SIG_IGN)
+            context.stdout = .stream(standardOutput.fileDescriptor, environment: environment)
+        }
         // As many at once as binaries were allowed: dozens of refreshes against
         // hostile stub servers at once, on two cores, missed their budgets.
         await Self.inProcess.acquire()
@@ -165,6 +178,7 @@ struct CLI: Sendable {
     func run(
         _ arguments: [String], binary: URL, whileRunning: (@Sendable (Process) async throws -> Void)? = nil
     ) async throws -> Result {
+        Self.noteLaunch()
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -204,8 +218,9 @@ struct CLI: Sendable {
             stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
+    /// The JSON a command prints (run as `run` runs it), which must succeed.
     func json(_ arguments: String...) async throws -> [String: Any] {
-        let result = try await run(arguments, binary: Self.binary)
+        let result = try await run(arguments)
         guard result.status == 0 else { throw CLIError(result: result) }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
@@ -213,6 +228,19 @@ struct CLI: Sendable {
     func databaseBytes() -> Data? { FileManager.default.contents(atPath: database) }
 
     struct CLIError: Error { var result: Result }
+
+    /// With $FORECAST_TEST_LAUNCH_LOG set, the test starting a process (the binary,
+    /// or a shell or tmux that runs it) is named on a line of that file: how many
+    /// tests start one is counted, not guessed.
+    static func noteLaunch() {
+        guard let path = ProcessInfo.processInfo.environment["FORECAST_TEST_LAUNCH_LOG"], let test = Test.current else { return }
+        ProcessLaunch.lock.withLock {
+            guard let file = FileHandle(forWritingAtPath: path) else { return }
+            defer { try? file.close() }
+            _ = try? file.seekToEnd()
+            try? file.write(contentsOf: Data("\(test.id)\n".utf8))
+        }
+    }
 }
 
 /// A counting semaphore for the binaries the tests run.

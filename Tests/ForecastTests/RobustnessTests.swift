@@ -44,14 +44,12 @@ import Testing
         await stub.stop()
     }
 
-    /// Two runs share one rate limit through the database: what the first used,
-    /// the second cannot use again.
-    @Test func theRateLimitIsSharedByEveryProcess() async throws {
+    /// Two runs share one rate limit through the database (each opens it for
+    /// itself, as two processes do): what the first used, the second cannot use again.
+    @Test func theRateLimitIsSharedByEveryRun() async throws {
         let stub = try await StubWeatherService.start()
-        var cli = try cli(stub)
-        cli.process = true  // two processes, one bucket in the database
-        // Two real processes on the real clock: a budget no loaded machine runs out, and
-        // shorter than the minute the second would wait for the five calls the first used.
+        let cli = try cli(stub)
+        // A budget shorter than the minute the second would wait for the five calls the first used.
         let first = try await cli.run("list", "--refresh", "--rate-limit", "5", "--timeout", "40")
         #expect(first.status == 0, "\(first.stderr)")
         let second = try await cli.run("list", "--refresh", "--rate-limit", "5", "--format", "json", "--timeout", "40")
@@ -62,29 +60,60 @@ import Testing
         await stub.stop()
     }
 
-    /// A one-character name ("a", "가", "-") trapped in NSString's path methods (SIGILL).
-    @Test(arguments: ["t1.db", "a", "1", "-", "é", "가"]) func aPlainFileNameIsInTheCurrentFolder(name: String) async throws {
+    /// A relative path on the command line names a file in the current folder,
+    /// the process's own (so the binary is run, in the test's folder):
+    /// a plain name is a database there (a one-character name, "a", "가", "-",
+    /// trapped in NSString's path methods: SIGILL); a pipe or a folder there
+    /// is refused at once; and `-o` refuses the database in use and its
+    /// journals however they are spelled relatively (the absolute spellings:
+    /// FileOutputTests.theDatabaseInUseIsNeverWrittenOver).
+    @Test func relativePathsNameFilesInTheCurrentFolder() async throws {
         var cli = CLI()
-        cli.process = true  // the current folder is the process's
-        let added = try await cli.run("add", "Seoul", "--db", name)
+        cli.process = true
+        for name in ["t1.db", "a", "1", "-", "é", "가"] {
+            let added = try await cli.run("add", "Seoul", "--db", name)
+            #expect(added.status == 0, "\(name): \(added.stderr)")
+            #expect(FileManager.default.fileExists(atPath: cli.folder.path(name)), "\(name)")
+            #expect(try await cli.run("list", "--offline", "--db", name).stdout.contains("Seoul"), "\(name)")
+        }
+
+        #expect(mkfifo(cli.folder.path("fifo"), 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: cli.folder.path("folder"), withIntermediateDirectories: false)
+        for (path, reason) in [("fifo", "it is a named pipe, not a file"), ("folder", "it is a folder")] {
+            let result = try await cli.run("list", "--offline", "--db", path)
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.hasPrefix("error: cannot open database") && result.stderr.contains(reason), "\(result.stderr)")
+        }
+
+        // The test's database ($FORECAST_DB, absolute), written to through relative spellings.
+        let added = try await cli.run("add", "--lat", "37.5", "--lon", "127", "--name", "Seoul")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(FileManager.default.fileExists(atPath: cli.folder.path(name)))
-        #expect(try await cli.run("list", "--offline", "--db", name).stdout.contains("Seoul"))
+        let before = try #require(cli.databaseBytes())
+        try FileManager.default.createDirectory(atPath: cli.folder.path("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cli.folder.path("link.sqlite"), withDestinationPath: "forecast.sqlite")
+        #expect(link(cli.database, cli.folder.path("hard.sqlite")) == 0)
+        let spellings = [
+            "forecast.sqlite", "./forecast.sqlite", "sub/../forecast.sqlite", "link.sqlite", "hard.sqlite",
+            "forecast.sqlite-wal", "./forecast.sqlite-shm", "sub/../forecast.sqlite-journal",
+        ]
+        for spelling in spellings {
+            for command in [["export"], ["export", "--format", "csv"], ["report", "--offline"]] {
+                let result = try await cli.run(command + ["-o", spelling])
+                #expect(result.status == 1 && result.stderr.contains("it is the database in use"), "\(command) -o \(spelling): \(result.stderr)")
+                #expect(cli.databaseBytes() == before, "\(command) -o \(spelling) changed the database")
+            }
+        }
+        // Another file in the same folder is written as ever.
+        #expect(try await cli.run("export", "-o", "places.json").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("places.json")))
     }
 
-    @Test(arguments: ["fifo", "folder", "/dev/null"]) func notAFileIsRefusedAtOnce(kind: String) async throws {
-        var cli = CLI()
-        cli.process = true  // relative paths: the current folder is the process's
-        var path = kind
-        switch kind {
-        case "fifo": #expect(mkfifo(cli.folder.path("fifo"), 0o600) == 0)
-        case "folder": try FileManager.default.createDirectory(atPath: cli.folder.path("folder"), withIntermediateDirectories: false)
-        default: path = kind
-        }
-        let result = try await cli.run("list", "--offline", "--db", path)
+    /// A device is no database (in this process: the path is absolute).
+    @Test func aDeviceIsRefusedAtOnce() async throws {
+        let cli = CLI()
+        let result = try await cli.run("list", "--offline", "--db", "/dev/null")
         #expect(result.status == 1)
-        let reason = ["fifo": "it is a named pipe, not a file", "folder": "it is a folder", "/dev/null": "it is a device, not a file"][kind]!
-        #expect(result.stderr.hasPrefix("error: cannot open database") && result.stderr.contains(reason), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot open database") && result.stderr.contains("it is a device, not a file"), "\(result.stderr)")
     }
 
     /// A database the user may read but not write, in a folder where SQLite cannot

@@ -210,9 +210,13 @@ import Testing
         await stub.stop()
     }
 
-    @Test func interruptingARefreshEndsCleanly() async throws {
+    /// The signals the binary meets: Ctrl-C during a refresh ends it cleanly (130,
+    /// said, the database whole); a reader that went away (`| head`) ends it with
+    /// 141 and no message, not killed by SIGPIPE mid-write. (The commands' own
+    /// handling of a full or closed output runs in-process: RobustnessTests.)
+    @Test func interruptingARefreshOrClosingItsOutputEndsCleanly() async throws {
         let stub = try await StubWeatherService.start(faults: [37: .slow(seconds: 20)])
-        let cli = try await cli(stub, places: ["Seoul"])
+        var cli = try await cli(stub, places: ["Seoul"])
         let log = stub.log
         let result = try await cli.run(["list", "--timeout", "30"], binary: CLI.binary) { process in
             while await log.count == 0 { try await Task.sleep(nanoseconds: 20_000_000) }
@@ -221,6 +225,11 @@ import Testing
         #expect(result.status == 130)
         #expect(result.stderr.contains("interrupted"))
         #expect(try await cli.run("list", "--offline").status == 0, "the database is fine afterwards")
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        cli.standardOutput = pipe.fileHandleForWriting
+        let closed = try await cli.run(["list", "--offline"], binary: CLI.binary)
+        #expect(closed.status == 141 && closed.stderr.isEmpty, "\(closed.status) \(closed.stderr)")
         await stub.stop()
     }
 

@@ -65,14 +65,15 @@ struct BrowseCommand: ForecastCommand {
 
     func run(_ context: CommandContext) async throws {
         // Checked before the database is touched: a pipe gets a clear error and nothing else.
-        guard let screen = TerminalScreen() else {
+        guard let screen = TerminalScreen(input: context.appTerminal.input, output: context.appTerminal.output) else {
             throw CommandFailure(message: context.words.browseNeedsTerminal, status: ExitStatus.usage)
         }
         let places = try store.open(in: context)
         StoreOptions.warn(about: try places.damage(), in: context)
         let options = BrowseOptions(
             opensList: list, weather: weatherOptions.request(language: context.words.language), words: context.words,
-            emoji: context.emoji, depth: ColourDepth.of(context.environment, terminal: context.stdout.isInteractive))
+            emoji: context.emoji, depth: ColourDepth.of(context.environment, terminal: context.stdout.isInteractive),
+            takesSignals: context.appTerminal.takesSignals)
         let status = try await BrowseApp.run(places: places, context: context.app, options: options, screen: screen)
         if status != 0 { throw CommandFailure(message: "", status: status) }
     }
