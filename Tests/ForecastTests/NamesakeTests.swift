@@ -51,7 +51,7 @@ import Testing
         #expect(Set(addresses) == ["Springfield#3", "Springfield#4"], "Busan has no address of its own: \(addresses)")
         let show = try await cli.run("show", "Springfield#4", "--offline")
         #expect(show.lines.first?.hasPrefix("Springfield#4") == true, "\(show.stdout)")
-        // What the shell's completion offers (its wiring through the parser is tried once with the binary: FirstMinuteTests).
+        // What the shell's completion offers, $FORECAST_DB naming the database (its wiring through the parser: FirstMinuteTests).
         let names = Completions.savedNames(arguments: ["forecast", "show", "Spr"], prefix: "Spr", environment: cli.runEnvironment())
         #expect(Set(names) == ["Springfield#3", "Springfield#4"] && names.count == 2, "\(names)")
     }
