@@ -21,6 +21,8 @@ struct CommandContext: Sendable {
     var emoji: Bool
     /// The database the command line names (`Invocation.databasePath`).
     var databasePath = ""
+    /// Whether `--lang` or $FORECAST_LANG chose the language (else the configured one, or the locale's, speaks).
+    var languageChosen = false
     /// The terminal `forecast browse` runs on: the process's own standard
     /// input and output, or (a test's) a pseudo-terminal of its own.
     var appTerminal = AppTerminal()

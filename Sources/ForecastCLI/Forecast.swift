@@ -139,6 +139,7 @@ public struct Forecast: AsyncParsableCommand {
     static func configured(_ context: CommandContext, _ invocation: Invocation) -> CommandContext {
         var context = context
         context.words = invocation.language.words(context.app.gazetteer)
+        context.languageChosen = invocation.languageChosen
         let path = invocation.databasePath
         context.databasePath = path
         guard !invocation.needsNoDatabase, context.storeExists(path), let opened = try? context.openStore(path),

@@ -7,6 +7,21 @@ import ForecastProviders
 /// `forecast config`: preferences kept in the database, overridden by the
 /// environment and by flags, and listed with where each came from.
 @Suite struct ConfigTests {
+    /// `config language X` answers in X where no flag or variable chose the
+    /// language (it speaks from there on); a flag or $FORECAST_LANG still wins.
+    @Test func aLanguageSetAnswersInItself() async throws {
+        var cli = CLI()
+        #expect(try await cli.run("add", "--lat", "1", "--lon", "1", "--name", "X").status == 0)
+        #expect(try await cli.run("config", "language", "ja").stdout == "language を ja に変更しました。\n")
+        #expect(try await cli.run("config", "language", "en").stdout == "language is now en.\n", "from Japanese")
+        #expect(try await cli.run("config", "language", "ja", "--lang", "en").stdout == "language is now ja.\n", "--lang chose English")
+        let forgotten = try await cli.run("config", "--unset", "language")
+        #expect(forgotten.status == 0 && !forgotten.stdout.isEmpty && forgotten.stdout.allSatisfy(\.isASCII), "the locale's (none here: English): \(forgotten.stdout)")
+        cli.environment["FORECAST_LANG"] = "en"
+        let chosen = try await cli.run("config", "language", "ko")
+        #expect(chosen.stdout.hasPrefix("language is now ko.\nNote: FORECAST_LANG is set"), "$FORECAST_LANG chose English: \(chosen.stdout)")
+    }
+
     @Test func precedenceIsFlagThenEnvironmentThenConfigThenDefault() throws {
         var preferences = Preferences()
         preferences.provider = "openweathermap"
@@ -70,7 +85,8 @@ import ForecastProviders
 
         #expect(try await cli.run("config", "ttl", "30").stdout == "ttl is now 30.\n")
         #expect(try await cli.run("config", "format", "line").status == 0)
-        #expect(try await cli.run("config", "language", "ko").stdout == "language is now ko.\n", "said in the language in force before")
+        let korean = try await cli.run("config", "language", "ko")
+        #expect(korean.stdout.hasPrefix("language") && korean.stdout.hasSuffix("ko로 바꿨습니다.\n"), "said in the language set: \(korean.stdout)")
         let before = try #require(FileManager.default.contents(atPath: cli.database))
 
         // Bad input: a clear error (the command line's: 64, as `--ttl -5` is), and the file as it was.

@@ -65,6 +65,7 @@ struct ConfigCommand: ForecastCommand {
     }
 
     func run(_ context: CommandContext) async throws {
+        var context = context
         let environment = context.environment
         // Checked here, where the environment's keys are known: a word that could be one is not repeated.
         guard values.count <= 1, key != nil || values.isEmpty else {
@@ -84,6 +85,12 @@ struct ConfigCommand: ForecastCommand {
         } catch let error as ConfigError {
             // A key or a value typed that is none is the command line's mistake (64), as `--ttl -5` is.
             throw UsageFailure { $0.describe(error) }
+        }
+        // A language set (or forgotten) where no flag or variable chose one speaks from this answer on,
+        // as it will in the next command: `config language en` confirms in English.
+        if shown.changed == .language, !context.languageChosen {
+            let language = shown.unset ? nil : shown.kept.flatMap(Language.init(code:))
+            context.words = (language ?? Language.resolve(flag: nil, environment: environment)).words(context.app.gazetteer)
         }
         if let needs = shown.needsKey {
             context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(needs.source, variable: needs.variable))
