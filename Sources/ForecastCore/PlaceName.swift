@@ -24,10 +24,26 @@ public struct PlaceName: Hashable, Sendable {
         // then 'show 2' shows whatever is second): refused, with the reason.
         // (Read character by character: a regex literal is parsed again each time it is
         // evaluated, which made checking an import's 10,000 labels take seconds.)
-        if what == .label, Self.isWholeNumber(collapsed) { throw .numericLabel(collapsed) }
-        // Nor may a label read as an address ("Seoul#1", "Seoul #2"): it would name another place.
-        if what == .label, Self.endsInAddress(collapsed) { throw .addressLabel(collapsed) }
+        // Both are read as the label shows: without what draws nothing (a zero-width
+        // space, a joiner, a soft hyphen), which "\u{200B}1" or "Home#\u{2060}2" would hide behind.
+        if what == .label {
+            let shown = Self.shown(collapsed)
+            if Self.isWholeNumber(shown) { throw .numericLabel(collapsed) }
+            // Nor may a label read as an address ("Seoul#1", "Seoul #2"): it would name another place.
+            if Self.endsInAddress(shown) { throw .addressLabel(collapsed) }
+        }
         value = collapsed
+    }
+
+    /// `text` without the characters that draw nothing (format characters and
+    /// default-ignorable code points: U+200B, U+FEFF, U+2060, U+00AD, U+034F, U+200D…).
+    static func shown(_ text: String) -> String {
+        guard !text.allSatisfy(\.isASCII) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint && scalar.properties.generalCategory != .format {
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     /// Whether `character` is one of the ASCII digits 0–9 alone (not one with a mark on it).
