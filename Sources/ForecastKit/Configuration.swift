@@ -255,6 +255,16 @@ extension Configuration {
         return Shown(entries: keys.map { entry($0, settings, environment: environment) })
     }
 
+    /// The value a change leaves: the one set, or, forgotten, the one in force
+    /// without it (the locale's language, say; the key's own variable, which
+    /// the command notes apart, left aside).
+    static func kept(_ key: ConfigKey, _ settings: Settings, unset: Bool, environment: [String: String]) -> String {
+        guard unset else { return entry(key, settings, environment: [:]).value }
+        var ambient = environment
+        if let variable = key.variable { ambient[variable] = nil }
+        return entry(key, settings, environment: ambient).value
+    }
+
     /// `forecast config`'s use case for a change: `name` set to `value`, or
     /// forgotten (`value` nil). The value is checked before the database is
     /// opened (`open`): a bad one leaves no trace, not even a new file. `open`
@@ -267,11 +277,11 @@ extension Configuration {
         guard let database = try open() else {
             return Shown(
                 entries: [entry(key, Settings(), environment: environment)], changed: key, unset: value == nil,
-                kept: entry(key, Settings(), environment: [:]).value)
+                kept: kept(key, Settings(), unset: value == nil, environment: environment))
         }
         let wanted = try set(key, to: value, in: try database.settings())
         let after = try database.setPreferences(wanted.preferences, temperature: wanted.temperatureUnit, wind: wanted.windUnit)
-        let kept = entry(key, after, environment: [:]).value
+        let kept = kept(key, after, unset: value == nil, environment: environment)
         var shown = Shown(entries: [entry(key, after, environment: environment)], changed: key, unset: value == nil, kept: kept)
         // A source chosen that needs a key is never asked without it: said now, not found out later.
         if key == .alerts, let source = WeatherSources.all.first(where: { $0.optIn && $0.optInName == kept }),

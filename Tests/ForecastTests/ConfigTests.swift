@@ -16,7 +16,12 @@ import ForecastProviders
         #expect(try await cli.run("config", "language", "en").stdout == "language is now en.\n", "from Japanese")
         #expect(try await cli.run("config", "language", "ja", "--lang", "en").stdout == "language is now ja.\n", "--lang chose English")
         let forgotten = try await cli.run("config", "--unset", "language")
-        #expect(forgotten.status == 0 && !forgotten.stdout.isEmpty && forgotten.stdout.allSatisfy(\.isASCII), "the locale's (none here: English): \(forgotten.stdout)")
+        #expect(forgotten.stdout == "language is no longer set; it is en now.\n", "the locale's (none here: English): \(forgotten.stdout)")
+        #expect(try await cli.run("config", "language", "ko").status == 0)
+        var japanese = cli
+        japanese.environment["LANG"] = "ja_JP.UTF-8"
+        let locale = try await japanese.run("config", "--unset", "language")
+        #expect(locale.stdout == "language の設定を削除しました。現在の値は ja です。\n", "the value now in force is the locale's: \(locale.stdout)")
         cli.environment["FORECAST_LANG"] = "en"
         let chosen = try await cli.run("config", "language", "ko")
         #expect(chosen.stdout.hasPrefix("language is now ko.\nNote: FORECAST_LANG is set"), "$FORECAST_LANG chose English: \(chosen.stdout)")

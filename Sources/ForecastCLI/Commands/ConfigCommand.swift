@@ -89,8 +89,8 @@ struct ConfigCommand: ForecastCommand {
         // A language set (or forgotten) where no flag or variable chose one speaks from this answer on,
         // as it will in the next command: `config language en` confirms in English.
         if shown.changed == .language, !context.languageChosen {
-            let language = shown.unset ? nil : shown.kept.flatMap(Language.init(code:))
-            context.words = (language ?? Language.resolve(flag: nil, environment: environment)).words(context.app.gazetteer)
+            let language = shown.kept.flatMap(Language.init(code:)) ?? Language.resolve(flag: nil, environment: environment)
+            context.words = language.words(context.app.gazetteer)
         }
         if let needs = shown.needsKey {
             context.stderr.line("\(context.words.notePrefix): " + context.words.warningSourceNeedsKey(needs.source, variable: needs.variable))
