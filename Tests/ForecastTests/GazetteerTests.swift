@@ -91,6 +91,20 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
         #expect(all.allSatisfy { TimeZone(identifier: $0.city.timeZone) != nil })
     }
+
+    /// `city(id:)` searches the lines by halves, which holds only while they are in
+    /// id order: they are, and every city is found by its id; ids between and
+    /// beyond them find none.
+    @Test func everyCityIsFoundByItsID() {
+        let ids = gazetteer.allCities().map(\.city.geonamesID)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "the lines are in increasing id order")
+        var missed: [Int] = []
+        for id in ids where gazetteer.city(id: id)?.geonamesID != id { missed.append(id) }
+        #expect(missed.isEmpty, "\(missed.prefix(10))")
+        for id in [0, -1, 1, (ids.first ?? 1) - 1, (ids.last ?? 0) + 1, Int.max] + zip(ids, ids.dropFirst()).prefix(500).compactMap({ $1 - $0 > 1 ? $0 + 1 : nil }) {
+            #expect(gazetteer.city(id: id) == nil, "\(id)")
+        }
+    }
 }
 
 @Suite struct PlaceChoiceTests {
