@@ -12,7 +12,7 @@ package struct BrowseOptions: Sendable {
     package var opensList = false
     /// The weather flags (provider, offline, timeout…), as for `list`.
     package var weather = WeatherRequest()
-    package var words: Words
+    package var words: AppFaceWords
     package var emoji: Bool
     /// How many colours the terminal shows (none: bold, dim and reverse only).
     package var depth: ColourDepth
@@ -21,7 +21,7 @@ package struct BrowseOptions: Sendable {
     package var takesSignals: Bool
 
     package init(
-        opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: Words, emoji: Bool, depth: ColourDepth,
+        opensList: Bool = false, weather: WeatherRequest = WeatherRequest(), words: AppFaceWords, emoji: Bool, depth: ColourDepth,
         takesSignals: Bool = true
     ) {
         self.opensList = opensList

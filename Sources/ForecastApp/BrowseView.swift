@@ -46,12 +46,12 @@ package enum BrowseView {
         }
     }
 
-    package static func frame(_ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil) -> Frame {
+    package static func frame(_ state: BrowseState, width: Int, height: Int, words: AppFaceWords, emoji: Bool, memo: Memo? = nil) -> Frame {
         render(state, width: width, height: height, words: words, emoji: emoji, memo: memo).frame
     }
 
     /// The page of the place on screen (a saved place's detail, or the candidate found), as values.
-    package static func page(for state: BrowseState, words: Words? = nil, emoji: Bool = true) -> PlacePage? {
+    package static func page(for state: BrowseState, words: AppFaceWords? = nil, emoji: Bool = true) -> PlacePage? {
         let words = words ?? English(gazetteer: .bundled)
         let format = WeatherFormat(state.settings, words: words, emoji: emoji)
         switch state.screen {
@@ -76,7 +76,7 @@ package enum BrowseView {
     /// (its lines beyond the window's body; 0 off a page): the driver stops the
     /// scroll there, so ↑ moves at once after many ↓.
     package static func render(
-        _ state: BrowseState, width: Int, height: Int, words: Words, emoji: Bool, memo: Memo? = nil
+        _ state: BrowseState, width: Int, height: Int, words: AppFaceWords, emoji: Bool, memo: Memo? = nil
     ) -> (frame: Frame, scrollLimit: Int, clicks: [Int: BrowseState.ClickTarget]) {
         var frame = Frame(width: width, height: height)
         var scrollLimit = 0
@@ -92,10 +92,10 @@ package enum BrowseView {
         let style = TextStyle(words: words, columns: width - 3, usesColour: true, emoji: emoji)
         switch state.screen {
         case _ where state.reading != nil:
-            scrollLimit = warning(&frame, state, body: body, style: style)
+            scrollLimit = warning(&frame, state, body: body, style: style, words: words)
         case .list:
             title(&frame, words.browseListTitle(state.places.count, sort: state.sort, unit: state.unit.symbol), right: nil)
-            clicks = list(&frame, state, body: body, style: style, memo: memo)
+            clicks = list(&frame, state, body: body, style: style, words: words, memo: memo)
         case .detail(let index):
             // The name is the page's first line: the bar says where the page is.
             title(&frame, nil, right: "\(index + 1) / \(state.places.count)")
@@ -108,7 +108,7 @@ package enum BrowseView {
             }
         case .search:
             title(&frame, words.browseSearchTitle, right: nil)
-            search(&frame, state, body: body, style: style)
+            search(&frame, state, body: body, style: style, words: words)
         case .found:
             title(&frame, words.browseNotSavedTitle, right: state.found?.savedAs == nil ? words.browseAddHint : nil)
             if let page = page(for: state, words: words, emoji: emoji) {
@@ -126,7 +126,7 @@ package enum BrowseView {
 
     /// A place's page in the body, from `state.scroll`: returns how far it can scroll and which rows are days.
     static func drawPage(
-        _ frame: inout Frame, _ page: PlacePage, _ state: BrowseState, body: Range<Int>, words: Words
+        _ frame: inout Frame, _ page: PlacePage, _ state: BrowseState, body: Range<Int>, words: AppFaceWords
     ) -> (Int, [Int: BrowseState.ClickTarget]) {
         // The page's right margin is the column of the scroll marks.
         let drawn = PageLayout.render(page, width: frame.width, height: frame.height, position: state.page, words: words)
@@ -147,7 +147,7 @@ package enum BrowseView {
     }
 
     /// A day's hours over the page: a row an hour (time, symbol, temperature, chance, wind), scrolled.
-    static func dayHours(_ frame: inout Frame, _ page: PlacePage, day: Int, scroll: Int, body: Range<Int>, words: Words) -> Int {
+    static func dayHours(_ frame: inout Frame, _ page: PlacePage, day: Int, scroll: Int, body: Range<Int>, words: AppFaceWords) -> Int {
         guard page.days.indices.contains(day) else { return 0 }
         let row = page.days[day]
         let title = words.pageDayHours(CivilDate(iso: row.date).map(words.day) ?? row.label)
@@ -180,7 +180,7 @@ package enum BrowseView {
     }
 
     /// `U`: the units, a row each, the chosen one reversed, in a box over the screen.
-    static func unitsMenu(_ frame: inout Frame, _ state: BrowseState, words: Words) {
+    static func unitsMenu(_ frame: inout Frame, _ state: BrowseState, words: AppFaceWords) {
         let settings = state.settings
         let value = { (row: UnitsMenuRow) -> String in
             switch row {
@@ -238,9 +238,10 @@ package enum BrowseView {
     }
 
     /// The list: a line a place where every column fits, else two (`ListLayout`); returns which rows open which place.
-    static func list(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, memo: Memo?) -> [Int: BrowseState.ClickTarget] {
+    static func list(
+        _ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, words: AppFaceWords, memo: Memo?
+    ) -> [Int: BrowseState.ClickTarget] {
         let width = frame.width - 3
-        let words = style.words
         let make = { () -> ([Int64: PlaceRow], ListLayout.Plan) in
             let rows = PlaceRow.rows(state.places, weather: state.weather, settings: state.settings, words: words, emoji: style.emoji, now: state.now)
             let byPlace = Dictionary(zip(state.places.map(\.id), rows), uniquingKeysWith: { first, _ in first })
@@ -260,7 +261,7 @@ package enum BrowseView {
         }
         let count = state.places.count
         guard count > 0 else {
-            for (offset, line) in wrap(style.words.browseEmptyList, width: frame.width - 2).enumerated() {
+            for (offset, line) in wrap(words.browseEmptyList, width: frame.width - 2).enumerated() {
                 frame.put(line, row: body.lowerBound + 1 + offset, column: 1)
             }
             return [:]
@@ -296,9 +297,8 @@ package enum BrowseView {
 
     /// `w`: the warning's whole text over the screen, scrolled; the title says
     /// whose it is and which of the place's warnings. Returns how far it can scroll.
-    static func warning(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) -> Int {
+    static func warning(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, words: AppFaceWords) -> Int {
         guard let reading = state.reading else { return 0 }
-        let words = style.words
         let warnings = state.warnings(of: reading.placeID)
         let shown: Place? = if let id = reading.placeID { state.places.first { $0.id == id } }
             else { state.found.map { place($0.city, now: state.now) } }
@@ -322,7 +322,7 @@ package enum BrowseView {
     }
 
     /// The keys line: the screen's keys, with `w` among the first where the place shown has warnings.
-    static func keyLine(_ state: BrowseState, words: Words) -> String {
+    static func keyLine(_ state: BrowseState, words: AppFaceWords) -> String {
         if state.reading != nil { return words.browseWarningKeys }
         if state.unitsMenu != nil { return words.unitsKeys }
         if state.openDay != nil { return words.pageDayHoursKeys }
@@ -393,8 +393,7 @@ package enum BrowseView {
         return limit
     }
 
-    static func search(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle) {
-        let words = style.words
+    static func search(_ frame: inout Frame, _ state: BrowseState, body: Range<Int>, style: TextStyle, words: AppFaceWords) {
         let prompt = frame.put(words.browseSearchPrompt, row: body.lowerBound, column: 1, look: Frame.Look(bold: true))
         // A query longer than the line shows its end, where the typing is.
         var typed = state.search.query
@@ -439,7 +438,7 @@ package enum BrowseView {
 
     /// The status line: a removal to confirm, else what happened last, what is
     /// being fetched, and how old the weather on screen is.
-    static func status(_ frame: inout Frame, _ state: BrowseState, row: Int, words: Words) {
+    static func status(_ frame: inout Frame, _ state: BrowseState, row: Int, words: AppFaceWords) {
         if let id = state.confirmingRemoval, let place = state.places.first(where: { $0.id == id }) {
             frame.put(" " + words.browseConfirmRemoval(words.address(place)), row: row, column: 0, look: Frame.Look(bold: true, red: true))
             return
@@ -486,7 +485,7 @@ package enum BrowseView {
     /// Returns how far it can scroll.
     @discardableResult
     static func help(
-        _ frame: inout Frame, _ screen: BrowseState.Screen, warned: Bool = false, reading: Bool = false, scroll: Int = 0, words: Words
+        _ frame: inout Frame, _ screen: BrowseState.Screen, warned: Bool = false, reading: Bool = false, scroll: Int = 0, words: AppFaceWords
     ) -> Int {
         var sections = words.browseHelp
         // `w` on the list and the page, and the warning's own keys before the ones that work everywhere.
@@ -544,7 +543,7 @@ package enum BrowseView {
     package static func wrap(_ text: String, width: Int) -> [String] { DisplayWidth.wrap(text, width: width) }
 }
 
-extension Catalog {
+extension AppWords {
     /// The keys of a screen, for its last line.
     func keys(for screen: BrowseState.Screen) -> String {
         switch screen {

@@ -12,7 +12,7 @@ struct CommandContext: Sendable {
     var app: AppContext
     var stdout: Terminal
     var stderr: Terminal
-    var words: Words
+    var words: CommandFaceWords
     /// The saved places in the database at a path, opened (and created) for commands that write.
     var openStore: @Sendable (_ path: String) throws -> SavedPlaces
     /// Whether there is a database at a path, for commands that only read.
@@ -54,7 +54,7 @@ struct CommandContext: Sendable {
     }
 
     /// How text reads here: the words, the terminal's width and colour, the symbols.
-    var style: TextStyle { TextStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil && app.environment["TERM"] != "dumb") }
+    var style: CommandStyle { CommandStyle(words: words, columns: stdout.columns, usesColour: stdout.usesColour, emoji: emoji, placesByCursor: stdout.columns != nil && app.environment["TERM"] != "dumb") }
 
     /// The live context, speaking the environment's language until the command line says otherwise (`Forecast.configured`).
     static func live(environment: [String: String]) -> CommandContext {

@@ -209,7 +209,7 @@ public struct Forecast: AsyncParsableCommand {
     }
 
     /// What `error` says in `words`, and the exit status it stands for.
-    static func explain(_ error: any Error, _ words: Words, environment: [String: String] = [:]) -> (message: String, status: Int32) {
+    static func explain(_ error: any Error, _ words: CommandFaceWords, environment: [String: String] = [:]) -> (message: String, status: Int32) {
         switch error {
         case let error as InputError:
             return (words.describe(error), error.isNotFound ? ExitStatus.notFound : error.isUsage ? ExitStatus.usage : ExitStatus.failure)

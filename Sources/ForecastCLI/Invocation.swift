@@ -239,9 +239,9 @@ enum KnownPlace {
 /// commands' and the options' checks throw, after the parse, with no
 /// task-local to know the language by.
 struct UsageFailure: Error {
-    let say: @Sendable (any Catalog) -> String
+    let say: @Sendable (CommandFaceWords) -> String
 
     init(_ problem: UsageProblem) { say = { $0.usage(problem) } }
 
-    init(_ say: @escaping @Sendable (any Catalog) -> String) { self.say = say }
+    init(_ say: @escaping @Sendable (CommandFaceWords) -> String) { self.say = say }
 }

@@ -7,7 +7,7 @@ import ForecastCore
 package enum AirText {
     /// The parts joined, in `words`: a Korean grade is its word and the scale's name ("bad (Korean grade)"), an
     /// index its scale, number and band ("US AQI 42 (good)"); "–" where nothing is known.
-    package static func sentence(_ air: AirQuality, scale: AirScale, words: Words, pm10: String, pm2_5: String) -> String {
+    package static func sentence(_ air: AirQuality, scale: AirScale, words: ViewWords, pm10: String, pm2_5: String) -> String {
         let parts = parts(air, scale: scale, grade: { grade in
             grade.scale == .kr
                 ? "\(words.airGrade(grade.name)) (\(words.airScale(.kr)))"
@@ -35,7 +35,7 @@ package enum AirText {
 extension AirText {
     /// "birch 35 · grass 12 grains/m³" (whole grains), the plants with most
     /// first; nil where no count is known (never "0" for unknown).
-    package static func pollen(_ pollen: AirQuality.Pollen?, words: Words, separator: String = " · ") -> String? {
+    package static func pollen(_ pollen: AirQuality.Pollen?, words: ViewWords, separator: String = " · ") -> String? {
         let counts = (pollen?.known ?? []).compactMap { plant, grains in ShownNumber.whole(grains).map { (plant, Int($0)) } }
         guard !counts.isEmpty else { return nil }
         let sorted = counts.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue < $1.0.rawValue }

@@ -89,7 +89,7 @@ package struct AlertsOutput: CommandOutput {
 
     /// A block a warning, most severe first, each under its place's name; a
     /// kept one says how old it is. With none, the one sentence that says so.
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         guard !listing.alerts.isEmpty else {
             // "All clear" only of the places that were checked: the others are said in the notes.
             let checked = listing.entries.filter { entry in
@@ -109,13 +109,13 @@ package struct AlertsOutput: CommandOutput {
             let checked = alert.checkedAt.flatMap { now.timeIntervalSince($0) >= 60 ? style.words.warningsChecked(style.words.age($0, now: now)) : nil }
             lines += WarningsText.block(
                 alert.warning, title: style.words.address(alert.place), checked: checked, zone: LocalTime.zone(alert.place.timeZone),
-                format: format, style: style, indent: 0)
+                format: format, style: style.text, indent: 0)
         }
         return lines
     }
 
     /// `--format line`: a warning a line, "Oslo: ⚠ orange Gale, from Tue 24 Nov 14:00 until Wed 25 Nov 06:00".
-    package func lines(words: Words, emoji: Bool) -> [String] {
+    package func lines(words: CommandFaceWords, emoji: Bool) -> [String] {
         listing.alerts.map { alert in
             let window = WarningsText.window(alert.warning, zone: LocalTime.zone(alert.place.timeZone), format: format, words: words)
             let text = words.address(alert.place) + ": " + WarningsText.mark(alert.warning.level, words: words, emoji: emoji) + " "

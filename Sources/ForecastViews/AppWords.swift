@@ -6,7 +6,7 @@ import Foundation
 
 /// The full-screen app's own words (`forecast browse`): its titles, key
 /// hints, help and prompts. The page it shows speaks `PageWords`.
-package protocol AppWords: Sendable {
+package protocol AppWords: PlaceWords {
     /// The list's title: "7 places · by name ↓ · °C".
     func browseListTitle(_ count: Int, sort: PlaceSort, unit: String) -> String
     var browseSearchTitle: String { get }
@@ -24,8 +24,6 @@ package protocol AppWords: Sendable {
     var browseSearchHint: String { get }
     /// The search, opened because nothing is saved yet.
     var browseEmptyHint: String { get }
-    /// The app's page, while the latest of what it shows is being fetched.
-    var fetchingTheLatest: String { get }
     /// Nothing built in matches; `suggestion`: the nearest name the gazetteer knows.
     func browseNothingOffline(_ query: String, suggestion: String?) -> String
     var browseAsking: String { get }
@@ -37,6 +35,4 @@ package protocol AppWords: Sendable {
     /// K or J on a sorted list: your own order is shown first.
     var browseOwnOrderShown: String { get }
     func browseWriteFailed(_ reason: String) -> String
-    /// stdin or stdout is not a terminal.
-    var browseNeedsTerminal: String { get }
 }

@@ -7,21 +7,23 @@ import Foundation
 /// Every word `forecast` says to its user: one type per language conforms
 /// (`English`, `Korean`, `Japanese`, each in its folder under Languages/), so
 /// a language that misses a word, or a word that misses a language, does not
-/// build. The words come in parts a face depends on: the commands' and the
-/// errors' words here, the app's (`PageWords`), warnings' (`WarningWords`),
-/// the sky's (`SkyWords`), conditions' (`ConditionWords`, from the core's
-/// parts, never a service's codes) and the help (`HelpTranslation`).
+/// build. The words come in parts, each on its own: what every face says
+/// (`PlaceWords`: dates, ages, a place and its weather as text), the
+/// commands' (`CommandWords`), the errors' (`ErrorWords`), the app's
+/// (`AppWords`), a place's page (`PageWords`), warnings' (`WarningWords`), the
+/// sky's (`SkyWords`), conditions' (`ConditionWords`, from the core's parts,
+/// never a service's codes) and the help (`HelpTranslation`). A face depends
+/// only on its parts: the command line on `CommandFaceWords`, the app on
+/// `AppFaceWords`, the views both draw on `ViewWords` (PlaceWords.swift).
 /// Counting ("1 place", "3 places"; "3곳", "3か所") follows the language's `PluralRule`.
-package protocol Catalog: CommandWords, ErrorWords, AppWords, WarningWords, SkyWords, PageWords, ConditionWords, Sendable {
-    var language: Language { get }
-    /// Where place, region and country names in this language are looked up.
-    var gazetteer: Gazetteer { get }
-}
+package protocol Catalog: PlaceWords, CommandWords, ErrorWords, AppWords, WarningWords, SkyWords, PageWords, ConditionWords, Sendable {}
 
 /// The commands' words: their answers, the weather as tables and text say
 /// it, dates and clocks, counts.
-package protocol CommandWords: Sendable {
+package protocol CommandWords: PlaceWords {
     var errorPrefix: String { get }
+    /// stdin or stdout is not a terminal.
+    var browseNeedsTerminal: String { get }
     var warningPrefix: String { get }
     /// A saved row that cannot be read: left out of the list, with how to remove it.
     func damaged(_ place: DamagedPlace) -> String
@@ -29,21 +31,7 @@ package protocol CommandWords: Sendable {
     func damagedSetting(_ column: String) -> String
     func removedDamaged(_ removed: Int) -> String
     var notePrefix: String { get }
-    /// "near Seoul", for a place added by its coordinates.
-    func near(_ city: String) -> String
-    func weekday(_ date: CivilDate) -> String
-    /// "Sun 22 Nov" / "11월 22일 (일)".
-    func day(_ date: CivilDate) -> String
-    /// "Sun 22 Nov 2026 14:05" / "2026년 11월 22일 (일) 14:05".
-    func dateTime(_ r: ClockReading) -> String
-    /// "Sun 14:05" / "(일) 14:05".
-    func weekdayTime(_ r: ClockReading) -> String
-    /// "updated 3 h ago" / "3시간 전 갱신".
-    func age(_ fetchedAt: Date, now: Date) -> String
-    func saved(_ place: Place) -> String
     func relabelled(_ place: Place, to label: String) -> String
-    func alreadySaved(_ place: Place) -> String
-    func removed(_ place: Place) -> String
     func renamed(_ place: Place, to label: String) -> String
     func moved(_ place: Place, to position: Int) -> String
     func sortKey(_ key: SortKey) -> String
@@ -55,8 +43,6 @@ package protocol CommandWords: Sendable {
     func windShown(in unit: WindUnit, now: Bool) -> String
     /// "Precipitation is shown in mm, distances in km, pressure in hPa, times on a 24-hour clock."
     func measuresShown(_ measures: MeasureUnits, now: Bool) -> String
-    /// "2:05 PM" / "오후 2:05".
-    func twelveHour(_ reading: ClockReading) -> String
     var nothingSavedYet: String { get }
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
     func nothingSavedChoose(_ example: String, narrowed: Bool) -> String
@@ -65,50 +51,21 @@ package protocol CommandWords: Sendable {
     var showMore: String { get }
     /// A label now shared by several saved places (`matches` as `match` says them, with `Name#N`).
     func sameName(_ name: String, _ matches: [String], first: String) -> String
-    var foundOnline: String { get }
     /// Both were asked: the built-in gazetteer, then the online service.
     func searchFoundNothing(_ query: String) -> String
-    var candidateHeaders: [String] { get }
-    var listHeaders: [String] { get }
-    func interrupted(_ age: String?) -> String
-    func stale(_ age: String?) -> String
-    var noWeatherYet: String { get }
-    func position(_ position: Int, of count: Int) -> String
-    func feelsLike(_ temperature: String) -> String
-    /// "NNE" / "북북동".
-    func compass(_ point: CompassPoint) -> String
     var humidity: String { get }
     var wind: String { get }
     var pressure: String { get }
-    var gusts: String { get }
     var clouds: String { get }
     var visibility: String { get }
     var precipitation: String { get }
     var sunriseSunset: String { get }
     var uvIndex: String { get }
     var airQuality: String { get }
-    func uvCategory(_ category: UVCategory) -> String
-    /// Today's high against yesterday's, `change` whole degrees: "High 3° warmer than yesterday".
-    func highAgainstYesterday(_ change: Int, kelvin: Bool) -> String
-    /// Today's high against the normal high of the date, `change` whole
-    /// degrees, and the normal low/high (`range`, "5°C/12°C"): "High 2° above normal (1991–2020: 5°C/12°C)".
-    func highAgainstNormal(_ change: Int, kelvin: Bool, range: String) -> String
     /// "Pollen": the row's label.
     var pollen: String { get }
-    /// The unit of a pollen count: "grains/m³", "개/m³".
-    var grainsPerCubicMetre: String { get }
-    /// A plant whose pollen is counted: "birch", "자작나무".
-    func pollenPlant(_ plant: AirQuality.Pollen.Plant) -> String
-    /// A band of an air scale: "good", "fair", "unhealthy for sensitive groups", "나쁨".
-    func airGrade(_ name: AirGrade.Name) -> String
-    /// The scale's name, said wherever a grade or index is: "US AQI", "European AQI", "Korean grade".
-    func airScale(_ scale: AirScale) -> String
     /// "US AQI 42 (good) · PM2.5 6 µg/m³", "bad (Korean grade) · PM10 95 µg/m³ · PM2.5 40 µg/m³", or why there is none.
     func air(_ air: AirQuality?, scale: AirScale, error: WeatherError?) -> String
-    func noWeather(_ error: WeatherError) -> String
-    var notSaved: String { get }
-    var weatherHeader: String { get }
-    var temperatureHeader: String { get }
     func reportTitle(_ places: Int) -> String
     var reportHeaders: [String] { get }
     func hoursCaption(_ steps: Int, unit: String) -> String
@@ -117,11 +74,6 @@ package protocol CommandWords: Sendable {
     /// `--refresh` asked nothing of a service whose answer is still valid.
     func heldByExpiry(until time: String) -> String
     func reportCredits(_ source: SourceItem, normals: Bool) -> String
-    /// The line under a table of weather: whose it is, and whose the next
-    /// hours' nowcast and the air are where they are shown, each a part.
-    func weatherCredits(_ source: SourceItem, nextHours: String?, air: Bool, normals: Bool) -> [String]
-    /// What goes between those parts on one line ("; ").
-    var creditSeparator: String { get }
     func reportWritten(_ places: Int, to file: String) -> String
     func exported(_ count: Int, to file: String) -> String
     func cannotWrite(_ file: String, _ error: any Error) -> String
@@ -135,30 +87,11 @@ package protocol CommandWords: Sendable {
     func configUnset(_ key: String, now value: String) -> String
     func configOverridden(_ variable: String, _ value: String) -> String
     func notSavedHint(_ name: String, _ command: String) -> String
-    var nothingCachedUnsaved: String { get }
-    var noWeatherCached: String { get }
-    /// The app's page of a place whose weather is on its way.
-    var fetchingItsWeather: String { get }
-    /// The app's page showing the list's summary while the hours and days are on their way.
-    var fetchingHoursAndDays: String { get }
-    /// The app's page showing the list's summary: the hours and days could not be fetched (the line above says why).
-    var hoursAndDaysNotFetched: String { get }
-    /// The app's page showing the list's summary, offline: the hours and days are not cached.
-    var hoursAndDaysNotCached: String { get }
-    func staleBecause(_ age: String, _ error: WeatherError) -> String
-    func staleNote(_ age: String) -> String
-    /// "Updated 3 h ago" as a sentence of its own.
-    func capitalised(_ age: String) -> String
-    func nextHours(_ hours: Int) -> String
     var hourHeaders: [String] { get }
     var comingDays: String { get }
     var dayHeaders: [String] { get }
-    func fetching(_ done: Int, _ total: Int) -> String
     func waitingForRateLimit(_ done: Int, _ total: Int, _ duration: String) -> String
     var interruptedKept: String { get }
-    func notSaved(_ reason: StoreError) -> String
-    /// "weather for 2 of 5 places could not be fetched (not found: 1, timed out: 1)" / "(시간 초과 1곳, …)".
-    func failedSummary(_ failed: [WeatherError], of places: Int) -> String
 }
 
 /// The words of one language, whichever it is.
@@ -172,7 +105,7 @@ extension Language {
 }
 
 /// What every language shares: the shapes of the sentences built from words.
-extension Catalog {
+extension PlaceWords {
     /// What the user typed, safe to print and quoted.
     package func quoted(_ text: String) -> String { "'\(SafeText.quoted(text))'" }
 
@@ -198,31 +131,6 @@ extension Catalog {
         }
         let place = [region, match.coordinate].filter { !$0.isEmpty }.joined(separator: ", ")
         return "\(SafeText.clean(address)) = \(match.position)" + (place.isEmpty ? "" : " (\(place))")
-    }
-
-    /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
-    /// Any error a use case throws, in this language (the app's status line).
-    package func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as InputError: message(error)
-        case let error as SettingsError: message(error)
-        case let error as ConfigError: message(error)
-        case let error as ImportError: message(error)
-        case let error as PlaceLookupError: message(error)
-        case let error as StoreError: message(error)
-        default: SafeText.clean("\(error)", maxLength: 300)
-        }
-    }
-
-    /// "timed out: no complete answer within the 10 s budget"; the kind alone
-    /// when the detail only says it again ("not found", not "not found: not found").
-    package func weatherError(_ error: WeatherError) -> String { weatherError(error, age: nil) }
-
-    /// "timed out (updated 2 min ago): no complete answer within the 10 s budget".
-    package func weatherError(_ error: WeatherError, age: String?) -> String {
-        let (kind, detail) = (errorKind(error.kind), detail(error))
-        let head = kind + (age.map { " (\($0))" } ?? "")
-        return SearchKey.fold(detail) == SearchKey.fold(kind) ? head : "\(head): \(detail)"
     }
 
     /// "6 (high)".
@@ -318,5 +226,33 @@ extension Catalog {
         guard clean.hasPrefix("near ") else { return clean }
         let city = String(clean.dropFirst(5))
         return near(gazetteer.cityName(named: city, in: language).map { SafeText.clean($0) } ?? city)
+    }
+}
+
+/// Errors as every face says them (the commands' lines, the app's status line, a page's note).
+extension ErrorWords {
+    /// "timeout: no complete answer within the 10 s budget" / "시간 초과: 10 s 안에 …".
+    /// Any error a use case throws, in this language (the app's status line).
+    package func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as InputError: message(error)
+        case let error as SettingsError: message(error)
+        case let error as ConfigError: message(error)
+        case let error as ImportError: message(error)
+        case let error as PlaceLookupError: message(error)
+        case let error as StoreError: message(error)
+        default: SafeText.clean("\(error)", maxLength: 300)
+        }
+    }
+
+    /// "timed out: no complete answer within the 10 s budget"; the kind alone
+    /// when the detail only says it again ("not found", not "not found: not found").
+    package func weatherError(_ error: WeatherError) -> String { weatherError(error, age: nil) }
+
+    /// "timed out (updated 2 min ago): no complete answer within the 10 s budget".
+    package func weatherError(_ error: WeatherError, age: String?) -> String {
+        let (kind, detail) = (errorKind(error.kind), detail(error))
+        let head = kind + (age.map { " (\($0))" } ?? "")
+        return SearchKey.fold(detail) == SearchKey.fold(kind) ? head : "\(head): \(detail)"
     }
 }

@@ -27,7 +27,7 @@ package struct PlacesChanged: CommandOutput {
         self.position = position
     }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         let words = style.words
         let label = locations.first?.name ?? ""
         return before.map { place in
@@ -57,7 +57,7 @@ package struct SortShown: CommandOutput {
         self.changed = changed
     }
 
-    package func text(_ style: TextStyle) -> [String] { [style.words.sorted(order, now: changed)] }
+    package func text(_ style: CommandStyle) -> [String] { [style.words.sorted(order, now: changed)] }
 }
 
 /// The units, shown or just set: `units`' one output.
@@ -74,7 +74,7 @@ package struct UnitsShown: CommandOutput {
 
     package enum CodingKeys: CodingKey { case units, changed }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         let words = style.words
         let now = !changed.isEmpty
         let others = ["precipitation", "distance", "pressure", "clock"]

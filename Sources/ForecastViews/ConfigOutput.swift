@@ -33,7 +33,7 @@ package struct ConfigOutput: CommandOutput {
 
     package enum CodingKeys: CodingKey { case settings, changed }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         let words = style.words
         let from = { (item: ConfigItem) in words.configSource(item.source, variable: item.variable) }
         if let changed, let item = settings.first {

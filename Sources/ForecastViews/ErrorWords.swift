@@ -6,7 +6,7 @@ import Foundation
 
 /// What went wrong, in words: a service's failure by kind and detail, a
 /// field and each library's errors, a command line's problems.
-package protocol ErrorWords: Sendable {
+package protocol ErrorWords: PlaceWords {
     func errorKind(_ kind: WeatherError.Kind) -> String
     /// What went wrong, after the kind. A failure without a typed detail (which
     /// field of an answer failed validation) is described by the error itself.

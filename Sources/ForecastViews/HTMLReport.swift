@@ -6,7 +6,7 @@ import Foundation
 /// scripts, fonts or other files: it works offline and can be mailed. It is
 /// also well-formed XML (every SVG included), so tests read it as XML.
 package struct HTMLReport {
-    package init(entries: [Entry], format: WeatherFormat, words: Words, source: SourceItem, now: Date) {
+    package init(entries: [Entry], format: WeatherFormat, words: CommandFaceWords, source: SourceItem, now: Date) {
         self.entries = entries
         self.format = format
         self.words = words
@@ -26,7 +26,7 @@ package struct HTMLReport {
 
     package var entries: [Entry]
     package var format: WeatherFormat
-    package var words: Words
+    package var words: CommandFaceWords
     package var source: SourceItem
     package var now: Date
 

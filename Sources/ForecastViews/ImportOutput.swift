@@ -32,7 +32,7 @@ package struct ImportOutput: CommandOutput {
         try container.encode(dryRun, forKey: .dryRun)
     }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         style.words.imported(added: added.count, skipped: skipped, removed: removed, settings: settingsApplied, dryRun: dryRun)
     }
 

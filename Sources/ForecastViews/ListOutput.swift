@@ -33,7 +33,7 @@ package struct ListOutput: ReportOutput {
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
     package init(
-        settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: Words, emoji: Bool, now: Date, source: SourceItem? = nil
+        settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: CommandFaceWords, emoji: Bool, now: Date, source: SourceItem? = nil
     ) {
         self.source = source
         format = WeatherFormat(settings, words: words, emoji: emoji)
@@ -51,14 +51,14 @@ package struct ListOutput: ReportOutput {
         entries = kept
     }
 
-    package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
+    package func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         return entries.map { position, place in
             ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
         }
     }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         let out = style
         let words = style.words
         guard !entries.isEmpty else { return filtered ? [] : [words.nothingSavedYet] }
@@ -138,7 +138,7 @@ package struct ListOutput: ReportOutput {
     /// What the last column says: when precipitation starts or stops within
     /// two hours ("rain in 20 min"), that the warnings could not be checked,
     /// and why there is no fresh weather.
-    static func notes(_ weather: PlaceWeather?, place: Place, format: WeatherFormat, words: Words, now: Date) -> String {
+    static func notes(_ weather: PlaceWeather?, place: Place, format: WeatherFormat, words: ViewWords, now: Date) -> String {
         guard let weather else { return "" }
         let view = WarningsView(weather, now: now)
         var notes = [WarningsText.note(view, zone: LocalTime.zone(place.timeZone), format: format, words: words)]
@@ -148,7 +148,7 @@ package struct ListOutput: ReportOutput {
     }
 
     /// What the last column says: why there is no fresh weather.
-    package static func note(_ weather: PlaceWeather?, words: Words, now: Date) -> String {
+    package static func note(_ weather: PlaceWeather?, words: ViewWords, now: Date) -> String {
         guard let weather else { return "" }
         let age = weather.fetchedAt.map { words.age($0, now: now) }
         switch (weather.error, weather.stale) {

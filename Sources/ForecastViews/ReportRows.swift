@@ -115,7 +115,7 @@ package struct ReportRow: Sendable {
     }
 
     /// The row of `place` with its weather, in `format`'s units and in `words`.
-    package init(place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat, words: Words, now: Date) {
+    package init(place: Place, position: Int, weather: PlaceWeather?, format: WeatherFormat, words: CommandFaceWords, now: Date) {
         var format = format
         format.words = words
         let number = { (value: Double?) in ShownNumber.tenth(value).map(Self.decimal) }
@@ -263,18 +263,18 @@ package struct ReportTemplate {
 /// An output that can also be a report: one row per place.
 package protocol ReportOutput: CommandOutput {
     /// The rows in `format`'s units, said in `words`.
-    func rows(words: Words, format: WeatherFormat?) -> [ReportRow]
+    func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow]
     var units: UnitsItem { get }
 }
 
 extension ReportOutput {
     /// The rows in the user's units and `words` (markdown, line).
-    package func rows(words: Words) -> [ReportRow] { rows(words: words, format: nil) }
+    package func rows(words: CommandFaceWords) -> [ReportRow] { rows(words: words, format: nil) }
 
     /// The rows for machines (CSV, TSV): SI units and English words, whatever
     /// the user's units and language, so that a script reading them never
     /// breaks on a setting ("남서" was SW, "temp (°F)" was "temp (°C)").
-    package func machineRows(_ english: Words) -> [ReportRow] {
+    package func machineRows(_ english: CommandFaceWords) -> [ReportRow] {
         rows(words: english, format: WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true))
     }
 }

@@ -12,7 +12,7 @@ package enum SVGChart {
     }
 
     /// Temperature as a line over the chance of rain as bars, hour by hour.
-    package static func hours(_ hours: [HourlyForecast], zone: TimeZone, format: WeatherFormat, words: Words) -> String {
+    package static func hours(_ hours: [HourlyForecast], zone: TimeZone, format: WeatherFormat, words: CommandFaceWords) -> String {
         let height = 220.0
         let (left, right, top, bottom) = (44.0, width - 40, 14.0, height - 34)
         // Unrounded: the labels are rounded once, as every temperature shown.
@@ -80,7 +80,7 @@ package enum SVGChart {
     }
 
     /// Each day's low to high as a bar on one scale, with its chance of rain.
-    package static func days(_ days: [DailyForecast], format: WeatherFormat, words: Words) -> String {
+    package static func days(_ days: [DailyForecast], format: WeatherFormat, words: CommandFaceWords) -> String {
         let rowHeight = 28.0
         let height = Double(days.count) * rowHeight + 12
         let (left, right) = (210.0, width - 110)

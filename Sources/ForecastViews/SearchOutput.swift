@@ -59,7 +59,7 @@ package struct SearchOutput: CommandOutput {
         }
     }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format, placement: style.placement())
     }
 
@@ -70,7 +70,7 @@ package struct SearchOutput: CommandOutput {
     /// in that order. With `weather` (one per city), the weather's symbol,
     /// words and temperature too, before the columns that give way first.
     package static func table(
-        _ cities: [City], width: Int?, words: Words, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
+        _ cities: [City], width: Int?, words: ViewWords, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
         placement: TextTable.Placement = .padded
     ) -> [String] {
         let withWeather = weather != nil && format != nil

@@ -178,7 +178,7 @@ package struct ShowOutput: ReportOutput {
 
     // MARK: - Text
 
-    package func rows(words: Words, format: WeatherFormat?) -> [ReportRow] {
+    package func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }
@@ -198,7 +198,7 @@ package struct ShowOutput: ReportOutput {
         out.columns.map { DisplayWidth.wrap(text, width: max(20, $0 - 2)) } ?? [text]
     }
 
-    package func text(_ style: TextStyle) -> [String] {
+    package func text(_ style: CommandStyle) -> [String] {
         let out = style
         let words = style.words
         let report = self
@@ -221,13 +221,13 @@ package struct ShowOutput: ReportOutput {
         // What a weather app says first: the warnings in force, then the next two hours.
         let warnings = WarningsView(weather, now: now)
         lines.append("")
-        lines += WarningsText.section(warnings, place: place, zone: zone, format: format, style: out, now: now, compact: compactWarnings)
-        lines += WarningsText.nextHours(warnings, error: weather.nextHoursError, zone: zone, format: format, style: out)
+        lines += WarningsText.section(warnings, place: place, zone: zone, format: format, style: out.text, now: now, compact: compactWarnings)
+        lines += WarningsText.nextHours(warnings, error: weather.nextHoursError, zone: zone, format: format, style: out.text)
 
         guard let data = weather.report else {
             lines.append("")
             if let error = weather.error {
-                lines += Self.sentence(words.noWeather(error), out).map { out.red("  " + $0) }
+                lines += Self.sentence(words.noWeather(error), out.text).map { out.red("  " + $0) }
             } else if fetching {
                 lines.append("  " + words.fetchingItsWeather)
             } else {
@@ -241,7 +241,7 @@ package struct ShowOutput: ReportOutput {
                      + "  " + words.feelsLike(format.temperatureText(c.feelsLike)))
         // Folded at the width, as every sentence: a narrow terminal never breaks "(1991–2020: …)" itself.
         for against in [format.againstYesterday(data, now: now), format.againstNormal(data, normals: weather.normals, now: now)].compactMap({ $0 }) {
-            lines += Self.sentence(against, out).map { "  " + $0 }
+            lines += Self.sentence(against, out.text).map { "  " + $0 }
         }
         var facts = TextTable(headers: ["", "", "", ""])
         let time = { (date: Date?) in date.map { words.time(clock($0)) } ?? "–" }
@@ -279,12 +279,12 @@ package struct ShowOutput: ReportOutput {
         if let pollen = AirText.pollen(data.airQuality?.pollen, words: words) {
             let labels = facts.rows.map { DisplayWidth.of($0[0]) }.max() ?? 0
             let label = words.pollen + String(repeating: " ", count: max(0, labels - DisplayWidth.of(words.pollen)))
-            lines += Self.sentence(label + "  " + pollen, out).map { "  " + $0 }
+            lines += Self.sentence(label + "  " + pollen, out.text).map { "  " + $0 }
         }
         if let fetchedAt = weather.fetchedAt {
             let age = words.age(fetchedAt, now: now)
             if let error = weather.error {
-                lines += Self.sentence(words.staleBecause(age, error), out).map { out.red("  " + $0) }
+                lines += Self.sentence(words.staleBecause(age, error), out.text).map { out.red("  " + $0) }
             } else {
                 lines.append(out.dim("  " + (weather.stale ? words.staleNote(age) : words.capitalised(age))))
             }
@@ -298,7 +298,7 @@ package struct ShowOutput: ReportOutput {
         }
         // The sun and the moon, after how old the weather is (theirs is computed now).
         lines.append("")
-        lines += SkyText.lines(sky, zone: zone, format: format, style: out)
+        lines += SkyText.lines(sky, zone: zone, format: format, style: out.text)
 
         let hours = data.comingHours(span.hours, from: now)
         if !hours.isEmpty {

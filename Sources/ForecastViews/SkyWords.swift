@@ -2,7 +2,7 @@ import ForecastCore
 import Foundation
 
 /// The words of the sun and the moon, in each language (`EnglishSky`, `KoreanSky`).
-package protocol SkyWords: Sendable {
+package protocol SkyWords: PlaceWords {
     var skyHeading: String { get }
     /// "Dawn 07:04 · Sunrise 07:43 · Sunset 15:55 · Dusk 16:34"; a part without a time is left out.
     func sunTimes(dawn: String?, sunrise: String?, sunset: String?, dusk: String?) -> String
@@ -76,7 +76,7 @@ package struct SkyView: Sendable {
 /// said), the day's length against yesterday's, and the moon. `show` and the
 /// app print them under their heading; the HTML report in a paragraph.
 package enum SkyText {
-    package static func sentences(_ sky: SkyView, zone: TimeZone, format: WeatherFormat, words: Words, emoji: Bool) -> [String] {
+    package static func sentences(_ sky: SkyView, zone: TimeZone, format: WeatherFormat, words: ViewWords, emoji: Bool) -> [String] {
         let time = { (date: Date?) in date.map { words.time(format.reading($0, in: zone)) } }
         var sentences: [String] = []
         if let polar = sky.sun.polar {

@@ -4,14 +4,14 @@ import ForecastCore
 /// symbols. A renderer is a pure function of a value and this, and of nothing
 /// else (no streams, no database), so any face can show the same values.
 package struct TextStyle: Sendable {
-    package init(words: Words, columns: Int?, usesColour: Bool, emoji: Bool, placesByCursor: Bool = false) {
+    package init(words: ViewWords, columns: Int?, usesColour: Bool, emoji: Bool, placesByCursor: Bool = false) {
         self.words = words
         self.columns = columns
         self.usesColour = usesColour
         self.emoji = emoji
         self.placesByCursor = placesByCursor
     }
-    package var words: Words
+    package var words: ViewWords
     /// The width to fit; nil when it is not a terminal (nothing is cut).
     package var columns: Int?
     package var usesColour: Bool

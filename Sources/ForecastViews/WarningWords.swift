@@ -6,7 +6,7 @@ import Foundation
 /// The words of official warnings and the next hours, in every language: a
 /// catalog that misses one does not build. A service's own text (an event's
 /// name, a description) is never translated: it is shown as it came.
-package protocol WarningWords: Sendable {
+package protocol WarningWords: PlaceWords {
     /// "Warnings" / "기상 특보": the section's heading.
     var warningsHeading: String { get }
     /// "Warnings" / "특보": the list's column and the CSV's words.
@@ -165,7 +165,7 @@ package struct NextHoursItem: Encodable, Sendable {
     /// Minutes until precipitation starts (0: falling now); absent when none is expected.
     package var rainNext: Int?
 
-    package init?(_ view: WarningsView, zone: TimeZone, now: Date, words: Words, format: WeatherFormat) {
+    package init?(_ view: WarningsView, zone: TimeZone, now: Date, words: ViewWords, format: WeatherFormat) {
         guard let hours = view.nextHours, let outlook = view.outlook else { return nil }
         source = hours.source
         kind = hours.kind.rawValue

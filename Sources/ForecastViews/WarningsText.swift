@@ -16,12 +16,12 @@ package enum WarningsText {
 
     /// The list's mark of a level: "⚠ orange"; with ASCII symbols "!2 orange"
     /// (its number, as `--where alert` compares it).
-    package static func mark(_ level: WarningLevel, words: Words, emoji: Bool) -> String {
+    package static func mark(_ level: WarningLevel, words: ViewWords, emoji: Bool) -> String {
         (emoji ? "⚠ " : "!\(level.rawValue) ") + words.warningLevelShort(level)
     }
 
     /// A block's head: "⚠ moderate (orange)"; "! moderate (orange)" with ASCII symbols.
-    static func head(_ level: WarningLevel, words: Words, emoji: Bool) -> String {
+    static func head(_ level: WarningLevel, words: ViewWords, emoji: Bool) -> String {
         (emoji ? "⚠ " : "! ") + words.warningLevel(level)
     }
 
@@ -49,7 +49,7 @@ package enum WarningsText {
     /// the user's clock; the end's day is left out when it is the start's
     /// ("from Tue 24 Nov 14:00 until 20:00"). Always with its date: a weekday
     /// alone is ambiguous for a warning a week away, or one read a week on.
-    static func window(_ warning: WeatherWarning, zone: TimeZone, format: WeatherFormat, words: Words) -> String {
+    static func window(_ warning: WeatherWarning, zone: TimeZone, format: WeatherFormat, words: ViewWords) -> String {
         let start = warning.onset.map { format.reading($0, in: zone) }, end = warning.over.map { format.reading($0, in: zone) }
         let dated = { (reading: ClockReading) in words.day(reading.date) + " " + words.time(reading) }
         let until = end.map { end in start?.date == end.date ? words.time(end) : dated(end) }
@@ -106,7 +106,7 @@ package enum WarningsText {
 
     /// "checked 20 min ago" for warnings checked a minute ago or more (kept
     /// from an earlier run, or read `--offline`); nil for those just asked.
-    package static func checkedAge(_ status: WarningStatus, now: Date, words: Words) -> String? {
+    package static func checkedAge(_ status: WarningStatus, now: Date, words: ViewWords) -> String? {
         guard let at = status.checkedAt, now.timeIntervalSince(at) >= 60 else { return nil }
         return words.warningsChecked(words.age(at, now: now))
     }
@@ -181,7 +181,7 @@ package enum WarningsText {
     }
 
     /// The list's note of the next hours: "rain in 20 min", "dry from 15:30"; nil when nothing changes.
-    package static func note(_ view: WarningsView, zone: TimeZone, format: WeatherFormat, words: Words) -> String? {
+    package static func note(_ view: WarningsView, zone: TimeZone, format: WeatherFormat, words: ViewWords) -> String? {
         view.outlook.flatMap { words.nextHoursNote($0, snow: view.snow) { words.time(format.reading($0, in: zone)) } }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// units are converted, and where JSON's numbers get the precision the text
 /// gives them.
 package struct WeatherFormat {
-    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, words: Words, emoji: Bool, measures: MeasureUnits = .metric) {
+    package init(temperatureUnit: TemperatureUnit, windUnit: WindUnit, words: ViewWords, emoji: Bool, measures: MeasureUnits = .metric) {
         self.temperatureUnit = temperatureUnit
         self.windUnit = windUnit
         self.words = words
@@ -14,7 +14,7 @@ package struct WeatherFormat {
     }
 
     /// In the user's units (`settings`'), said in `words`.
-    package init(_ settings: Settings, words: Words, emoji: Bool) {
+    package init(_ settings: Settings, words: ViewWords, emoji: Bool) {
         self.init(temperatureUnit: settings.temperatureUnit, windUnit: settings.windUnit, words: words, emoji: emoji, measures: settings.measures)
         airScales = settings.preferences.airScale ?? .local
     }
@@ -29,7 +29,7 @@ package struct WeatherFormat {
     package var temperatureUnit: TemperatureUnit
     package var windUnit: WindUnit
     /// The words conditions and compass points are said in.
-    package var words: Words
+    package var words: ViewWords
     package var language: Language { words.language }
     /// Emoji symbols, or ASCII ones (FORECAST_ASCII=1, TERM=dumb).
     package var emoji: Bool

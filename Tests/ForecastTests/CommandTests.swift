@@ -278,3 +278,29 @@ extension InProcessCLI {
         }
     }
 }
+
+/// Each face depends only on its part of the catalog (`PlaceWords.swift`): the
+/// types say so, and this keeps them saying it (a `Words`, the whole catalog,
+/// creeping back into the app would compile).
+@Suite struct FaceWordsTests {
+    func sources(_ folder: String) throws -> [(String, String)] {
+        let root = CLI.packageRoot.appending(path: "Sources/\(folder)")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try files.map { ($0, try String(contentsOf: root.appending(path: $0), encoding: .utf8)) }
+    }
+
+    @Test func theAppSaysNoneOfTheCommandsWords() throws {
+        let app = try sources("ForecastApp")
+        #expect(app.count >= 5)
+        for (file, text) in app {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            #expect(code.firstMatch(of: /\b(Words|Catalog|CommandWords|CommandFaceWords|CommandStyle)\b/) == nil, "\(file)")
+        }
+    }
+
+    @Test func theCommandLineSaysNoneOfTheAppsWords() throws {
+        for (file, text) in try sources("ForecastCLI") {
+            #expect(text.firstMatch(of: /\b(AppWords|AppFaceWords)\b/) == nil, "\(file)")
+        }
+    }
+}

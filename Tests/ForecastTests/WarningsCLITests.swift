@@ -345,23 +345,23 @@ enum WarningsCLIFixture {
         let places = [try place(1, "Oslo"), try place(2, "Bergen")]
         let weathers: [Int64: PlaceWeather] = [1: weather([warning(.moderate), warning(.minor, event: "Ice")], rain: true), 2: weather([])]
         let list = ListOutput(settings: Settings(), ordered: places, weather: weathers, words: words, emoji: true, now: now)
-        let coloured = list.text(TextStyle(words: words, columns: 120, usesColour: true, emoji: true))
+        let coloured = list.text(CommandStyle(words: words, columns: 120, usesColour: true, emoji: true))
         #expect(coloured[1].contains("\u{1B}[1;38;5;208m⚠ orange\u{1B}[0m"), "orange, bold: \(coloured[1].debugDescription)")
         #expect(coloured[1].contains("rain in 30 min · ") && !coloured[2].contains("⚠"), "the note first: \(coloured)")
-        let ascii = list.text(TextStyle(words: words, columns: nil, usesColour: false, emoji: false))
+        let ascii = list.text(CommandStyle(words: words, columns: nil, usesColour: false, emoji: false))
         #expect(ascii[1].contains("Oslo    !2 orange") && !ascii.joined().contains("\u{1B}"), "\(ascii)")
         let extreme = ListOutput(
             settings: Settings(), ordered: [places[0]], weather: [1: weather([warning(.extreme)])], words: words, emoji: true, now: now)
-        #expect(extreme.text(TextStyle(words: words, columns: 80, usesColour: true, emoji: true))[1].contains("\u{1B}[1;35m⚠ extreme"))
+        #expect(extreme.text(CommandStyle(words: words, columns: 80, usesColour: true, emoji: true))[1].contains("\u{1B}[1;35m⚠ extreme"))
 
         // show: the head in its colour, ASCII words and bars instead of symbols.
         let show = ShowOutput(
             place: places[0], position: 1, count: 2, weather: weathers[1]!, settings: Settings(),
             format: WeatherFormat(Settings(), words: words, emoji: false), now: now)
-        let plain = show.text(TextStyle(words: words, columns: 80, usesColour: false, emoji: false))
+        let plain = show.text(CommandStyle(words: words, columns: 80, usesColour: false, emoji: false))
         #expect(plain[4] == "  Warnings  2 warnings" && plain[5] == "  ! moderate (orange) · Wind", "\(plain)")
         #expect(plain.contains("  Next two hours  __======  Rain starting around 06:30."), "\(plain)")
-        let colour = show.text(TextStyle(words: words, columns: 80, usesColour: true, emoji: true))
+        let colour = show.text(CommandStyle(words: words, columns: 80, usesColour: true, emoji: true))
         #expect(colour[5].contains("\u{1B}[1;38;5;208m⚠ moderate (orange)\u{1B}[0m"), "\(colour[5].debugDescription)")
     }
 

@@ -70,8 +70,10 @@ struct BrowseCommand: ForecastCommand {
         }
         let places = try store.open(in: context)
         StoreOptions.warn(about: try places.damage(), in: context)
+        // The app speaks the command line's language in words of its own (its part of the catalog).
         let options = BrowseOptions(
-            opensList: list, weather: weatherOptions.request(language: context.words.language), words: context.words,
+            opensList: list, weather: weatherOptions.request(language: context.words.language),
+            words: context.words.language.words(context.app.gazetteer),
             emoji: context.emoji, depth: ColourDepth.of(context.environment, terminal: context.stdout.isInteractive),
             takesSignals: context.appTerminal.takesSignals)
         let status = try await BrowseApp.run(places: places, context: context.app, options: options, screen: screen)

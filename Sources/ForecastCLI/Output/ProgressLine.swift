@@ -27,12 +27,12 @@ final class ProgressLine: @unchecked Sendable {
     /// When the latest request held back by the rate limit may go.
     private var waitingUntil: Date?
 
-    private let words: Words
+    private let words: CommandFaceWords
     private let stderr: Terminal
     private let frames: [String]
     private let timer: (any DispatchSourceTimer)?
 
-    init(words: Words, stderr: Terminal, fancy: Bool) {
+    init(words: CommandFaceWords, stderr: Terminal, fancy: Bool) {
         self.words = words
         self.stderr = stderr
         frames = fancy ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]

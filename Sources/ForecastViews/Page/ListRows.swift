@@ -24,7 +24,7 @@ package struct PlaceRow: Sendable, Equatable {
 
     /// The rows of `places`, each zone's clock read once.
     package static func rows(
-        _ places: [Place], weather: [Int64: PlaceWeather], settings: Settings, words: Words, emoji: Bool, now: Date
+        _ places: [Place], weather: [Int64: PlaceWeather], settings: Settings, words: ViewWords, emoji: Bool, now: Date
     ) -> [PlaceRow] {
         let format = WeatherFormat(settings, words: words, emoji: emoji)
         var clocks: [String: String] = [:]
@@ -68,7 +68,7 @@ package enum ListLayout {
     }
 
     /// `list`'s headers, the warnings' column's last.
-    static func headers(_ words: Words) -> [String] { words.listHeaders + [words.warningsColumn] }
+    static func headers(_ words: ViewWords) -> [String] { words.listHeaders + [words.warningsColumn] }
 
     static func widths(_ rows: [PlaceRow], header: [String]) -> Widths {
         let widest = { (path: KeyPath<PlaceRow, String>) in rows.map { DisplayWidth.of($0[keyPath: path]) }.max() ?? 0 }
@@ -88,14 +88,14 @@ package enum ListLayout {
         var width: Int
     }
 
-    package static func plan(_ rows: [PlaceRow], width: Int, words: Words) -> Plan {
+    package static func plan(_ rows: [PlaceRow], width: Int, words: ViewWords) -> Plan {
         let natural = widths(rows, header: headers(words))
         let two = linesPerPlace(natural, width: width) == 2
         return Plan(twoLines: two, widths: two ? natural : fitted(natural, width: width), width: width)
     }
 
     /// How many lines a place takes at `width` (1 or 2).
-    package static func linesPerPlace(_ rows: [PlaceRow], width: Int, words: Words) -> Int {
+    package static func linesPerPlace(_ rows: [PlaceRow], width: Int, words: ViewWords) -> Int {
         linesPerPlace(widths(rows, header: headers(words)), width: width)
     }
 
@@ -108,7 +108,7 @@ package enum ListLayout {
     }
 
     /// The header's line (a line a place only), or nil.
-    package static func header(_ plan: Plan, words: Words) -> PlacePage.Line? {
+    package static func header(_ plan: Plan, words: ViewWords) -> PlacePage.Line? {
         guard !plan.twoLines else { return nil }
         let h = headers(words)
         let w = plan.widths

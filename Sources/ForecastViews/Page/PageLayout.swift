@@ -31,7 +31,7 @@ package enum PageLayout {
     /// (which decides the figure and the gaps), as tall as it is: the caller
     /// shows what fits and scrolls the rest. `rows`: where each part begins.
     package static func render(
-        _ page: PlacePage, width: Int, height: Int, position: Position = Position(), words: Words, keys: Bool = true
+        _ page: PlacePage, width: Int, height: Int, position: Position = Position(), words: ViewWords, keys: Bool = true
     ) -> Drawn {
         var canvas = Frame(width: max(0, width), height: 400)
         guard width >= 20 else { return Drawn(frame: Frame(width: max(0, width), height: 0), parts: [:], cuts: []) }

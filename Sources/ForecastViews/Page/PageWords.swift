@@ -4,7 +4,7 @@ import Foundation
 /// The words of the page a place gets in `browse` and in `show` on a
 /// terminal (`EnglishPage`, `KoreanPage`): the cards' titles, the strip's
 /// and the days' labels, the units menu, the undo.
-package protocol PageWords: Sendable {
+package protocol PageWords: PlaceWords {
     /// "H:12° L:3°" / "최고 12° 최저 3°".
     func highLow(high: String, low: String) -> String
     var pageNow: String { get }

@@ -397,7 +397,7 @@ package struct PlacePage: Sendable {
 
     /// An hour as the strip labels it: "14" on a 24-hour clock, "2PM" on a 12-hour one; midnight
     /// is the new day's name ("Fri", "금"), so the strip says where a day begins.
-    static func hourLabel(_ reading: ClockReading, words: Words) -> String {
+    static func hourLabel(_ reading: ClockReading, words: ViewWords) -> String {
         if reading.hour == 0 && reading.minute < 30 { return words.weekday(reading.date) }
         var hour = reading
         hour.minute = 0
