@@ -30,6 +30,8 @@ import Testing
         await terminal.type("q")
         let result = try await app.value
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.status) \(result.stderr)", sourceLocation: sourceLocation)
+        // The restore was written before the app returned; the terminal reads it on a thread of its own.
+        _ = try await terminal.screen(until: { _ in !terminal.mode("?1049") && terminal.mode("?25") }, sourceLocation: sourceLocation)
         #expect(!terminal.mode("?1049") && terminal.mode("?25"), "the normal screen, the cursor shown", sourceLocation: sourceLocation)
     }
 
