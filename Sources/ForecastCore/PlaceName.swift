@@ -36,14 +36,15 @@ public struct PlaceName: Hashable, Sendable {
     }
 
     /// `text` without the characters that draw nothing (format characters and
-    /// default-ignorable code points: U+200B, U+FEFF, U+2060, U+00AD, U+034F, U+200D…).
+    /// default-ignorable code points: U+200B, U+FEFF, U+2060, U+00AD, U+034F, U+200D…),
+    /// its blanks collapsed again (what was left beside them: "\u{200B} 1" shows as "1").
     static func shown(_ text: String) -> String {
         guard !text.allSatisfy(\.isASCII) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint && scalar.properties.generalCategory != .format {
             scalars.append(scalar)
         }
-        return String(scalars)
+        return String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Whether `character` is one of the ASCII digits 0–9 alone (not one with a mark on it).

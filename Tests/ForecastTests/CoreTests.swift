@@ -69,13 +69,13 @@ import Testing
         "Seoul#１", "a#b#3", "#", "1#", "Seoul # ", "x#\u{301}1", "Seoul", "서울#3", "🇰🇷#9",
         // What draws nothing does not hide a number or an address (it is read as shown).
         "\u{200B}1", "\u{FEFF}7", "1\u{200B}", "Seoul#\u{200B}1", "Home#\u{2060}2", "Home\u{AD}#2", "Home#\u{34F}2", "#\u{180E}3",
-        "-\u{200D}4", "👨\u{200D}👩#5",
+        "-\u{200D}4", "👨\u{200D}👩#5", "\u{200B} 1", "1 \u{200B}", "Home#2 \u{200B}", "Seoul#1 \u{200B}", "\u{2060} -7",
     ])
     func labelsThatReadAsPositionsOrAddressesAreRefused(label: String) throws {
         let collapsed = label.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let shown = String(String.UnicodeScalarView(collapsed.unicodeScalars.filter {
             !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .format
-        }))
+        })).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let number = shown.wholeMatch(of: /-?[0-9]+/) != nil
         let address = shown.wholeMatch(of: /.*#\s*[0-9]+/) != nil
         #expect(PlaceName.isWholeNumber(PlaceName.shown(collapsed)) == number, "\(label)")
