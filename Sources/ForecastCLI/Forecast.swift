@@ -173,10 +173,12 @@ public struct Forecast: AsyncParsableCommand {
         let (message, status) = explain(error, words, environment: context.environment)
         if let ambiguous = error as? AmbiguousName, !json {
             let out = context.stderr
-            out.line(words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
+            out.line(ambiguous.nearNames
+                ? words.noneCalledButLike(ambiguous.query, ambiguous.cities.count) : words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
             let placement: TextTable.Placement = out.columns == nil || context.environment["TERM"] == "dumb" ? .padded : .cursor(indent: 0)
             out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement))
-            out.line(words.nothingSavedChoose(ambiguous.example, narrowed: ambiguous.narrowed))
+            out.line(ambiguous.nearNames
+                ? words.nothingSavedChooseNear(ambiguous.example) : words.nothingSavedChoose(ambiguous.example, narrowed: ambiguous.narrowed))
         } else if !message.isEmpty {
             context.stderr.line("\(words.errorPrefix): \(SafeText.printable(message))")
         }
@@ -184,7 +186,7 @@ public struct Forecast: AsyncParsableCommand {
             let english = Language.en.words(context.app.gazetteer)
             let candidates = (error as? AmbiguousName).map { ambiguous in
                 SearchOutput(
-                    query: ambiguous.query, matches: ambiguous.cities.map { GazetteerMatch(city: $0, kind: .exactName) }, online: false,
+                    query: ambiguous.query, matches: ambiguous.cities.map { GazetteerMatch(city: $0, kind: .exactName) }, online: [],
                     now: context.app.clock()
                 ).results
             }
@@ -216,6 +218,9 @@ public struct Forecast: AsyncParsableCommand {
         case is SettingsError, is ConfigError, is ImportError, is PlaceLookupError, is StoreError:
             // Worded by the catalog's one description of the use cases' errors (the app's status line uses it too).
             return (words.describe(error), ExitStatus.failure)
+        case let error as AmbiguousName where error.nearNames:
+            // No place is called that: not found (4), with what it may have meant.
+            return (words.noneCalledButLike(error.query, error.cities.count) + " " + words.nothingSavedChooseNear(error.example), ExitStatus.notFound)
         case let error as AmbiguousName:
             let heading = words.couldBeAnyOf(error.query, error.cities.count).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
             return (heading + ". " + words.nothingSavedChoose(error.example, narrowed: error.narrowed), ExitStatus.failure)

@@ -33,16 +33,21 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
     private static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), bar = UInt8(ascii: "|")
 
     /// Cities whose names equal or start with `query` (folded), best first:
-    /// exact before prefix, primary name before other spellings, then larger population.
+    /// exact before prefix, a name before other spellings, then larger population.
+    /// A city's name is its primary name or its everyday name in one of the
+    /// interface's languages (서울, ソウル): GeoNames' other spellings ("Ber"
+    /// of Véroia, "Mos" of Moss) are `exactAlternate`.
     public func search(_ query: String, country: String? = nil, limit: Int = 10) -> [GazetteerMatch] {
-        let key = Array(SearchKey.fold(query).utf8)
+        let folded = SearchKey.fold(query)
+        let key = Array(folded.utf8)
         guard !key.isEmpty else { return [] }
         let wantedCountry = country?.uppercased()
         var found: [GazetteerMatch] = []
         forEachLine { line in
-            guard let kind = Self.match(key, keysOf: line) else { return }
+            guard var kind = Self.match(key, keysOf: line) else { return }
             guard let city = Self.parse(line) else { return }
             if let wantedCountry, city.countryCode != wantedCountry { return }
+            if kind == .exactAlternate, city.names.values.contains(where: { SearchKey.fold($0) == folded }) { kind = .exactName }
             found.append(GazetteerMatch(city: city, kind: kind))
         }
         found.sort { a, b in

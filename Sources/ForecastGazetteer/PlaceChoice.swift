@@ -1,21 +1,35 @@
 import ForecastCore
 
-/// Which city a name means, when adding a place.
+/// Which city a name means, when adding or showing a place.
 ///
-/// The rule: never pick silently among different places with the same name.
-/// A choice is clear when exactly one city matches, or when one city with the
-/// exact name is at least ten times as large as the next (London, Paris): the
-/// caller then says which it took and that others exist. Anything else is
-/// `ambiguous`, and the user settles it with a pick or a country.
+/// The rule: never pick silently, neither among different places with the
+/// same name nor a place with another name. A choice is clear when exactly
+/// one city is called that (its name, or its everyday name in a language
+/// the interface speaks: 서울, ソウル), or when one city with that name is at
+/// least ten times as large as the next (London, Paris): the caller then says
+/// which it took and that others exist. A spelling of GeoNames' of only one
+/// city answers too when it says enough (Kiev, München, 서울특별시: four
+/// columns wide or more); a shorter one ("Ber" of Véroia, "Mos" of Moss)
+/// and a name a city's only starts with ("Måløy" of Maloyaroslavets, "Undo"
+/// of Ŭndŏk) are candidates, never an answer: `nearNames`, which the user
+/// settles with a pick or the full name, after the online lookup was asked.
 public enum PlaceChoice: Equatable, Sendable {
     case chosen(City, othersWithName: Int)
+    /// Several cities are called that.
     case ambiguous([City])
+    /// No city is called that; these are called something like it, best first.
+    case nearNames([City])
     case notFound
 
     public static let dominanceFactor = 10
     static let candidateLimit = 50
+    /// How wide (in terminal columns) a spelling of GeoNames' must be to name
+    /// its one city on its own: "Kiev" and "경성" do, "Ber" and "Mos" do not.
+    public static let alternateWidth = 4
 
     /// `regions`: only cities in these regions ("US.IL"), when a query named one ("Springfield, Illinois").
+    /// `pick` chooses among cities called `query`; among near names it is the
+    /// caller's to apply (`pick(_:from:)`), once every candidate is known.
     public static func resolve(
         _ query: String, country: String? = nil, pick: Int? = nil, in gazetteer: Gazetteer = .bundled, regions: Set<String>? = nil
     ) throws(InputError) -> PlaceChoice {
@@ -25,26 +39,41 @@ public enum PlaceChoice: Equatable, Sendable {
         // A city called that outranks one that was once called that, or is
         // also called that: "Portland" means the Portlands, not Sandusky, Ohio.
         let byName = matches.filter { $0.kind == .exactName }
-        let exact = byName.isEmpty ? matches.filter(\.kind.isExact) : byName
-        return try choose(exact: exact.map(\.city), others: matches.filter { !$0.kind.isExact }.map(\.city), pick: pick)
+        if !byName.isEmpty { return try choose(exact: byName.map(\.city), others: [], pick: pick) }
+        let alternates = matches.filter { $0.kind == .exactAlternate }
+        if alternates.count == 1, DisplayWidth.of(query) >= alternateWidth {
+            return try choose(exact: alternates.map(\.city), others: [], pick: pick)
+        }
+        // Several cities share that spelling: which one is the user's to say.
+        if alternates.count > 1 {
+            if let pick { return try self.pick(pick, from: alternates.map(\.city)) }
+            return .ambiguous(alternates.map(\.city))
+        }
+        return .nearNames(matches.map(\.city))
     }
 
     /// The rule itself, for candidates from anywhere (the gazetteer, an online
-    /// lookup): exact names if any, else the rest; both best first.
+    /// lookup): cities called the name if any, else the rest; both best first.
     public static func choose(exact: [City], others: [City], pick: Int?) throws(InputError) -> PlaceChoice {
-        let candidates = exact.isEmpty ? others : exact
-        guard !candidates.isEmpty else { return .notFound }
-        if let pick {
-            guard (1...candidates.count).contains(pick) else {
-                throw .pickOutOfRange(pick, candidates: candidates.count)
-            }
-            return .chosen(candidates[pick - 1], othersWithName: candidates.count - 1)
+        guard !exact.isEmpty else {
+            guard !others.isEmpty else { return .notFound }
+            if let pick { return try self.pick(pick, from: others) }
+            return .nearNames(others)
         }
-        if candidates.count == 1 { return .chosen(candidates[0], othersWithName: 0) }
+        if let pick { return try self.pick(pick, from: exact) }
+        if exact.count == 1 { return .chosen(exact[0], othersWithName: 0) }
         // Only a known population can dominate (an online result may have none).
-        if !exact.isEmpty, candidates[0].population > 0, candidates[0].population >= dominanceFactor * candidates[1].population {
-            return .chosen(candidates[0], othersWithName: candidates.count - 1)
+        if exact[0].population > 0, exact[0].population >= dominanceFactor * exact[1].population {
+            return .chosen(exact[0], othersWithName: exact.count - 1)
         }
-        return .ambiguous(candidates)
+        return .ambiguous(exact)
+    }
+
+    /// The `pick`th of `candidates` (from 1), as listed.
+    public static func pick(_ pick: Int, from candidates: [City]) throws(InputError) -> PlaceChoice {
+        guard pick >= 1, pick <= candidates.count else {
+            throw .pickOutOfRange(pick, candidates: candidates.count)
+        }
+        return .chosen(candidates[pick - 1], othersWithName: candidates.count - 1)
     }
 }

@@ -55,12 +55,16 @@ public struct AmbiguousName: Error, Sendable {
     public var example: String
     /// Whether a country narrowed them already (then narrowing is not suggested).
     public var narrowed = false
+    /// Whether no city is called `query`: the cities are called something
+    /// like it (another spelling, a longer name), and none was taken for it.
+    public var nearNames = false
 
-    public init(query: String, cities: [City], example: String, narrowed: Bool = false) {
+    public init(query: String, cities: [City], example: String, narrowed: Bool = false, nearNames: Bool = false) {
         self.query = query
         self.cities = cities
         self.example = example
         self.narrowed = narrowed
+        self.nearNames = nearNames
     }
 }
 
@@ -95,11 +99,14 @@ extension PlaceFinder {
             throw wanted.online
                 ? InputError.notFound(asked.name, country: asked.country, suggestion: meant)
                 : InputError.notInGazetteer(asked.name, country: asked.country, suggestion: meant)
-        case .ambiguous(let cities):
+        case .ambiguous(let cities), .nearNames(let cities):
             let parsed = try? self.query(query, country: country)
             let narrowed = country != nil || parsed?.country != nil || parsed?.regions != nil
             let example = "forecast \(wanted.command) \(Self.shellQuoted(query))"
                 + (country.map { " --country \(Self.shellQuoted($0))" } ?? "") + " --pick 1"
+            if case .nearNames = choice {
+                throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed, nearNames: true)
+            }
             throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed)
         case .chosen(let city, let others):
             return DraftedPlace(place: draft(city, label: wanted.label), query: query, othersCalled: wanted.pick == nil ? others : 0)

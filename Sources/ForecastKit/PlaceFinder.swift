@@ -60,28 +60,44 @@ public struct PlaceFinder: Sendable {
         return (typedHangul ? city.name(in: .ko) : nil) ?? city.name(in: language) ?? city.name
     }
 
-    /// Cities called `query` (or starting so), best first, and whether they
-    /// came from the online lookup because the gazetteer had none. `timeout`:
-    /// the seconds the online lookup may take, connecting included.
+    /// Cities called `query` (or starting so), best first, and the ids of
+    /// those that came from the online lookup. The online lookup is asked when the
+    /// gazetteer has no city of that name (only names that start so, or other
+    /// spellings: "Måløy" is not Maloyaroslavets); its cities of that name
+    /// come first, then the gazetteer's, then its others. `timeout`: the
+    /// seconds it may take, connecting included. When it fails, the
+    /// gazetteer's candidates are still the answer; with none, the failure is.
     public func search(
         _ text: String, country: String?, limit: Int, timeout: TimeInterval = OpenMeteoGeocoder.defaultTimeout
-    ) async throws -> (matches: [GazetteerMatch], online: Bool) {
+    ) async throws -> (matches: [GazetteerMatch], online: Set<Int>) {
         let (query, country, regions) = try query(text, country: country)
         var found = context.gazetteer.search(query, country: country, limit: limit)
         if let regions, found.isEmpty || country == nil {
             found = Array(context.gazetteer.search(query, limit: 1000).filter { regions.contains($0.city.countryCode + "." + $0.city.admin1) }.prefix(limit))
         }
-        guard found.isEmpty else { return (found, false) }
+        guard !found.contains(where: { $0.kind == .exactName }) else { return (found, []) }
         let key = SearchKey.fold(query)
-        let online = try await onlineCities(query, country: country, timeout: timeout).prefix(limit).map { city in
+        let cities: [City]
+        do {
+            cities = try await onlineCities(query, country: country, timeout: timeout)
+        } catch where !found.isEmpty {
+            return (found, [])
+        }
+        let known = Set(found.map(\.city.geonamesID))
+        let online = cities.filter { !known.contains($0.geonamesID) }.map { city in
             GazetteerMatch(city: city, kind: SearchKey.fold(city.name) == key ? .exactName : .prefixName)
         }
-        return (online, !online.isEmpty)
+        let merged = online.filter { $0.kind == .exactName } + found + online.filter { $0.kind != .exactName }
+        let shown = Array(merged.prefix(limit))
+        return (shown, Set(shown.map(\.city.geonamesID).filter { !known.contains($0) }))
     }
 
     /// Which city `query` means, under the never-silent choosing rule: from
     /// the gazetteer, else (unless `online` is false: `--offline`) from the online
-    /// lookup, which may take `timeout` seconds, connecting included.
+    /// lookup, which may take `timeout` seconds, connecting included. A name
+    /// no city has, but some are like, is asked online too; what it finds of
+    /// that name is the answer, else every near name is a candidate
+    /// (`nearNames`, the gazetteer's first), and `pick` chooses among them.
     public func choose(
         _ text: String, country: String?, pick: Int?, online: Bool = true, timeout: TimeInterval = OpenMeteoGeocoder.defaultTimeout
     ) async throws -> PlaceChoice {
@@ -90,11 +106,19 @@ public struct PlaceFinder: Sendable {
         if choice == .notFound, let regions {
             choice = try PlaceChoice.resolve(query, pick: pick, in: context.gazetteer, regions: regions)
         }
-        guard choice == .notFound, online else { return choice }
+        let near: [City]
+        switch choice {
+        case .chosen, .ambiguous: return choice
+        case .notFound: near = []
+        case .nearNames(let cities): near = cities
+        }
+        guard online else { return try pick.map { try PlaceChoice.pick($0, from: near) } ?? choice }
         let cities = try await onlineCities(query, country: country, timeout: timeout)
         let key = SearchKey.fold(query)
+        let known = Set(near.map(\.geonamesID))
         return try PlaceChoice.choose(
-            exact: cities.filter { SearchKey.fold($0.name) == key }, others: cities.filter { SearchKey.fold($0.name) != key },
+            exact: cities.filter { SearchKey.fold($0.name) == key },
+            others: near + cities.filter { SearchKey.fold($0.name) != key && !known.contains($0.geonamesID) },
             pick: pick)
     }
 

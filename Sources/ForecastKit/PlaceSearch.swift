@@ -19,8 +19,10 @@ public struct PlaceSearch: Sendable {
         public var query: String
         /// Best first: exact names, then names that start so, larger places first.
         public var matches: [GazetteerMatch]
-        /// Whether they came from the online lookup (the gazetteer had none).
-        public var online: Bool
+        /// The ids of those that came from the online lookup (the gazetteer had no city of that name).
+        public var onlineIDs: Set<Int>
+        /// Whether the first came from the online lookup.
+        public var online: Bool { matches.first.map { onlineIDs.contains($0.city.geonamesID) } ?? false }
     }
 
     /// The places `text` may mean, at most `limit`, in `country` if given;
@@ -28,7 +30,7 @@ public struct PlaceSearch: Sendable {
     public func find(_ text: String, country: String?, limit: Int, budget: TimeBudget) async throws -> Found {
         let query = try PlaceName(text, what: .searchText).value
         let (matches, online) = try await PlaceFinder(context: context).search(query, country: country, limit: limit, timeout: budget.left)
-        return Found(query: query, matches: matches, online: online)
+        return Found(query: query, matches: matches, onlineIDs: online)
     }
 
     /// Each found place's current weather, in the order found (`request` as

@@ -45,6 +45,10 @@ package protocol CommandWords: PlaceWords {
     func measuresShown(_ measures: MeasureUnits, now: Bool) -> String
     var nothingSavedYet: String { get }
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
+    /// No place is called `query`; `count` are called something like it (none was taken for it).
+    func noneCalledButLike(_ query: String, _ count: Int) -> String
+    /// After `noneCalledButLike`'s list: how to choose one, or type its name.
+    func nothingSavedChooseNear(_ example: String) -> String
     func nothingSavedChoose(_ example: String, narrowed: Bool) -> String
     func othersCalled(_ query: String, _ others: Int) -> String
     /// Under a `show` cut to the terminal's height: how to see the rest.

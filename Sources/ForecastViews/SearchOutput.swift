@@ -31,7 +31,7 @@ package struct SearchOutput: CommandOutput {
     }
 
     package init(
-        query: String, matches: [GazetteerMatch], online: Bool, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
+        query: String, matches: [GazetteerMatch], online: Set<Int>, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
         now: Date
     ) {
         self.query = query
@@ -55,7 +55,7 @@ package struct SearchOutput: CommandOutput {
                     timeZone: m.city.timeZone),
                 own: Result.Found(
                     geonamesId: m.city.geonamesID, koreanName: m.city.koreanName, names: m.city.names, population: m.city.population,
-                    match: online ? "online" : "\(m.kind)", weather: item, error: found?.error.map(ErrorItem.init)))
+                    match: online.contains(m.city.geonamesID) ? "online" : "\(m.kind)", weather: item, error: found?.error.map(ErrorItem.init)))
         }
     }
 

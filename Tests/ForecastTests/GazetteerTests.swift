@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func prefixesAreNeverPickedByPopulation() throws {
-        guard case .ambiguous = try PlaceChoice.resolve("Seo") else { Issue.record(); return }
+        guard case .nearNames = try PlaceChoice.resolve("Seo") else { Issue.record(); return }
         #expect(try PlaceChoice.resolve("Qwertyville") == .notFound)
     }
 

@@ -69,7 +69,7 @@ struct SearchCommand: ForecastCommand {
         }
         if output.format == .table, found.online { context.stderr.line(context.words.foundOnline) }
         guard weather, !found.matches.isEmpty else {
-            return try context.render(SearchOutput(query: found.query, matches: found.matches, online: found.online, now: context.app.clock()), as: output.format)
+            return try context.render(SearchOutput(query: found.query, matches: found.matches, online: found.onlineIDs, now: context.app.clock()), as: output.format)
         }
         var request = WeatherRequest()
         request.provider = provider
@@ -82,7 +82,7 @@ struct SearchCommand: ForecastCommand {
         }
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         try context.render(
-            SearchOutput(query: found.query, matches: found.matches, online: found.online, weather: weather, format: format, now: context.app.clock()),
+            SearchOutput(query: found.query, matches: found.matches, online: found.onlineIDs, weather: weather, format: format, now: context.app.clock()),
             as: output.format)
         try WeatherSession.finish(outcome, places: found.matches.count, kept: false, in: context)
     }

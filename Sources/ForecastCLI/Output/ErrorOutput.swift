@@ -21,7 +21,7 @@ struct ErrorOutput: Encodable {
             let name = "\(error)"
             return String(name.prefix { $0 != "(" })
         }
-        if error is AmbiguousName { return "ambiguousName" }
+        if let error = error as? AmbiguousName { return error.nearNames ? "nearNames" : "ambiguousName" }
         switch status {
         case ExitStatus.usage: return "usage"
         case ExitStatus.notFound: return "notFound"

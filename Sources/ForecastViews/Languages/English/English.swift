@@ -117,6 +117,14 @@ package struct English: Catalog {
         "\(quoted(query)) could be any of \(count) places:"
     }
 
+    package func noneCalledButLike(_ query: String, _ count: Int) -> String {
+        "No place is called \(quoted(query)); did you mean \(count == 1 ? "this one" : "one of these \(count)")?"
+    }
+
+    package func nothingSavedChooseNear(_ example: String) -> String {
+        "Nothing was saved. Choose one with --pick N (for example: \(example)), or type its name in full."
+    }
+
     package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {
         "Nothing was saved. Choose one with --pick N (for example: \(example))" + (narrowed ? "." : ", or narrow with --country CC.")
     }

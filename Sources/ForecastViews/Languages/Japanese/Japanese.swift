@@ -115,6 +115,14 @@ package struct Japanese: Catalog {
         "\(quoted(query))に当てはまる場所が\(self.count(count, "か所"))あります:"
     }
 
+    package func noneCalledButLike(_ query: String, _ count: Int) -> String {
+        "\(quoted(query))という場所はありません。" + (count == 1 ? "こちらのことですか?" : "次の\(self.count(count, "か所"))のいずれかですか?")
+    }
+
+    package func nothingSavedChooseNear(_ example: String) -> String {
+        "保存していません。--pick N で選ぶか(例: \(example))、名前を正確に入力してください。"
+    }
+
     package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {
         narrowed ? "保存していません。--pick N で選んでください(例: \(example))。"
             : "保存していません。--pick N で選ぶか(例: \(example))、--country CC で絞り込んでください。"
