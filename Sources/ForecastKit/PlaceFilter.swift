@@ -38,7 +38,7 @@ public enum FilterField: String, CaseIterable, Sendable {
         case .latitude: return place.coordinate.latitude
         case .longitude: return place.coordinate.longitude
         // Neither needs the report: the warnings and the next hours have sources of their own.
-        case .alert: return weather?.warnings.highestLevel(at: now).map(Double.init)
+        case .alert: return weather?.warnings.leadingLevel(at: now).map(Double.init)
         case .rainNext: return weather?.nextHours?.outlook(at: now)?.minutesToPrecipitation.map(Double.init)
         // Computed on the machine, with or without weather.
         case .daylight: return Double(Sky.daylightMinutes(place, now: now))

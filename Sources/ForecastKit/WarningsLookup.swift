@@ -10,14 +10,19 @@ extension WarningStatus {
     public func inForce(at now: Date) -> [WeatherWarning]? {
         switch self {
         case .noSource, .unknown, .failed(_, nil, _): nil
-        case .checked, .failed: warnings.filter { !$0.isOver(at: now) }
+        case .checked, .failed: Warnings.ordered(warnings.filter { !$0.isOver(at: now) }, now: now)
         }
     }
 
-    /// The highest level in force at `now` (0: none), what `--where alert`
+    /// The warning that leads at `now` (`Warnings.ordered`), if any is known.
+    public func leading(at now: Date) -> WeatherWarning? {
+        inForce(at: now)?.first
+    }
+
+    /// The leading warning's level at `now` (0: none), what `--where alert`
     /// compares; nil where it is not known.
-    public func highestLevel(at now: Date) -> Int? {
-        inForce(at: now).map(Warnings.highestLevel)
+    public func leadingLevel(at now: Date) -> Int? {
+        inForce(at: now).map { $0.first?.level.rawValue ?? 0 }
     }
 
     /// When what is shown was checked, if it was.
@@ -69,9 +74,9 @@ public struct WarningsListing: Sendable {
             (entry.status.inForce(at: now) ?? []).map { Alert(position: entry.position, place: entry.place, warning: $0, checkedAt: entry.status.checkedAt) }
         }
         .sorted { a, b in
-            if a.warning.level != b.warning.level { return a.warning.level > b.warning.level }
-            let (startA, startB) = (a.warning.onset ?? a.warning.sent ?? .distantPast, b.warning.onset ?? b.warning.sent ?? .distantPast)
-            if startA != startB { return startA < startB }
+            // The order every face shows warnings in (`Warnings.ordered`), then the list's.
+            let (rankA, rankB) = (Warnings.Rank(a.warning, now: now), Warnings.Rank(b.warning, now: now))
+            if rankA != rankB { return rankA < rankB }
             if a.position != b.position { return a.position < b.position }
             return (a.warning.event, a.warning.id) < (b.warning.event, b.warning.id)
         }

@@ -78,7 +78,7 @@ package struct AlertsOutput: CommandOutput {
             country = entry.place.countryCode
             alertsStatus = WarningsJSON.status(entry.status)
             let inForce = entry.status.inForce(at: now)
-            alertLevel = inForce.map(Warnings.highestLevel)
+            alertLevel = inForce.map { $0.first?.level.rawValue ?? 0 }
             alertCount = inForce?.count
             alertsCheckedAt = entry.status.checkedAt
             if case .failed(let error, _, _) = entry.status { alertsError = ErrorItem(error) }

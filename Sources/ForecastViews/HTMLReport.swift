@@ -88,7 +88,7 @@ package struct HTMLReport {
                     + " <small>\(HTML.escape(words.airScale(grade.scale)))</small>"
             } ?? "–"
             // A place with warnings is marked beside its name: ⚠ in its highest level's colour, the level in words as its title.
-            let warned = WarningsView(entry.weather, now: now).warnings.map(\.level).max().map { level in
+            let warned = WarningsView(entry.weather, now: now).warnings.first.map(\.level).map { level in
                 " <span class=\"wmark \(WarningsView.colourName(level))\" title=\"\(HTML.escape(words.warningLevel(level)))\">⚠</span>"
             } ?? ""
             let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>" + warned
@@ -123,8 +123,7 @@ package struct HTMLReport {
         html += self.warnings(warnings, entry: entry, zone: zone)
         html += nextHours(warnings, error: entry.weather.nextHoursError, zone: zone)
         // The sun and the moon, computed for the place with or without its weather.
-        let current = entry.weather.report?.current
-        let view = SkyView(place: place, now: now).preferring(sunrise: current?.sunrise, sunset: current?.sunset, zone: zone, now: now)
+        let view = SkyView(place: place, now: now)
         let sky = SkyText.sentences(view, zone: zone, format: format, words: words, emoji: format.emoji)
         html += "<p class=\"sky\"><strong>\(HTML.escape(words.skyHeading))</strong> " + sky.map(HTML.escape).joined(separator: " · ") + "</p>\n"
         guard let report = entry.weather.report else {
@@ -261,7 +260,7 @@ package struct HTMLReport {
         .quiet{color:var(--muted);margin:2px 0 8px}
         .warning{border-left:4px solid var(--lc);padding:4px 10px;margin:6px 0 10px;background:color-mix(in srgb,var(--lc) 10%,transparent)}
         .warning p{margin:2px 0}
-        .yellow{--lc:#eab308}.orange{--lc:#f97316}.red{--lc:#dc2626}.purple{--lc:#7e22ce}
+        .grey{--lc:#9ca3af}.yellow{--lc:#eab308}.orange{--lc:#f97316}.red{--lc:#dc2626}.purple{--lc:#7e22ce}
         .level{display:inline-block;padding:0 7px;border-radius:9px;background:var(--lc);color:#fff;font-weight:600}
         .level.yellow{color:#111}
         .window,.area,.issuer{color:var(--muted)}

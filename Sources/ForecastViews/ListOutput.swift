@@ -75,7 +75,7 @@ package struct ListOutput: ReportOutput {
             let w = weather[place.id]
             let report = w?.report
             let today = report?.today(now: now)
-            let level = w.flatMap { $0.warnings.highestLevel(at: now) }.flatMap(WarningLevel.init(rawValue:))
+            let level = w.flatMap { $0.warnings.leading(at: now)?.level }
             levels.append(level)
             table.append([
                 "\(position)", words.address(place, truncatedTo: 24),

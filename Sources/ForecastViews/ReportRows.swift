@@ -183,9 +183,9 @@ package struct ReportRow: Sendable {
             set(.error, weather.error.map { words.weatherError($0) })
             let view = WarningsView(weather, now: now)
             if let inForce = weather.warnings.inForce(at: now) {
-                let level = Warnings.highestLevel(inForce)
+                let leading = inForce.first?.level
                 // As read: the list's mark ("⚠ orange"), nothing where none is in force.
-                set(.alertLevel, "\(level)", shown: WarningLevel(rawValue: level).map { WarningsText.mark($0, words: words, emoji: format.emoji) } ?? "")
+                set(.alertLevel, "\(leading?.rawValue ?? 0)", shown: leading.map { WarningsText.mark($0, words: words, emoji: format.emoji) } ?? "")
                 set(.alertCount, "\(inForce.count)")
             }
             if let outlook = view.outlook, let minutes = outlook.minutesToPrecipitation {

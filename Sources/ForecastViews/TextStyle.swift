@@ -33,11 +33,12 @@ package struct TextStyle: Sendable {
 
 extension TextStyle {
     /// `text` in the colour of a warning's level: yellow, orange, red, and
-    /// magenta for extreme (orange is the 256-colour palette's 208, which
+    /// magenta for extreme, white for a severity unknown (orange is the 256-colour palette's 208, which
     /// terminals without it show as their nearest). Plain without colour.
     package func warning(_ text: String, level: WarningLevel) -> String {
         guard usesColour else { return text }
         let code = switch level {
+        case .unknown: "37"
         case .minor: "33"
         case .moderate: "38;5;208"
         case .severe: "31"

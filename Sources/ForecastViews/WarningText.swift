@@ -3,9 +3,10 @@ import ForecastKit
 import Foundation
 
 extension WarningsView {
-    /// The level's colour's name, for HTML's classes: yellow, orange, red, purple.
+    /// The level's colour's name, for HTML's classes: grey (unknown), yellow, orange, red, purple.
     package static func colourName(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "grey"
         case .minor: "yellow"
         case .moderate: "orange"
         case .severe: "red"

@@ -86,7 +86,7 @@ package protocol WarningWords: PlaceWords {
 package struct WarningsView: Sendable {
     package var status: WarningStatus
     package var warnings: [WeatherWarning]
-    /// The highest level in force, 0 when none.
+    /// The leading warning's level, 0 when none.
     package var level: Int
     package var outlook: NextHoursOutlook?
     package var nextHours: NextHours?
@@ -97,7 +97,7 @@ package struct WarningsView: Sendable {
         status = weather.warnings
         // Kept warnings that ended since are never shown.
         warnings = weather.warnings.inForce(at: now) ?? []
-        level = Warnings.highestLevel(warnings)
+        level = warnings.first?.level.rawValue ?? 0
         nextHours = weather.nextHours
         outlook = weather.nextHours?.outlook(at: now)
         snow = (weather.report?.current.temperature).map { $0 <= 0.5 } ?? false

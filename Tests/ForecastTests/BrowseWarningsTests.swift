@@ -108,7 +108,7 @@ import Testing
 
         _ = Browse.update(&state, .right)
         #expect(state.reading == BrowseState.Reading(placeID: 1, index: 1, scroll: 0), "the next warning, from its top")
-        #expect(frame(state, (80, 24)).lines[1].contains("minor (yellow) · Air Quality Alert"))
+        #expect(frame(state, (80, 24)).lines[1].contains("severity unknown · Air Quality Alert"))
         _ = Browse.update(&state, .tab)
         #expect(state.reading?.index == 0, "Tab wraps around")
         _ = Browse.update(&state, .backTab)
@@ -134,9 +134,9 @@ import Testing
         state.screen = .detail(1)
         for size in Self.sizes {
             let lines = frame(state, size).lines
-            // The banner under the head: the most severe warning under way (the heat warning begins
-            // tomorrow: the air quality alert is the one in force now), until when, how many more.
-            let banner = try #require(lines.firstIndex { $0.contains("⚠ minor (yellow) · Air Quality Alert") }, "at \(size): \(lines.joined(separator: "\n"))")
+            // The banner under the head: the warning that leads (the heat warning, severe, begins within
+            // the day: it leads the air quality alert in force, whose severity is unknown), when, how many more.
+            let banner = try #require(lines.firstIndex { $0.contains("⚠ severe (red) · Excessive Heat Warning") }, "at \(size): \(lines.joined(separator: "\n"))")
             let hours = try #require(lines.firstIndex { $0.hasPrefix(" Hours") })
             #expect(banner < hours && banner <= 9, "under the head, before the hours, at \(size)")
             let text = lines[banner...].prefix(2).joined(separator: " ").split(separator: " ").joined(separator: " ")
@@ -179,12 +179,12 @@ import Testing
         let city = try #require(Gazetteer.bundled.search("Phoenix", limit: 1).first?.city)
         state.found = BrowseState.Found(city: city, weather: state.weather[1])
         state.screen = .found
-        #expect(frame(state, (80, 24)).lines.contains { $0.contains("⚠ minor (yellow) · Air Quality Alert") })
-        // `w` opens the warning the banner shows (the second of the two, most severe first).
+        #expect(frame(state, (80, 24)).lines.contains { $0.contains("⚠ severe (red) · Excessive Heat Warning") })
+        // `w` opens the warning the banner shows: the one that leads, the first.
         _ = Browse.update(&state, .character("w"))
-        #expect(state.reading == BrowseState.Reading(placeID: nil, index: 1))
+        #expect(state.reading == BrowseState.Reading(placeID: nil, index: 0))
         let lines = frame(state, (80, 24)).lines
-        #expect(lines[0].contains("Warnings · Phoenix") && lines[0].contains("2 / 2") && lines[1].contains("Air Quality Alert"), "\(lines[0])")
+        #expect(lines[0].contains("Warnings · Phoenix") && lines[0].contains("1 / 2") && lines[1].contains("Excessive Heat Warning"), "\(lines[0])")
         _ = Browse.update(&state, .escape)
         #expect(state.reading == nil && state.screen == .found)
     }
@@ -234,6 +234,6 @@ import Testing
         let drawn = frame(state, (80, 24))
         let line = try #require(row(drawn, containing: "Phoenix"))
         let mark = try #require(column(of: "⚠", in: drawn, row: line))
-        #expect(drawn[line, mark].look.colour == .yellow && !drawn[line, mark].look.red, "minor is yellow")
+        #expect(drawn[line, mark].look.colour == LevelColours.warning(.unknown) && !drawn[line, mark].look.red, "a severity unknown is grey")
     }
 }

@@ -39,7 +39,7 @@ import FoundationXML
         #expect(try texts(section, "div[@class='warnings']/h3") == ["Warnings checked 5 min ago"])
 
         let boxes = try section.nodes(forXPath: "div[@class='warnings']/div")
-        #expect(try boxes.map { try texts($0, "@class").first } == ["warning red", "warning yellow"])
+        #expect(try boxes.map { try texts($0, "@class").first } == ["warning red", "warning grey"])
         let heat = boxes[0]
         #expect(try texts(heat, "p[@class='what']/span[@class='level red']") == ["severe (red)"])
         #expect(try texts(heat, "p[@class='what']/strong") == ["Excessive Heat Warning"])

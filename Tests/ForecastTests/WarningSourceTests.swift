@@ -101,12 +101,12 @@ func features(_ json: [String: Any]) -> [[String: Any]] { json["features"] as! [
         #expect(heat.issuer == "NWS Phoenix AZ" && heat.url?.hasPrefix("https://api.weather.gov/alerts/urn:oid:") == true)
         // "Unknown" severity is still a warning, at the lowest level; no end: over when the message expires.
         let air = try #require(warnings.first { $0.event == "Air Quality Alert" })
-        #expect(air.level == .minor && air.severity == "Unknown" && air.certainty == "Unknown")
+        #expect(air.level == .unknown && air.severity == "Unknown" && air.certainty == "Unknown")
         #expect(air.ends == nil && air.over == instant("2024-07-20T04:00:00Z") && air.instruction == nil)
         #expect(air.message == .alert && air.references.isEmpty)
         // The warning first: severe before minor.
         #expect(Warnings.current(warnings, now: phoenixRecorded).map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
-        #expect(Warnings.highestLevel(warnings) == WarningLevel.severe.rawValue)
+        #expect(Warnings.leadingLevel(warnings, now: phoenixRecorded) == WarningLevel.severe.rawValue)
     }
 
     /// An update replaces the messages it references: the earlier message it
@@ -368,7 +368,7 @@ func features(_ json: [String: Any]) -> [[String: Any]] { json["features"] as! [
         extreme.level = .extreme
         extreme.onset = heat.onset!.addingTimeInterval(3600)
         let ordered = Warnings.current([air, heat, extreme], now: phoenixRecorded)
-        #expect(ordered.map(\.level) == [.extreme, .severe, .minor])
-        #expect(Warnings.highestLevel(ordered) == 4 && Warnings.highestLevel([]) == 0)
+        #expect(ordered.map(\.level) == [.extreme, .severe, .unknown])
+        #expect(Warnings.leadingLevel(ordered, now: phoenixRecorded) == 4 && Warnings.leadingLevel([], now: phoenixRecorded) == 0)
     }
 }

@@ -238,7 +238,7 @@ enum WarningsCLIFixture {
 
         let json = try Self.json(await cli.run("alerts", "--format", "json").stdout)
         let items = try #require(json["alerts"] as? [[String: Any]])
-        #expect(items.map { $0["level"] as? Int } == [3, 1, 1, 1, 1] && items[0]["place"] as? String == "Phoenix" && items[0]["position"] as? Int == 2)
+        #expect(items.map { $0["level"] as? Int } == [3, 1, 1, 1, 0] && items[0]["place"] as? String == "Phoenix" && items[0]["position"] as? Int == 2)
         let places = try #require(json["places"] as? [[String: Any]])
         #expect(places.map { $0["alertsStatus"] as? String } == ["checked", "checked", "no-source"])
         #expect(places.map { $0["alertLevel"] as? Int } == [1, 3, nil])

@@ -62,7 +62,4 @@ public enum WarningStatus: Sendable, Hashable {
         default: []
         }
     }
-
-    /// The highest level in force, 0 when none: what `--where alert` reads.
-    public var level: Int { Warnings.highestLevel(warnings) }
 }

@@ -2,9 +2,11 @@ import Foundation
 
 /// How serious an official warning is, on the one scale every source is read
 /// onto (and `--where alert` compares): 1 minor (yellow), 2 moderate (orange),
-/// 3 severe (red), 4 extreme. 0, no warning, is not a level of a warning.
+/// 3 severe (red), 4 extreme; a severity the source itself calls unknown
+/// (NWS's "Unknown") is shown as it says, ranked below minor, and reads 0 as
+/// a number, as no warning does (a place's count of warnings tells them apart).
 public enum WarningLevel: Int, Comparable, Codable, Sendable, CaseIterable {
-    case minor = 1, moderate, severe, extreme
+    case unknown = 0, minor, moderate, severe, extreme
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -204,8 +206,7 @@ public struct WeatherWarning: Hashable, Sendable, Codable {
 
 /// The rules that make the warnings a user sees out of the messages sources sent.
 public enum Warnings {
-    /// The warnings in force at `now`, most severe first (then the earliest,
-    /// then by event): a message that another updates or cancels is gone, a
+    /// The warnings in force at `now`, in the order they are shown (`ordered`): a message that another updates or cancels is gone, a
     /// cancellation is never shown, nothing over is shown, and the same warning
     /// (the same id, or the same event, times and area from two requests) once.
     public static func current(_ messages: [WeatherWarning], now: Date) -> [WeatherWarning] {
@@ -219,12 +220,7 @@ public enum Warnings {
             guard seenContent.insert(ContentKey(warning)).inserted else { continue }
             kept.append(warning)
         }
-        return kept.sorted { a, b in
-            if a.level != b.level { return a.level > b.level }
-            let (startA, startB) = (a.onset ?? a.sent ?? .distantPast, b.onset ?? b.sent ?? .distantPast)
-            if startA != startB { return startA < startB }
-            return (a.event, a.id) < (b.event, b.id)
-        }
+        return ordered(kept, now: now)
     }
 
     /// The ids an update or a cancellation replaces: each it references, but
@@ -263,9 +259,56 @@ public enum Warnings {
         return replaced
     }
 
-    /// The highest level in force, 0 when none: what `--where alert` reads.
-    public static func highestLevel(_ warnings: [WeatherWarning]) -> Int {
-        warnings.map(\.level.rawValue).max() ?? 0
+    /// How far ahead a warning to come may lead what is shown.
+    public static let leadingHorizon: TimeInterval = 86_400
+
+    /// The one order every face shows warnings in, and so the one that leads
+    /// (the list's mark, the page's banner, `show`, `alerts`, the report, the
+    /// app's `w`): those in force or beginning within the next 24 hours
+    /// first, the most severe first; of equals the one in force, then the
+    /// earliest; then those beginning later, by the same rule.
+    public static func ordered(_ warnings: [WeatherWarning], now: Date) -> [WeatherWarning] {
+        warnings.sorted { a, b in
+            let (rankA, rankB) = (Rank(a, now: now), Rank(b, now: now))
+            if rankA != rankB { return rankA < rankB }
+            return (a.event, a.source, a.id) < (b.event, b.source, b.id)
+        }
+    }
+
+    /// The warning that leads at `now` (`ordered`'s first), if any.
+    public static func leading(_ warnings: [WeatherWarning], now: Date) -> WeatherWarning? {
+        warnings.min { a, b in
+            let (rankA, rankB) = (Rank(a, now: now), Rank(b, now: now))
+            if rankA != rankB { return rankA < rankB }
+            return (a.event, a.source, a.id) < (b.event, b.source, b.id)
+        }
+    }
+
+    /// The leading warning's level as a number, 0 when none: what `--where alert` reads.
+    public static func leadingLevel(_ warnings: [WeatherWarning], now: Date) -> Int {
+        leading(warnings, now: now)?.level.rawValue ?? 0
+    }
+
+    /// Where a warning stands in `ordered`: soon or later, level, in force, start.
+    public struct Rank: Comparable {
+        var later: Bool
+        var level: WarningLevel
+        var inForce: Bool
+        var start: Date
+
+        public init(_ warning: WeatherWarning, now: Date) {
+            inForce = (warning.onset ?? .distantPast) <= now
+            start = warning.onset ?? warning.sent ?? .distantPast
+            later = !inForce && start.timeIntervalSince(now) > Warnings.leadingHorizon
+            level = warning.level
+        }
+
+        public static func < (a: Rank, b: Rank) -> Bool {
+            if a.later != b.later { return !a.later }
+            if a.level != b.level { return a.level > b.level }
+            if a.inForce != b.inForce { return a.inForce }
+            return a.start < b.start
+        }
     }
 
     /// What makes two messages the same warning although their ids differ (the

@@ -60,8 +60,8 @@ public struct NWSAlerts: OnePlaceSource {
             }
             // Exercises, tests and drafts are no warning.
             guard alert.status.map({ $0.lowercased() == "actual" }) ?? true else { continue }
-            // "Unknown" severity is still a warning: the lowest level.
-            let level = alert.severity.flatMap(WarningLevel.init(capSeverity:)) ?? .minor
+            // "Unknown" severity (or none) is still a warning, shown as the service says: below minor.
+            let level: WarningLevel = alert.severity.flatMap(WarningLevel.init(capSeverity:)) ?? WarningLevel.unknown
             let warning = WeatherWarning(
                 source: "nws-alerts", id: id, event: alert.event ?? "", level: level,
                 severity: alert.severity, certainty: alert.certainty, urgency: alert.urgency,

@@ -32,7 +32,7 @@ package struct PlaceRow: Sendable, Equatable {
             let w = weather[place.id]
             let report = w?.report
             let today = report?.today(now: now)
-            let level = w.flatMap { $0.warnings.highestLevel(at: now) }.flatMap(WarningLevel.init(rawValue:))
+            let level = w.flatMap { $0.warnings.leading(at: now)?.level }
             let mark: String = level.map { WarningsText.mark($0, words: words, emoji: emoji) } ?? {
                 switch w?.warnings {
                 case .failed?: return "?"

@@ -180,9 +180,8 @@ package struct PlacePage: Sendable {
         // The banner: the most severe warning, then the next two hours.
         let view = WarningsView(weather, now: now)
         banner = Banner()
-        // The most severe warning under way; one to come only where none is (its window then says from when).
-        let underWay = view.warnings.filter { ($0.onset ?? .distantPast) <= now }
-        if let first = (underWay.isEmpty ? view.warnings : underWay).max(by: { $0.level < $1.level }) {
+        // The warning that leads (`Warnings.ordered`: the most severe in force or beginning within a day; its window says from when).
+        if let first = view.warnings.first {
             let levelLook = Frame.Look(bold: true, colour: LevelColours.warning(first.level))
             banner.level = first.level
             banner.warning = [

@@ -56,6 +56,7 @@ package enum TemperatureColours {
 package enum LevelColours {
     package static func warning(_ level: WarningLevel) -> Frame.Colour? {
         switch level {
+        case .unknown: Frame.Colour(red: 170, green: 170, blue: 170, basic: 37)
         case .minor: .yellow
         case .moderate: .orange
         case .severe: Frame.Colour(red: 230, green: 30, blue: 30, basic: 31)

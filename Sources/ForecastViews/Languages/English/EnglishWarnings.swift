@@ -8,6 +8,7 @@ extension English {
 
     package func warningLevel(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "severity unknown"
         case .minor: "minor (yellow)"
         case .moderate: "moderate (orange)"
         case .severe: "severe (red)"
@@ -45,6 +46,7 @@ extension English {
 
     package func warningLevelShort(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "unknown"
         case .minor: "yellow"
         case .moderate: "orange"
         case .severe: "red"

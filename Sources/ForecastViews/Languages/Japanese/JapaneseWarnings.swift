@@ -8,6 +8,7 @@ extension Japanese {
 
     package func warningLevel(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "程度不明"
         case .minor: "注意報(黄)"
         case .moderate: "警報(橙)"
         case .severe: "重大な警報(赤)"
@@ -45,6 +46,7 @@ extension Japanese {
 
     package func warningLevelShort(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "不明"
         case .minor: "黄"
         case .moderate: "橙"
         case .severe: "赤"

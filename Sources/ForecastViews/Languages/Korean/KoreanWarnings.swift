@@ -8,6 +8,7 @@ extension Korean {
 
     package func warningLevel(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "단계 알 수 없음"
         case .minor: "주의 (노랑)"
         case .moderate: "경계 (주황)"
         case .severe: "위험 (빨강)"
@@ -45,6 +46,7 @@ extension Korean {
 
     package func warningLevelShort(_ level: WarningLevel) -> String {
         switch level {
+        case .unknown: "알 수 없음"
         case .minor: "노랑"
         case .moderate: "주황"
         case .severe: "빨강"
