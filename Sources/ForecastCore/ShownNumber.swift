@@ -86,6 +86,14 @@ public enum ShownNumber {
         value.flatMap { rounded($0, places: 0) }
     }
 
+    /// How far `after` is from `before` (°C) in `unit`, rounded once to
+    /// `places` from the unrounded values: −3.2 °C apart is −5.76 °F, −5.8 to
+    /// a tenth and −6 whole; never the difference of two rounded values (−5.7).
+    public static func temperatureDifference(from before: Double?, to after: Double?, in unit: TemperatureUnit, places: Int = 1) -> Double? {
+        guard let before, let after else { return nil }
+        return rounded(unit.convert(celsiusDifference: after - before), places: places)
+    }
+
     public static func temperature(_ celsius: Double?, in unit: TemperatureUnit) -> Double? {
         tenth(celsius.map(unit.convert(celsius:)))
     }

@@ -20,6 +20,11 @@ public enum TemperatureUnit: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// A difference of temperatures in this unit (no offset: 1 °C apart is 1.8 °F and 1 K apart).
+    public func convert(celsiusDifference difference: Double) -> Double {
+        self == .fahrenheit ? difference * 9 / 5 : difference
+    }
+
     public func convert(celsius: Double) -> Double {
         switch self {
         case .celsius: celsius

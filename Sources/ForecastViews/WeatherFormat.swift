@@ -70,12 +70,11 @@ package struct WeatherFormat {
         return temperatureUnit == .kelvin ? "\(shown)K" : "\(shown)\(temperatureUnit.symbol)"
     }
 
-    /// From `before` to `after` (°C) as the two are shown, whole degrees in the
-    /// display unit: "3° warmer" is the difference of the two numbers read.
+    /// From `before` to `after` (°C), whole degrees in the display unit,
+    /// rounded once from the unrounded values (the guide's rule for differences).
     package func temperatureChange(from before: Double?, to after: Double?) -> Int? {
-        guard let before, let after, let b = ShownNumber.rounded(temperatureUnit.convert(celsius: before), places: 0),
-              let a = ShownNumber.rounded(temperatureUnit.convert(celsius: after), places: 0) else { return nil }
-        return Int(exactly: a - b)
+        // Rounded once, from the unrounded values, as JSON's and CSV's tenths are.
+        ShownNumber.temperatureDifference(from: before, to: after, in: temperatureUnit, places: 0).flatMap { Int(exactly: $0) }
     }
 
     /// Today's high against yesterday's, in words ("High 3° warmer than yesterday"), where the report has both days.

@@ -94,18 +94,19 @@ struct NormalsTests {
         }
     }
 
-    @Test func todayAgainstTheNormalIsTheDifferenceOfWhatIsShown() throws {
+    @Test func todayAgainstTheNormalIsRoundedOnce() throws {
         let normals = ClimateNormals(days: [DayNormal(day: "11-26", low: 2.4, high: 8.46, count: 450)])
         let report = YesterdayTests.report([YesterdayTests.day("2026-11-26", high: 10.5)], at: "2026-11-26T09:00:00Z")
         let now = try #require(ISO8601DateFormatter().date(from: "2026-11-26T10:00:00Z"))
-        // 10.5 shows 11 (half away from zero), 8.46 shows 8: "3° above", and to a tenth 10.5 − 8.5 = 2.0.
+        // 10.5 − 8.46 is 2.04 apart: 2.0 to a tenth, "2° above" whole, rounded once (issue 38, item 6),
+        // though 10.5 shows 11 and 8.46 shows 8 (it said "3° above", the difference of the two rounded numbers).
         #expect(report.highAgainstNormal(normals, now: now, unit: .celsius) == 2)
         let english = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: English(gazetteer: .bundled), emoji: true)
-        #expect(english.againstNormal(report, normals: normals, now: now) == "High 3° above normal (1991–2020: 2°C/8°C)")
+        #expect(english.againstNormal(report, normals: normals, now: now) == "High 2° above normal (1991–2020: 2°C/8°C)")
         let korean = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: Korean(gazetteer: .bundled), emoji: true)
-        #expect(korean.againstNormal(report, normals: normals, now: now) == "최고 기온 평년보다 3° 높음 (1991–2020 평년 2°C/8°C)")
+        #expect(korean.againstNormal(report, normals: normals, now: now) == "최고 기온 평년보다 2° 높음 (1991–2020 평년 2°C/8°C)")
         let fahrenheit = WeatherFormat(temperatureUnit: .fahrenheit, windUnit: .ms, words: English(gazetteer: .bundled), emoji: true)
-        // 50.9 °F shows 51, 47.228 shows 47.
+        // 2.04 °C apart is 3.672 °F: 4.
         #expect(fahrenheit.againstNormal(report, normals: normals, now: now)?.hasPrefix("High 4° above normal") == true)
         // Another day's normal is none: never today against the wrong date.
         let tomorrow = try #require(ISO8601DateFormatter().date(from: "2026-11-27T10:00:00Z"))
@@ -317,7 +318,7 @@ struct NormalsTests {
         let daily = try #require((object["daily"] as? [[String: Any]])?.first)
         let high = try #require(daily["max"] as? Double)
         #expect(normal["high"] as? Double == 9.7 && normal["low"] as? Double == 1.7 && normal["firstYear"] as? Int == 1991 && normal["lastYear"] as? Int == 2020)
-        #expect(normal["highChange"] as? Double == ShownNumber.tenth(high - 9.7), "today's high as shown less the normal's")
+        #expect(normal["highChange"] as? Double == ShownNumber.tenth(high - 9.7), "the stand-in's tenths: the difference rounded once")
         let credit = try #require(normal["source"] as? [String: Any])
         #expect(credit["provider"] as? String == "open-meteo-normals" && (credit["credit"] as? String)?.contains("ERA5") == true && credit["licence"] as? String == "CC BY 4.0")
         let text = try await cli.run("show", "London")

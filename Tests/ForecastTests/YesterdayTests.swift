@@ -113,7 +113,7 @@ struct YesterdayTests {
         }
     }
 
-    @Test func theSentenceIsTheDifferenceOfTheDegreesShown() {
+    @Test func aDifferenceIsRoundedOnceFromTheUnroundedValues() {
         let english = English(gazetteer: .bundled), korean = Korean(gazetteer: .bundled)
         #expect(english.highAgainstYesterday(3, kelvin: false) == "High 3° warmer than yesterday")
         #expect(english.highAgainstYesterday(-2, kelvin: false) == "High 2° cooler than yesterday")
@@ -122,10 +122,19 @@ struct YesterdayTests {
         #expect(korean.highAgainstYesterday(3, kelvin: false) == "최고 기온 어제보다 3° 높음")
         #expect(korean.highAgainstYesterday(-2, kelvin: false) == "최고 기온 어제보다 2° 낮음")
         #expect(korean.highAgainstYesterday(0, kelvin: false) == "최고 기온 어제와 같음")
-        // 7.4 °C shows as 7, 6.5 as 7 (half away from zero): "as yesterday's", though the tenths differ by 0.9.
+        // A difference is rounded once, from the unrounded values (issue 38, item 6): 6.5 → 7.4 °C is 0.9 apart, "1° warmer",
+        // though each shows as 7; it was the difference of the two rounded numbers ("as yesterday's").
         let format = WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true)
-        #expect(format.temperatureChange(from: 6.5, to: 7.4) == 0)
+        #expect(format.temperatureChange(from: 6.5, to: 7.4) == 1)
         #expect(format.temperatureChange(from: -0.5, to: 0.4) == 1)
+        #expect(format.temperatureChange(from: 7.44, to: 7.0) == 0)
         #expect(format.temperatureChange(from: nil, to: 3) == nil)
+        // −3.2 °C apart is −5.76 °F: −5.8 to a tenth (JSON, CSV, --where) and −6 whole (the sentence);
+        // the two highs rounded first gave −5.7 (50.0 − 44.3, say).
+        let fahrenheit = WeatherFormat(temperatureUnit: .fahrenheit, windUnit: .ms, words: english, emoji: true)
+        #expect(ShownNumber.temperatureDifference(from: 10.0, to: 6.8, in: .fahrenheit) == -5.8)
+        #expect(fahrenheit.temperatureChange(from: 10.0, to: 6.8) == -6)
+        #expect(ShownNumber.temperatureDifference(from: 10.0, to: 6.8, in: .kelvin) == -3.2)
+        #expect(ShownNumber.temperatureDifference(from: 0.04, to: 0.0, in: .celsius) == 0, "no negative zero")
     }
 }

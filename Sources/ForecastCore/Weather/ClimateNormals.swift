@@ -170,8 +170,7 @@ extension WeatherReport {
     /// Today's high less its normal, each to a tenth in `unit` as shown (JSON,
     /// CSV and `--where`'s `vs_normal`; the text says the difference of the whole degrees it shows).
     public func highAgainstNormal(_ normals: ClimateNormals?, now: Date, unit: TemperatureUnit) -> Double? {
-        guard let days = todayAndNormal(normals, now: now), let today = ShownNumber.temperature(days.today.maximum, in: unit),
-              let normal = ShownNumber.temperature(days.normal.high, in: unit) else { return nil }
-        return ShownNumber.tenth(today - normal)
+        guard let days = todayAndNormal(normals, now: now) else { return nil }
+        return ShownNumber.temperatureDifference(from: days.normal.high, to: days.today.maximum, in: unit)
     }
 }

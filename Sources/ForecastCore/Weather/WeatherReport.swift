@@ -87,9 +87,8 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     /// CSV and `--where` give this; the text says the difference of the whole
     /// degrees it shows).
     public func highAgainstYesterday(now: Date, unit: TemperatureUnit) -> Double? {
-        guard let days = todayAndYesterday(now: now), let today = ShownNumber.temperature(days.today.maximum, in: unit),
-              let yesterday = ShownNumber.temperature(days.yesterday.maximum, in: unit) else { return nil }
-        return ShownNumber.tenth(today - yesterday)
+        guard let days = todayAndYesterday(now: now) else { return nil }
+        return ShownNumber.temperatureDifference(from: days.yesterday.maximum, to: days.today.maximum, in: unit)
     }
 
     /// This report with the day before its first kept from `older` (the copy
