@@ -242,4 +242,40 @@ import Testing
         let outlook = try #require(next.outlook(at: now))
         #expect(outlook.kind == .hourly && outlook.events.first == .now(.light) && outlook.minutesToPrecipitation == 0)
     }
+    /// Open-Meteo's hourly `precipitation` is the preceding hour's sum (issue 38, item 4): the step at
+    /// 00:00 is the rain of 23:00–00:00, so at 23:10 it is "light rain now", not "starting around 00:00".
+    @Test func openMeteosHourlyAmountsAreOfTheHourBefore() throws {
+        let eleven = instant("2026-11-23T23:00:00Z")
+        let hours = (0..<5).map { step in
+            HourlyForecast(time: eleven.addingTimeInterval(Double(step) * 3600), temperature: 5, precipitation: step == 1 ? 1.0 : 0)
+        }
+        let report = WeatherReport(observedAt: eleven, utcOffsetSeconds: 0, timeZone: "UTC", current: CurrentConditions(), hourly: hours, daily: [])
+        #expect(report.stepsEndAtTheirTimes == nil && report.amountsEndAtTheirTimes)
+        let now = eleven.addingTimeInterval(600)
+        let next = try #require(NextHours.fromHourly(report, now: now))
+        #expect(next.steps.first?.start == eleven && next.steps.first?.rate == 1.0, "\(next.steps)")
+        let outlook = try #require(next.outlook(at: now))
+        #expect(outlook.events.first == .now(.light) && outlook.minutesToPrecipitation == 0, "\(outlook.events)")
+        #expect(outlook.strip == [.light, .none], "the strip starts now: this hour wet, the next dry")
+        // MET Norway's `next_1_hours` is the hour from its time on: the same numbers are rain from 00:00.
+        var met = report
+        met.stepsEndAtTheirTimes = false
+        let metOutlook = try #require(NextHours.fromHourly(met, now: now)?.outlook(at: now))
+        #expect(metOutlook.events.first == .starts(eleven.addingTimeInterval(3600), .light) && metOutlook.minutesToPrecipitation == 50)
+    }
+
+    /// OpenWeatherMap's 3-hour step under way since 18:00 starts the strip now (20:30), not at 18:00.
+    @Test func aThreeHourStepStartsTheStripNow() throws {
+        let six = instant("2025-03-21T18:00:00Z")
+        let hours = (0..<4).map { step in
+            HourlyForecast(time: six.addingTimeInterval(Double(step) * 3 * 3600), precipitation: step == 1 ? 3.0 : 0)
+        }
+        var report = WeatherReport(observedAt: six, utcOffsetSeconds: 0, timeZone: "UTC", current: CurrentConditions(), hourly: hours, daily: [])
+        report.stepsEndAtTheirTimes = true
+        let now = six.addingTimeInterval(2.5 * 3600)   // 20:30, in the step 18:00–21:00 (whose time is 21:00)
+        let outlook = try #require(NextHours.fromHourly(report, now: now)?.outlook(at: now))
+        // 20:30–21:30 overlaps the wet step (18–21) and the dry one (21–24): the strongest; 21:30–22:30 dry.
+        #expect(outlook.strip == [.light, .none], "\(outlook.strip)")
+        #expect(outlook.events == [.now(.light), .stops(six.addingTimeInterval(3 * 3600))], "\(outlook.events)")
+    }
 }

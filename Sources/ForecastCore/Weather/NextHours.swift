@@ -81,16 +81,18 @@ public struct NextHours: Hashable, Sendable, Codable {
     public static let wet = 0.1
 
     /// The same steps from the hourly forecast: what the next hours are where
-    /// no nowcast covers the place. A step stands for the span from its time on
-    /// (an hour: Open-Meteo's, MET Norway's) or, where the report says its steps
-    /// end at their times, the span up to it (OpenWeatherMap's three hours,
-    /// `rain.3h`); its amount over that span is a rate in mm an hour.
+    /// no nowcast covers the place. A step's amount is what fell over the span
+    /// its service means, as a rate in mm an hour: the hour before its time
+    /// (Open-Meteo's hourly `precipitation`, "the preceding hour sum"), the
+    /// three hours before it (OpenWeatherMap's `rain.3h`), or the hour or six
+    /// from its time on (MET Norway's `next_1_hours`, `next_6_hours`): what
+    /// `WeatherReport.amountsEndAtTheirTimes` says.
     public static func fromHourly(_ report: WeatherReport, now: Date) -> NextHours? {
         let hours = report.hourly.sorted { $0.time < $1.time }
         // The finest spacing is the steps' length (MET's 6-hourly steps come days later).
         let spacing = zip(hours, hours.dropFirst()).map { $1.time.timeIntervalSince($0.time) }.filter { $0 > 0 }.min() ?? 3600
         let length = min(max(spacing, 3600), 6 * 3600)
-        let endsAtTime = report.stepsEndAtTheirTimes == true
+        let endsAtTime = report.amountsEndAtTheirTimes
         let steps = hours.map { hour in
             Step(
                 start: endsAtTime ? hour.time.addingTimeInterval(-length) : hour.time, minutes: Int(length / 60),
@@ -143,11 +145,12 @@ public struct NextHours: Hashable, Sendable, Codable {
     }
 
     /// The intensity of each quarter hour (hour, from the hourly forecast) of
-    /// the span: the strongest step that overlaps it.
+    /// the span from now: the strongest step that overlaps it (a 3-hour step
+    /// under way since long before now still starts the strip now).
     func strip(_ steps: [Step], from now: Date) -> [PrecipitationIntensity] {
         let slot: TimeInterval = kind == .hourly ? 3600 : 15 * 60
         let count = Int(Self.span / slot)
-        let first = kind == .hourly ? (steps.first?.start ?? now) : now
+        let first = now
         return (0..<count).compactMap { index in
             let start = first.addingTimeInterval(Double(index) * slot), end = start.addingTimeInterval(slot)
             let overlapping = steps.filter { $0.start < end && $0.end > start }

@@ -24,6 +24,13 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     /// 3-hour steps: `rain.3h` is "the last 3 hours") rather than the hour from
     /// its time on (Open-Meteo's). Decides which step is under way now.
     public var stepsEndAtTheirTimes: Bool?
+
+    /// Whether each step's amounts (precipitation) are of the span up to its
+    /// time: OpenWeatherMap's (`rain.3h`, the last three hours) and
+    /// Open-Meteo's (its hourly `precipitation` is the preceding hour's sum,
+    /// though its temperature is of the instant: `stepsEndAtTheirTimes` is
+    /// nil for it); not MET Norway's (`next_1_hours`: the hour from its time).
+    public var amountsEndAtTheirTimes: Bool { stepsEndAtTheirTimes != false }
     /// What the service said of its answer's life, where it says (HTTP
     /// `Expires` and `Last-Modified`): no new request before `expires`, and
     /// a later one may ask "changed since `lastModified`?".
