@@ -138,8 +138,7 @@ package struct ShowOutput: ReportOutput {
         alertsCheckedAt = warnings.alertsCheckedAt
         alertsError = warnings.alertsError
         nextHours = warnings.nextHours
-        let conditions = weather.report?.current
-        sky = SkyView(place: place, now: now).preferring(sunrise: conditions?.sunrise, sunset: conditions?.sunset, zone: zone, now: now)
+        sky = SkyView(place: place, now: now)
         sun = SunItem(sky, zone: zone)
         moon = MoonItem(sky, zone: zone)
         guard let report = weather.report else { return }
@@ -155,7 +154,7 @@ package struct ShowOutput: ReportOutput {
             windCompass: c.windDirection.map { CompassPoint(degrees: $0).rawValue }, visibility: format.whole(c.visibility),
             cloudCover: format.whole(c.cloudCover), precipitation: format.tenth(c.precipitation),
             condition: c.condition.map(format.describe),
-            symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(c.sunrise), sunset: local(c.sunset))
+            symbol: c.condition?.symbol(isDay: c.isDay), isDay: c.isDay, sunrise: local(sky.sun.sunrise), sunset: local(sky.sun.sunset))
         airQuality = report.airQuality.map { AirQualityItem($0, scale: format.airScale(countryCode: place.countryCode), zone: zone, format: format) }
         yesterday = YesterdayItem(report, now: now, format: format)
         normal = NormalItem(report, normals: weather.normals, now: now, format: format)
@@ -168,11 +167,12 @@ package struct ShowOutput: ReportOutput {
                 condition: h.condition.map(format.describe), symbol: h.condition?.symbol(isDay: h.isDay))
         }
         daily = report.comingDays(span.days, from: now).map { d in
-            Day(
+            let sun = SkyView.sun(on: d.date, place: place, zone: zone)
+            return Day(
                 date: d.date, min: format.temperature(d.minimum), max: format.temperature(d.maximum),
                 condition: d.condition.map(format.describe), symbol: d.condition?.symbol(isDay: true), precipitation: format.tenth(d.precipitation),
                 precipitationProbability: format.whole(d.precipitationProbability), uvIndexMax: format.whole(d.uvIndexMax),
-                uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(d.sunrise), sunset: local(d.sunset))
+                uvCategory: d.uvIndexMax.map(UVCategory.init(index:)), sunrise: local(sun?.sunrise), sunset: local(sun?.sunset))
         }
     }
 
@@ -249,9 +249,9 @@ package struct ShowOutput: ReportOutput {
             [words.humidity, format.percent(c.humidity), words.wind, format.windText(c.windSpeed, direction: c.windDirection)],
             [words.pressure, format.pressureText(c.pressure), words.gusts, c.windGust == nil ? "–" : format.windText(c.windGust, direction: nil)],
             [words.clouds, format.percent(c.cloudCover), words.visibility, format.visibilityText(c.visibility)],
-            // A polar day or night has no sunrise to give (a provider's "00:00" is none): the sky's words say it below.
+            // The computed sun, as everywhere; a polar day or night has no sunrise: the sky's words say it below.
             [words.precipitation, format.millimetresText(c.precipitation), words.sunriseSunset,
-             sky.sun.polar == nil ? "\(time(c.sunrise)) / \(time(c.sunset))" : "–"],
+             sky.sun.polar == nil ? "\(time(sky.sun.sunrise)) / \(time(sky.sun.sunset))" : "–"],
             [words.uvIndex, words.uv(data.today(now: now)?.uvIndexMax), words.airQuality,
              words.air(data.airQuality, scale: format.airScale(countryCode: place.countryCode), error: weather.airQualityError)],
         ]

@@ -38,18 +38,15 @@ package struct SkyView: Sendable {
         moonSet = sets.first
     }
 
-    /// This sky with the provider's sunrise and sunset where it gave them for
-    /// this day (the issue: "show the provider's"), so one page never shows
-    /// two sunrises a minute apart; the computed ones stand in elsewhere, and
-    /// a polar day or night keeps its words (a provider's "00:00" is no sunrise).
-    package func preferring(sunrise: Date?, sunset: Date?, zone: TimeZone, now: Date) -> SkyView {
-        guard sun.polar == nil else { return self }
-        let today = ClockReading(now, utcOffset: zone.secondsFromGMT(for: now)).date
-        let onToday = { (date: Date?) in date.flatMap { ClockReading($0, utcOffset: zone.secondsFromGMT(for: $0)).date == today ? $0 : nil } }
-        var sky = self
-        sky.sun.sunrise = onToday(sunrise) ?? sun.sunrise
-        sky.sun.sunset = onToday(sunset) ?? sun.sunset
-        return sky
+    /// The sun on the local day `iso` ("2026-11-23") at `place`: one source
+    /// of sun times for a place everywhere (computed, within seconds of the
+    /// Almanac), so a page, JSON, CSV and `--where` never show two sunrises
+    /// and dawn < sunrise < sunset < dusk always; a provider's times are not
+    /// mixed in. Nil for a date that is not one.
+    package static func sun(on iso: String, place: Place, zone: TimeZone) -> SunDay? {
+        guard let day = CivilDate(iso: iso) else { return nil }
+        let noon = Date(timeIntervalSince1970: Double(day.daysSince1970 * 86_400 + 43_200))
+        return Sun.day(day, at: place.coordinate, utcOffset: zone.secondsFromGMT(for: noon.addingTimeInterval(-Double(zone.secondsFromGMT(for: noon)))))
     }
 
     /// Seconds longer (or shorter, negative) than yesterday; nil when either has no sunrise and sunset.

@@ -125,9 +125,10 @@ struct AirScaleTests {
         #expect(partial.pollen?.birch == nil && partial.pollen?.grass == nil && partial.pollen?.ragweed == 0 && partial.usAQI != nil)
     }
 
-    /// From the trial: the sky's lines fold at their " · " ("Dusk 17:43" never split from its time), and the
-    /// sky shows the provider's sunrise and sunset for today where it gave them, never beside a polar day.
-    @Test func theSkyFoldsAtItsPartsAndPrefersTheProvidersTimes() throws {
+    /// From the trial: the sky's lines fold at their " · " ("Dusk 17:43" never split from its time).
+    /// One sky (issue 38, item 3): the sun is computed for a place everywhere, today's and each day's alike,
+    /// dawn < sunrise < sunset < dusk; a polar night has no sunrise.
+    @Test func theSkyFoldsAtItsPartsAndIsOneSky() throws {
         let lines = SkyText.folded("Dawn 06:55 · Sunrise 07:23 · Sunset 17:15 · Dusk 17:43", width: 30)
         #expect(lines == ["Dawn 06:55 · Sunrise 07:23", "Sunset 17:15 · Dusk 17:43"])
         #expect(SkyText.folded("Dawn 06:55", width: 5) == ["Dawn", "06:55"], "a part wider than the line still wraps")
@@ -138,17 +139,20 @@ struct AirScaleTests {
         let now = ISO8601DateFormatter().date(from: "2026-11-26T03:00:00Z")!
         let zone = LocalTime.zone("Asia/Seoul")
         let sky = SkyView(place: seoul, now: now)
-        let provider = try #require(sky.sun.sunrise).addingTimeInterval(60)
-        #expect(sky.preferring(sunrise: provider, sunset: nil, zone: zone, now: now).sun.sunrise == provider)
-        #expect(sky.preferring(sunrise: provider.addingTimeInterval(86_400), sunset: nil, zone: zone, now: now).sun.sunrise == sky.sun.sunrise,
-                "another day's sunrise is not today's")
+        let today = try #require(SkyView.sun(on: "2026-11-26", place: seoul, zone: zone))
+        #expect(today.sunrise == sky.sun.sunrise && today.sunset == sky.sun.sunset, "a day's sun is today's sun on today")
+        for day in ["2026-11-26", "2026-11-27", "2026-06-21", "2026-12-21"] {
+            let sun = try #require(SkyView.sun(on: day, place: seoul, zone: zone))
+            let times = [sun.civilDawn, sun.sunrise, sun.sunset, sun.civilDusk].compactMap { $0 }
+            #expect(times.count == 4 && times == times.sorted() && Set(times).count == 4, "\(day): \(times)")
+        }
+        #expect(SkyView.sun(on: "not a day", place: seoul, zone: zone) == nil)
         let tromso = Place(
             id: 2, displayName: "Tromsø", canonicalName: "Tromsø", countryCode: "NO", admin1: "",
             coordinate: try Coordinate(latitude: 69.6496, longitude: 18.956), timeZone: "Europe/Oslo", geonamesID: nil, position: 2,
             addedAt: Date(timeIntervalSince1970: 0))
         let polar = SkyView(place: tromso, now: ISO8601DateFormatter().date(from: "2026-12-15T10:00:00Z")!)
-        #expect(polar.sun.polar == .night)
-        #expect(polar.preferring(sunrise: now, sunset: now, zone: zone, now: now).sun.sunrise == nil)
+        #expect(polar.sun.polar == .night && polar.sun.sunrise == nil)
     }
 
     @Test func theChoiceIsKeptAndCheckedByConfig() throws {

@@ -252,7 +252,7 @@ package struct PlacePage: Sendable {
 
         // The cards.
         var cards: [Card] = []
-        let sky = SkyView(place: place, now: now).preferring(sunrise: c?.sunrise, sunset: c?.sunset, zone: zone, now: now)
+        let sky = SkyView(place: place, now: now)
         if let uv = today?.uvIndexMax, let whole = ShownNumber.whole(uv).flatMap({ SafeNumber.rounded($0) }) {
             let band = UVCategory(index: Double(whole))
             cards.append(Card(
@@ -352,7 +352,7 @@ package struct PlacePage: Sendable {
         guard let start = steps.first?.time, let end = steps.last?.time else { return [] }
         let words = format.words
         var events: [(Date, HourCell.Kind)] = []
-        // The sun's times of each day the steps cover: the provider's where it gave them, else computed.
+        // The sun's times of each day the steps cover, computed as everywhere (`SkyView.sun`).
         var day = ClockReading(start, utcOffset: zone.secondsFromGMT(for: start)).date
         let last = ClockReading(end, utcOffset: zone.secondsFromGMT(for: end)).date
         var guardDays = 0
@@ -360,10 +360,9 @@ package struct PlacePage: Sendable {
             guardDays += 1
             let noon = Date(timeIntervalSince1970: Double(day.daysSince1970 * 86_400 + 43_200))
             let sun = Sun.day(day, at: coordinate, utcOffset: zone.secondsFromGMT(for: noon))
-            let given = report?.daily.first { $0.date == day.iso }
             if sun.polar == nil {
-                if let rise = given?.sunrise ?? sun.sunrise { events.append((rise, .sunrise)) }
-                if let set = given?.sunset ?? sun.sunset { events.append((set, .sunset)) }
+                if let rise = sun.sunrise { events.append((rise, .sunrise)) }
+                if let set = sun.sunset { events.append((set, .sunset)) }
             }
             day = CivilDate(daysSince1970: day.daysSince1970 + 1)
         }
