@@ -64,8 +64,11 @@ public final class PlaceStore: Sendable {
                 return try openReadOnly(path: path, immutable: false, because: reason, reopen: { path throws(StoreError) in try open(path: path) })
             } catch {
                 // WAL needs its -shm file even to read, unless SQLite is told the file cannot change.
-                if let store = try? openReadOnly(path: path, immutable: true, because: reason, reopen: { path throws(StoreError) in try open(path: path) }) { return store }
-                throw error
+                // Only then: a file refused for what it holds is refused, whatever its log would add.
+                guard case .cannotOpen = error,
+                      let store = try? openReadOnly(path: path, immutable: true, because: reason, reopen: { path throws(StoreError) in try open(path: path) })
+                else { throw error }
+                return store
             }
         }
     }
@@ -78,8 +81,12 @@ public final class PlaceStore: Sendable {
         do {
             return try openReadOnly(path: path, immutable: false, because: "opened to read only", reopen: { path throws(StoreError) in try openForReading(path: path) })
         } catch {
-            if let store = try? openReadOnly(path: path, immutable: true, because: "opened to read only", reopen: { path throws(StoreError) in try openForReading(path: path) }) { return store }
-            throw error
+            // Without its -shm file (a read-only folder): the file as it is, ignoring its log. Not a file
+            // refused for what it holds (a tampered schema in the log would be passed over).
+            guard case .cannotOpen = error,
+                  let store = try? openReadOnly(path: path, immutable: true, because: "opened to read only", reopen: { path throws(StoreError) in try openForReading(path: path) })
+            else { throw error }
+            return store
         }
     }
 
@@ -146,6 +153,8 @@ public final class PlaceStore: Sendable {
                     try queue.writeWithoutTransaction { db in
                         try db.execute(sql: "PRAGMA journal_mode = WAL")
                         try migrator.migrate(db, path: path)
+                        // No committed log lingers, as after every write (`write`).
+                        _ = try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                     }
                 }
             }
@@ -199,31 +208,53 @@ public final class PlaceStore: Sendable {
         opened.lock.withLock { opened.current.map { $0.identity != nil && FileIdentity(path) != $0.identity } ?? true }
     }
 
-    /// The connection to use, checked first: a file replaced or deleted under
+    /// The connection to use, checked first. A file replaced or deleted under
     /// it is not written through it (the write would go to a file no one sees,
     /// or its journal would be mixed with the new file by anyone opening the
-    /// path). The connection is closed (SQLite checkpoints into the old file and
-    /// removes the journals, which are the old file's), the operation is
-    /// refused as `.replaced`, and the next one opens the file now at the path.
+    /// path): the operation is refused as `.replaced`, and the next one opens
+    /// the file now at the path. A file changed since this connection last
+    /// used it (another process wrote, or a backup was copied over it with
+    /// `cat`: the same file, other bytes) is opened again, so that nothing is
+    /// read from a stale cache or written from one into it.
+    ///
+    /// The connection of a replaced file is closed (an open one would keep the
+    /// shared index, named after the path, describing the old file to whoever
+    /// opens the new one), but not checkpointed by this process: the log, also
+    /// named after the path, holds nothing of its own (every write is
+    /// checkpointed at once) and may, for a moment, hold another process's pages
+    /// of the file now there, which closing as the last connection would copy
+    /// into the old file. So the close waits (a second at most) for the log to be empty.
     func connection() throws(StoreError) -> Connection {
         opened.lock.lock()
         defer { opened.lock.unlock() }
         if let current = opened.current {
-            guard let identity = current.identity, FileIdentity(path) != identity else { return current }
+            guard let identity = current.identity else { return current }
+            let now = FileIdentity(path)
+            if now == identity, FileStamp(path) == current.stamp { return current }
             opened.current = nil
-            // SQLite neither checkpoints nor removes the log of a file that has moved, and the log is
-            // named after the path: whoever opens the path next would read it into the file now there.
-            // So its pages go into the old file (through the descriptor still open on it), the log is
-            // emptied, and only then is the connection closed.
-            _ = try? current.queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            guard now == identity else {
+                Self.waitForEmptyLog(path)
+                try? current.queue.close()
+                throw .replaced(path: path)
+            }
+            // The same file: its log is its own, and closing checkpoints it where it belongs.
             try? current.queue.close()
-            throw .replaced(path: path)
         }
         guard let reopen = opened.reopen else { throw .failed("the database is closed") }
         let store = try reopen(path)
         guard let fresh = store.opened.lock.withLock({ store.opened.current }) else { throw .failed("the database is closed") }
         opened.current = fresh
         return fresh
+    }
+
+    /// Waits, a second at most, until the log beside `path` is empty or gone:
+    /// a process that has just committed checkpoints at once.
+    static func waitForEmptyLog(_ path: String) {
+        for _ in 0..<100 {
+            var info = stat()
+            guard stat(path + "-wal", &info) == 0, info.st_size > 0 else { return }
+            usleep(10_000)
+        }
     }
 
     /// Setting up a new file races with other processes doing the same, and a few
@@ -297,7 +328,7 @@ public final class PlaceStore: Sendable {
         let connection = try connection()
         let (busy, readOnlyBecause) = (connection.busy, connection.readOnlyBecause)
         do {
-            return try connection.queue.writeWithoutTransaction { db in
+            let written = try connection.queue.writeWithoutTransaction { db in
                 busy.begin(until: deadline)
                 defer { busy.end() }
                 var result: T?
@@ -309,8 +340,15 @@ public final class PlaceStore: Sendable {
                     return .commit
                 }
                 guard let result else { throw StoreError.failed("the transaction returned nothing") }
+                // No committed log lingers (across a network wait, or while the app is open): a file
+                // restored over this one meanwhile would be read with it by the next process to open
+                // the path. Best effort: a reader of another process may hold part of it a moment more.
+                if connection.identity != nil { _ = try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
                 return result
             }
+            // What the file is after this process's own write: a later change is someone else's.
+            connection.stamp = FileStamp(path)
+            return written
         } catch let error as DatabaseError where readOnlyBecause != nil && error.resultCode == .SQLITE_READONLY {
             // Say why it could not be written ("database or disk is full"), not only that it was read-only.
             throw StoreError.cannotWrite(path: path, reason: readOnlyBecause ?? "")
@@ -499,20 +537,49 @@ struct FileIdentity: Equatable, Sendable {
     }
 }
 
+/// A file's size and times of change: another process's write, or a copy
+/// over it, changes them; reading does not.
+struct FileStamp: Equatable, Sendable {
+    let size: Int64
+    let modified: Int64
+    let changed: Int64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        #if os(Linux)
+        modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+        #else
+        modified = Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+        changed = Int64(info.st_ctimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctimespec.tv_nsec)
+        #endif
+    }
+}
+
 /// One open database: its connection, how it waits, and which file it is.
-final class Connection: Sendable {
+final class Connection: @unchecked Sendable {
     let queue: DatabaseQueue
     let busy: BusyWait
     /// Why the database was opened read-only (it could not be opened for writing), if it was.
     let readOnlyBecause: String?
     /// The file opened (nil in memory).
     let identity: FileIdentity?
+    /// The file as this connection last left it (nil in memory); guarded by `lock`.
+    var stamp: FileStamp? {
+        get { lock.withLock { _stamp } }
+        set { lock.withLock { _stamp = newValue } }
+    }
+    private let lock = NSLock()
+    private var _stamp: FileStamp?
 
     init(queue: DatabaseQueue, busy: BusyWait, readOnlyBecause: String?, path: String?) {
         self.queue = queue
         self.busy = busy
         self.readOnlyBecause = readOnlyBecause
         identity = path.flatMap(FileIdentity.init)
+        _stamp = path.flatMap(FileStamp.init)
     }
 }
 

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ForecastCore
+@testable import ForecastStore
+
+/// A backup restored while a command or the app holds the database open
+/// (issue 38, item 14): `mv backup "$FORECAST_DB"` during a refresh, then
+/// another `forecast add`, left "database disk image is malformed"; `cat
+/// backup > "$FORECAST_DB"` corrupted it too. No committed log lingers after
+/// a write, and a file changed or replaced under a connection is noticed
+/// before anything is written through it.
+@Suite struct RestoredBackupTests {
+    let folder = TemporaryFolder()
+    var path: String { folder.path("forecast.sqlite") }
+
+    func integrity(_ path: String) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    }
+
+    func names(_ store: PlaceStore) throws -> [String] { try store.ordered().places.map(\.displayName) }
+
+    static let tokyo = newPlace("Tokyo", lat: 35.6895, lon: 139.69171, geonamesID: 1850147, country: "JP", zone: "Asia/Tokyo")
+
+    @Test func aBackupMovedInWhileOpenIsNeverMixedWithItsLog() throws {
+        let held = try PlaceStore.open(path: path)   // the refresh, or the app, holding it open
+        _ = try held.add(seoul, now: Date())
+        try FileManager.default.copyItem(atPath: path, toPath: folder.path("backup.sqlite"))
+        _ = try held.add(busan, now: Date())         // written before the network wait
+        // The file it holds grows well past the backup (a page count of its own in the shared index).
+        for index in 0..<300 { _ = try held.add(newPlace("Place \(index) " + String(repeating: "x", count: 80), lat: Double(index % 90), lon: 10, geonamesID: nil), now: Date()) }
+        #expect((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0 == 0, "no committed log lingers")
+
+        // The user restores the backup; another command adds a place.
+        #expect(rename(folder.path("backup.sqlite"), path) == 0)
+        let other = try PlaceStore.open(path: path)
+        _ = try other.add(Self.tokyo, now: Date())
+        #expect(try names(other) == ["Seoul", "Tokyo"])
+        #expect(try integrity(path) == "ok")
+
+        // The command that held the old file open writes nothing through it, and says so; the next one reads the file there.
+        #expect(throws: StoreError.replaced(path: path)) { try held.add(Self.tokyo, now: Date()) }
+        #expect(try names(held) == ["Seoul", "Tokyo"])
+        _ = try held.add(busan, now: Date())
+        #expect(try names(other) == ["Seoul", "Tokyo", "Busan"])
+        #expect(try integrity(path) == "ok")
+    }
+
+    @Test func aBackupCopiedOverWhileOpenIsReadAgainBeforeAnyWrite() throws {
+        let held = try PlaceStore.open(path: path)
+        _ = try held.add(seoul, now: Date())
+        let backup = try Data(contentsOf: URL(fileURLWithPath: path))
+        for index in 0..<20 { _ = try held.add(newPlace("Place \(index)", lat: Double(index), lon: 10, geonamesID: nil), now: Date()) }
+
+        // `cat backup > "$FORECAST_DB"`: the same file, the backup's bytes.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: backup)
+        try handle.close()
+
+        _ = try held.add(busan, now: Date())
+        #expect(try names(held) == ["Seoul", "Busan"], "the backup's places and the one added since")
+        #expect(try integrity(path) == "ok")
+        let other = try PlaceStore.open(path: path)
+        #expect(try names(other) == ["Seoul", "Busan"])
+    }
+}
