@@ -200,6 +200,26 @@ extension PlaceStore {
         }
     }
 
+    /// `answer` as it is kept, and its JSON: whole where that fits in
+    /// `maximumSourceAnswer`; else (50 warnings with every text at its bound
+    /// in a script of 3 or 4 bytes a character) the warnings with their long
+    /// texts cut shorter and shorter until they fit, so that what was
+    /// checked is kept (and the source not asked again before its terms
+    /// allow: MetAlerts' ten minutes a place). Nil only for what cannot be written.
+    static func keepable(_ answer: SourceAnswer) -> (SourceAnswer, String)? {
+        let encode = { (answer: SourceAnswer) -> String? in
+            guard let data = try? Self.encoder.encode(answer), data.count <= Self.maximumSourceAnswer else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        if let whole = encode(answer) { return (answer, whole) }
+        guard case .warnings(let warnings) = answer else { return nil }
+        for limit in [1000, 300, 80, 0] {
+            let cut = SourceAnswer.warnings(warnings.map { $0.cut(textsTo: limit) })
+            if let text = encode(cut) { return (cut, text) }
+        }
+        return nil
+    }
+
     /// Keeps these answers as the latest of their sources, in one transaction.
     /// Places removed meanwhile (by another process) are skipped. Normals go
     /// into `normal_day`, beside the days of the months kept before; their
@@ -211,9 +231,8 @@ extension PlaceStore {
         guard !rows.isEmpty else { return }
         try write(until: deadline) { db in
             for (id, source, result) in rows {
-                let kept = result.answer
-                guard let data = try? Self.encoder.encode(kept), data.count <= Self.maximumSourceAnswer else { continue }
-                let answer = String(decoding: data, as: UTF8.self)
+                // Kept whatever its size (a large one with its texts cut): its terms' wait is kept with it.
+                guard let (kept, answer) = Self.keepable(result.answer) else { continue }
                 var outline = SourceOutline.encode(kept)
                 if case .normals(let new) = kept {
                     for normal in new.days {

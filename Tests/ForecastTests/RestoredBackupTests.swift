@@ -67,3 +67,37 @@ import Testing
         #expect(try names(other) == ["Seoul", "Busan"])
     }
 }
+
+/// Large warning answers are kept (issue 38, item 16): over the kept-answer
+/// bound they were dropped, so MetAlerts was asked again by every command
+/// (40 requests for 10 places in a minute, against its ten minutes a place)
+/// and `show --offline` said "Warnings not checked yet" with 50 in force.
+@Suite struct LargeWarningAnswerTests {
+    let folder = TemporaryFolder()
+
+    @Test func fiftyWarningsAtTheirBoundsAreKeptWithTheirTextsCutAndTheirWait() throws {
+        let store = try PlaceStore.open(path: folder.path("forecast.sqlite"))
+        guard case .added(let place) = try store.add(seoul, now: Date()) else { Issue.record("not added"); return }
+        let now = Date()
+        // Four bytes a character: 50 × (4,000 + 2,000 + 400 + 600) characters is 1.4 MB of JSON.
+        let long = { (count: Int) in String(repeating: "🌀", count: count) }
+        let warnings = (0..<50).map { index in
+            WeatherWarning(
+                source: "met-alerts", id: "id-\(index)", event: "Storm \(index)", level: .moderate, onset: now, ends: now.addingTimeInterval(3600),
+                headline: long(400), description: long(4000), instruction: long(2000), area: long(600))
+        }
+        let answer = SourceAnswer.warnings(warnings)
+        #expect(((try? PlaceStore.encoder.encode(answer).count) ?? 0) > PlaceStore.maximumSourceAnswer, "too large to keep whole")
+        let wait = now.addingTimeInterval(600)
+        try store.saveSourceAnswers([place.id: ["met-alerts": SourceResult(answer, notBefore: wait)]], fetchedAt: now)
+
+        let kept = try #require(try store.cachedSourceAnswers(now: now)[place.id]?["met-alerts"])
+        #expect(kept.notBefore.map { abs($0.timeIntervalSince(wait)) < 0.001 } == true, "the terms' wait is kept")
+        guard case .warnings(let read) = kept.answer else { Issue.record("\(kept.answer)"); return }
+        #expect(read.map(\.id) == warnings.map(\.id) && read.map(\.event) == warnings.map(\.event), "every warning, its event whole")
+        #expect(read.allSatisfy { ($0.description?.count ?? 0) <= 1000 && $0.description?.hasSuffix("…") == true })
+        // Small answers are kept whole.
+        let small = SourceAnswer.warnings([warnings[0].cut(textsTo: 50)])
+        #expect(PlaceStore.keepable(small)?.0 == small)
+    }
+}

@@ -179,6 +179,22 @@ public struct WeatherWarning: Hashable, Sendable, Codable {
         return warning
     }
 
+    /// This warning with its long texts (description, what to do, headline)
+    /// cut to `limit` characters each ("…"), none where `limit` is 0, and its
+    /// area to no fewer than 80: what is kept of a warning answer too large to keep whole.
+    public func cut(textsTo limit: Int) -> WeatherWarning {
+        let cut = { (text: String?, limit: Int) -> String? in
+            guard let text, limit > 0 else { return nil }
+            return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+        }
+        var warning = self
+        warning.description = cut(description, limit)
+        warning.instruction = cut(instruction, limit)
+        warning.headline = cut(headline, limit)
+        warning.area = cut(area, max(limit, 80))
+        return warning
+    }
+
     /// This warning with `secrets` (an API key a service echoed into its texts)
     /// redacted from every text, even in part (`SafeText.redact`).
     public func redacting(_ secrets: [String]) -> WeatherWarning {
