@@ -74,16 +74,27 @@ public enum DisplayWidth {
 
     /// Shortens `text` to at most `width` columns, ending with "…" when cut.
     /// Control characters are dropped first, so a cut never leaves half an escape sequence.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to `width` columns with "…"; `atWord`: where a word ends
+    /// (a note is never cut mid-word: "snow in 42 …" said nothing), unless
+    /// the first word alone is wider.
+    public static func truncate(_ text: String, to width: Int, atWord: Bool = false) -> String {
         let text = SafeText.printable(text)
         guard of(text) > width else { return text }
         var result = ""
         var used = 0
+        var lastWordEnd: String.Index?
         for character in text {
             let w = of(character)
             if used + w > width - 1 { break }
+            if character == " " { lastWordEnd = result.endIndex }
             result.append(character)
             used += w
+        }
+        if atWord, let end = lastWordEnd, end > result.startIndex {
+            var kept = String(result[..<end])
+            // Nor left hanging on a separator (" · ", ",", ":").
+            while let last = kept.last, last == " " || last == "·" || last == "," || last == ":" || last == "—" { kept.removeLast() }
+            if !kept.isEmpty { return kept + "…" }
         }
         return result + "…"
     }
@@ -148,7 +159,7 @@ public struct TextTable: Sendable {
             var cut = table
             cut.rows = table.rows.map { row in
                 var row = row
-                if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed) }
+                if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed, atWord: true) }
                 return row
             }
             return cut.laidOut(placement)

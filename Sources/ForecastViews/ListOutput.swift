@@ -71,6 +71,7 @@ package struct ListOutput: ReportOutput {
         // A thousand places share a handful of time zones: each zone's clock is read once.
         var clocks: [String: String] = [:]
         var levels: [WarningLevel?] = []
+        var shortNotes: [String] = []
         for (position, place) in entries {
             let w = weather[place.id]
             let report = w?.report
@@ -101,6 +102,11 @@ package struct ListOutput: ReportOutput {
                 format.percent(today?.precipitationProbability),
                 Self.notes(w, place: place, format: format, words: words, now: now),
             ])
+            shortNotes.append(Self.notes(w, place: place, format: format, words: words, now: now, short: true))
+        }
+        // Where the notes as said do not fit, they say less ("snow 18:20", not "snow in 42 …"), before anything is cut.
+        if let columns = out.columns, table.fitted(width: nil, placement: out.placement()).contains(where: { DisplayWidth.of($0) > columns }) {
+            for index in table.rows.indices where index < shortNotes.count { table.rows[index][11] = shortNotes[index] }
         }
         // On a narrow terminal the note shrinks first, then the columns that tell
         // the places apart least give way; between equals Feels, Local time,
@@ -138,10 +144,10 @@ package struct ListOutput: ReportOutput {
     /// What the last column says: when precipitation starts or stops within
     /// two hours ("rain in 20 min"), that the warnings could not be checked,
     /// and why there is no fresh weather.
-    static func notes(_ weather: PlaceWeather?, place: Place, format: WeatherFormat, words: ViewWords, now: Date) -> String {
+    static func notes(_ weather: PlaceWeather?, place: Place, format: WeatherFormat, words: ViewWords, now: Date, short: Bool = false) -> String {
         guard let weather else { return "" }
         let view = WarningsView(weather, now: now)
-        var notes = [WarningsText.note(view, zone: LocalTime.zone(place.timeZone), format: format, words: words)]
+        var notes = [WarningsText.note(view, zone: LocalTime.zone(place.timeZone), format: format, words: words, short: short)]
         if case .failed(_, nil, _) = weather.warnings { notes.append(words.warningsFailedNote) }
         notes.append(note(weather, words: words, now: now))
         return notes.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")

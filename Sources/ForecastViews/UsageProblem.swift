@@ -5,7 +5,7 @@ import ForecastCore
 /// stay in its English.
 package enum UsageProblem {
     case language, removeWhat, refreshAndOffline, concurrency, timeout, ttl, rateLimit, batchSize
-    case nextAndPrevious, placeAndPaging, days(Int), hours(Int), unsetAndKey
+    case nextAndPrevious, placeAndPaging, days(Int), hours(Int), unsetAndKey, briefAndFull
     case hereTakesNothing, nameAndCoordinates, latitudeAndLongitude, pickWithCoordinates, nameOrCoordinates
     case pickFromOne(Int), limit(Int), descendingNeedsKey
     case templateNeedsLine, templateField(String), templateUnclosed(String)

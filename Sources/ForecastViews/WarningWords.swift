@@ -61,6 +61,8 @@ package protocol WarningWords: PlaceWords {
     func nextHoursSentence(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String
     /// The list's short note: "rain in 20 min", "rain now", "dry from 15:30".
     func nextHoursNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String?
+    /// The same, said in less where the column is narrow: "snow 18:20", "rain now", "dry 15:30".
+    func nextHoursShortNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String?
     /// "The next hours could not be fetched: …"
     func nextHoursFailed(_ error: WeatherError) -> String
 

@@ -181,8 +181,11 @@ package enum WarningsText {
     }
 
     /// The list's note of the next hours: "rain in 20 min", "dry from 15:30"; nil when nothing changes.
-    package static func note(_ view: WarningsView, zone: TimeZone, format: WeatherFormat, words: ViewWords) -> String? {
-        view.outlook.flatMap { words.nextHoursNote($0, snow: view.snow) { words.time(format.reading($0, in: zone)) } }
+    package static func note(_ view: WarningsView, zone: TimeZone, format: WeatherFormat, words: ViewWords, short: Bool = false) -> String? {
+        view.outlook.flatMap { outlook in
+            let time = { (date: Date) in words.time(format.reading(date, in: zone)) }
+            return short ? words.nextHoursShortNote(outlook, snow: view.snow, time: time) : words.nextHoursNote(outlook, snow: view.snow, time: time)
+        }
     }
 }
 

@@ -306,7 +306,8 @@ import Testing
         #expect(Language.ko.words(Gazetteer.bundled).name(Gazetteer.bundled.search("Sao Paulo", limit: 1)[0].city).hasPrefix("상파울루"))
     }
 
-    /// `show` on a short terminal keeps the current conditions in view: fewer
+    /// `show` on a terminal prints the whole page at its width (it scrolls: at 80×24 the wind,
+    /// humidity, UV, air and sun were cut off); `--brief` keeps to the window: fewer
     /// hours and days, saying how to see the rest; asked spans, --full, a pipe
     /// and JSON are never cut. One or two hours draw no chart.
     @Test func showFitsTheTerminal() async throws {
@@ -317,9 +318,16 @@ import Testing
         cli.columns = 100
         let tall = await cli.run("show", "London")
         #expect(tall.stdout.contains("Next 24 hours") && !tall.stdout.contains("More:"))
+        cli.rows = 24
+        let whole = await cli.run("show", "London")
+        let wholeText = whole.stdout.replacing(/\x1B\[[0-9;]*[A-Za-z]/, with: "")
+        #expect(whole.stdout.components(separatedBy: "\n").count - 1 > 22 && !wholeText.contains("More:"), "the whole page: \(wholeText)")
+        #expect(wholeText.contains("Weather: Open-Meteo") && wholeText.contains("HUMIDITY") && wholeText.contains("WIND") && wholeText.contains("SUN"), "\(wholeText)")
+        #expect(wholeText.components(separatedBy: "\n").allSatisfy { DisplayWidth.of($0) <= 100 })
+        #expect(await cli.run("show", "London", "--brief", "--full").status == 64)
         for rows in [50, 40, 34] {
             cli.rows = rows
-            let shown = await cli.run("show", "London")
+            let shown = await cli.run("show", "London", "--brief")
             #expect(shown.status == 0 && shown.stdout.components(separatedBy: "\n").count - 1 <= rows - 2, "\(rows): \(shown.stdout)")
             // The page the app shows, cut where a part ends, saying how to see the rest.
             let plain = shown.stdout.replacing(/\x1B\[[0-9;]*[A-Za-z]/, with: "")

@@ -19,9 +19,10 @@ struct ShowCommand: ForecastCommand {
             temperature chart; and the coming days' lows, highs and chance of rain
             (--days, up to 7), all in the place's own time zone. On a terminal it draws
             the page forecast browse shows (the temperature set large, the warning,
-            an hours' strip, a bar a day, the cards), fitted to the terminal and
-            saying how to see the rest; --full, --hours/--days, a pipe and --format
-            get the whole listing. Without a place, shows the last one viewed (the
+            an hours' strip, a bar a day, the cards), the whole page fitted to the
+            terminal's width (it scrolls); --brief only what fits in the window;
+            --full, --hours/--days, a pipe and --format get the whole listing.
+            Without a place, shows the last one viewed (the
             first place at the start). --next and --previous page through the list in
             its current order and wrap around at the ends.
 
@@ -37,6 +38,7 @@ struct ShowCommand: ForecastCommand {
               $ forecast show --next
               $ forecast show --previous --format json
               $ forecast show 서울 --lang ko --offline
+              $ forecast show Seoul --brief      # one screen
               $ forecast show Seoul --days 3 --hours 48
               $ forecast show Berlin         # not saved: shown, nothing saved
               $ forecast show --lat 35.68 --lon 139.77
@@ -74,6 +76,9 @@ struct ShowCommand: ForecastCommand {
     @Flag(name: .long, help: "Show everything: 48 hours with the chart and 7 days, however tall.")
     var full = false
 
+    @Flag(name: .long, help: "On a terminal: only the part of the page that fits in the window.")
+    var brief = false
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: ReportFormatOption
     @OptionGroup var weatherOptions: WeatherOptions
@@ -94,6 +99,7 @@ struct ShowCommand: ForecastCommand {
         if let pick, pick < 1 { throw UsageFailure(.pickFromOne(pick)) }
         if let days, !(1...7).contains(days) { throw UsageFailure(.days(days)) }
         if let hours, !(1...48).contains(hours) { throw UsageFailure(.hours(hours)) }
+        if brief && full { throw UsageFailure(.briefAndFull) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -143,9 +149,10 @@ struct ShowCommand: ForecastCommand {
             // NO_COLOR keeps bold, dim and reverse; a dumb terminal gets plain text.
             let dumb = environment["TERM"] == "dumb"
             var lines = drawn.frame.printed(depth: depth, attributes: !dumb, placesByCursor: !dumb)
-            // What fits above the prompt, cut where a part begins (the cards, the credits), with how to see the rest.
+            // The whole page, as it scrolls; with --brief what fits above the prompt, cut where a part
+            // begins (the cards, the credits), with how to see the rest.
             let room = rows - 2
-            if lines.count > room {
+            if brief, lines.count > room {
                 let cut = drawn.cuts.filter { $0 > 0 && $0 <= room - 1 }.max() ?? max(1, room - 1)
                 lines = Array(lines.prefix(max(1, cut)))
                 while lines.last?.isEmpty == true { lines.removeLast() }
@@ -156,7 +163,7 @@ struct ShowCommand: ForecastCommand {
             return
         }
         var shown = output(asked)
-        if !full, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
+        if brief, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
             let style = context.style
             // The lines as the terminal shows them: a line wider than it takes two rows or more.
             let columns = max(1, style.columns ?? 80)

@@ -218,6 +218,7 @@ extension English {
         case .rateLimit: "--rate-limit must be at least 1 call a minute"
         case .batchSize: "--batch-size must be between 1 and 100"
         case .nextAndPrevious: "--next and --previous cannot be used together"
+        case .briefAndFull: "--brief and --full cannot be used together: one screen, or everything"
         case .placeAndPaging: "give a place or --next/--previous, not both"
         case .unsetAndKey: "give --unset KEY, or KEY [VALUE], not both"
         case .days(let days): "--days must be between 1 and 7, not \(days)"

@@ -129,6 +129,12 @@ extension English {
         return minutes < 60 ? "\(what) in \(minutes) min" : "\(what) from " + (outlook.startsAt.map(time) ?? "")
     }
 
+    package func nextHoursShortNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String? {
+        let what = snow ? "snow" : "rain"
+        if outlook.minutesToPrecipitation == 0 { return outlook.dryFrom.map { "dry " + time($0) } ?? what + " now" }
+        return outlook.startsAt.map { what + " " + time($0) }
+    }
+
     package func nextHoursFailed(_ error: WeatherError) -> String { "The next hours could not be fetched: " + weatherError(error) }
 }
 

@@ -220,6 +220,7 @@ extension Japanese {
         case .rateLimit: "--rate-limit は 1 分あたり 1 回以上で指定してください"
         case .batchSize: "--batch-size は 1 から 100 の間で指定してください"
         case .nextAndPrevious: "--next と --previous は同時に使えません"
+        case .briefAndFull: "--brief と --full は同時に使えません(1画面か、すべてか)"
         case .placeAndPaging: "地点と --next/--previous のどちらか一方だけを指定してください"
         case .unsetAndKey: "--unset KEY と KEY [VALUE] のどちらか一方だけを指定してください"
         case .days(let days): "--days は 1 から 7 の間で指定してください(\(days) は指定できません)"

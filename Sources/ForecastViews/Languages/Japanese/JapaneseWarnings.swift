@@ -127,6 +127,12 @@ extension Japanese {
         return minutes < 60 ? "\(minutes)分後に\(what)" : "\(outlook.startsAt.map(time) ?? "")から\(what)"
     }
 
+    package func nextHoursShortNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String? {
+        let what = snow ? "雪" : "雨"
+        if outlook.minutesToPrecipitation == 0 { return outlook.dryFrom.map { "\(time($0))止む" } ?? what }
+        return outlook.startsAt.map { "\(time($0))\(what)" }
+    }
+
     package func nextHoursFailed(_ error: WeatherError) -> String { "今後の降水を取得できませんでした: " + weatherError(error) }
 }
 

@@ -273,6 +273,7 @@ extension Korean {
         case .rateLimit: "--rate-limit은 분당 1회 이상이어야 합니다"
         case .batchSize: "--batch-size는 1에서 100 사이여야 합니다"
         case .nextAndPrevious: "--next와 --previous는 함께 쓸 수 없습니다"
+        case .briefAndFull: "--brief와 --full은 함께 쓸 수 없습니다: 한 화면이거나 전부입니다"
         case .placeAndPaging: "장소와 --next/--previous 중 하나만 쓰세요"
         case .unsetAndKey: "--unset KEY와 KEY [VALUE] 중 하나만 쓰세요"
         case .days(let days): "--days는 1에서 7 사이여야 합니다 (\(days)\(Self.josa(days, .eunNeun)) 안 됩니다)"

@@ -125,6 +125,12 @@ extension Korean {
         return minutes < 60 ? "\(minutes)분 후 \(what)" : "\(outlook.startsAt.map(time) ?? "")부터 \(what)"
     }
 
+    package func nextHoursShortNote(_ outlook: NextHoursOutlook, snow: Bool, time: (Date) -> String) -> String? {
+        let what = snow ? "눈" : "비"
+        if outlook.minutesToPrecipitation == 0 { return outlook.dryFrom.map { "\(time($0)) 그침" } ?? "지금 " + what }
+        return outlook.startsAt.map { "\(time($0)) \(what)" }
+    }
+
     package func nextHoursFailed(_ error: WeatherError) -> String { "앞으로의 강수를 가져오지 못함: " + weatherError(error) }
 }
 
