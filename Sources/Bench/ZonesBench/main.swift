@@ -5,6 +5,7 @@
 // GeoNames gives them. Not a test and not shipped:
 //
 //   swift build -c release --product forecast-zones-bench && .build/release/forecast-zones-bench [points]
+//   forecast-zones-bench --read < points     ("lat lon [zone]" lines: each point's answer)
 import ForecastCore
 import ForecastGazetteer
 import Foundation
@@ -27,6 +28,27 @@ func time(_ points: [Coordinate], _ zones: ZoneBoundaries) -> (perSecond: Double
     var land = 0
     for point in points where zones.zone(at: point) != nil { land += 1 }
     return (Double(points.count) / max(cpuSeconds() - start, 1e-9), land)
+}
+
+// `--read`: "latitude longitude [zone]" lines on stdin, each answered "zone country" (or "sea"),
+// and with a zone given, how many agree (a comparison with the full-resolution boundaries).
+if CommandLine.arguments.dropFirst().first == "--read" {
+    var agree = 0, given = 0
+    while let line = readLine() {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let lat = Double(fields[0]), let lon = Double(fields[1]),
+              let point = try? Coordinate(latitude: lat, longitude: lon) else { continue }
+        let found = Gazetteer.bundled.zone(at: point)
+        let answer = found.map { "\($0.zone) \($0.country ?? "-")" } ?? "sea"
+        if fields.count >= 3 {
+            given += 1
+            if (found?.zone ?? "sea") == fields[2] { agree += 1 } else { print("\(line) → \(answer)") }
+        } else {
+            print("\(line) → \(answer)")
+        }
+    }
+    if given > 0 { print("agree \(agree) of \(given)") }
+    exit(0)
 }
 
 let count = max(1, min(10_000_000, CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 100_000))
