@@ -61,6 +61,8 @@ let package = Package(
         .executableTarget(name: "forecast", dependencies: ["ForecastCLI"]),
         // scripts/bench's timing of a list's sun and moon on their own (not shipped).
         .executableTarget(name: "forecast-sky-bench", dependencies: ["ForecastCore"], path: "Sources/Bench/SkyBench"),
+        // The time zone boundaries' lookups timed, and their agreement with the gazetteer's cities (not shipped).
+        .executableTarget(name: "forecast-zones-bench", dependencies: ["ForecastCore", "ForecastGazetteer"], path: "Sources/Bench/ZonesBench"),
 
         // Compiles migrations/*.sql into the store, so a binary copied on its own
         // still creates and upgrades databases.

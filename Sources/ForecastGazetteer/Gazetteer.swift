@@ -11,6 +11,8 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
     private let cities: UnsafeBufferPointer<UInt8>
     private let countries: UnsafeBufferPointer<UInt8>
     private let regions: UnsafeBufferPointer<UInt8>
+    /// The time zone and country boundaries (`zone(at:)`).
+    public let zones: ZoneBoundaries
 
     public static let bundled = Gazetteer(
         cities: UnsafeBufferPointer(
@@ -24,10 +26,20 @@ public struct Gazetteer: @unchecked Sendable {  // the buffers are immutable sta
             count: Int(forecast_gazetteer_regions_size()))
     )
 
-    init(cities: UnsafeBufferPointer<UInt8>, countries: UnsafeBufferPointer<UInt8>, regions: UnsafeBufferPointer<UInt8>) {
+    init(
+        cities: UnsafeBufferPointer<UInt8>, countries: UnsafeBufferPointer<UInt8>, regions: UnsafeBufferPointer<UInt8>,
+        zones: ZoneBoundaries = .bundled
+    ) {
         self.cities = cities
         self.countries = countries
         self.regions = regions
+        self.zones = zones
+    }
+
+    /// The IANA time zone and ISO country at `coordinate` from the compiled-in
+    /// boundaries, or nil at sea (see `ZoneBoundaries`).
+    public func zone(at coordinate: Coordinate) -> (zone: String, country: String?)? {
+        zones.zone(at: coordinate)
     }
 
     private static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), bar = UInt8(ascii: "|")

@@ -139,11 +139,12 @@ public struct PlaceFinder: Sendable {
             return []
         }
         return found.map { place in
-            City(
-                geonamesID: place.id, name: place.name, countryCode: place.countryCode, admin1: place.admin1 ?? "",
-                coordinate: place.coordinate, population: place.population ?? 0,
-                // The service sometimes leaves the zone out: the place's own, from its coordinate.
-                timeZone: place.timeZone ?? timeZone(at: place.coordinate),
+            // The service sometimes leaves the zone or the country out: the place's own, from its coordinate.
+            let here = place.timeZone == nil || place.countryCode.isEmpty ? zone(at: place.coordinate) : nil
+            return City(
+                geonamesID: place.id, name: place.name, countryCode: place.countryCode.isEmpty ? here?.country ?? "" : place.countryCode,
+                admin1: place.admin1 ?? "", coordinate: place.coordinate, population: place.population ?? 0,
+                timeZone: place.timeZone ?? here?.zone ?? ZoneLocation.nauticalZone(longitude: place.coordinate.longitude),
                 names: [:])
         }
     }
@@ -155,27 +156,29 @@ public struct PlaceFinder: Sendable {
             admin1: city.admin1, coordinate: city.coordinate, timeZone: city.timeZone, geonamesID: city.geonamesID)
     }
 
-    /// How near a city must be for a place to be named after it ("near Seoul")
-    /// and keep its time: beyond, it may be across a border or a sea.
+    /// How near a city must be for a place to be named after it ("near Seoul").
     public static let nearbyCityKilometres = 100.0
-    /// How near the principal place of a tz zone (zone1970.tab) must be for a
-    /// place far from any city to take that zone (an island's, a station's).
-    public static let nearbyZoneKilometres = 300.0
 
-    /// A place at `coordinate`: named and zoned after the nearest city when
-    /// one is within 100 km ("near Seoul", never "Seoul": it is not the city,
-    /// and would become a second Seoul beside a saved one); else named by its
-    /// coordinates ("82.71°S 3.88°E") and zoned from them.
+    /// A place at `coordinate`: named after the nearest city when one is
+    /// within 100 km ("near Seoul", never "Seoul": it is not the city, and
+    /// would become a second Seoul beside a saved one), else by its
+    /// coordinates ("82.71°S 3.88°E"). Its zone and country are those of the
+    /// boundaries at that point, whatever city is near (Lofoten is
+    /// Europe/Oslo in Norway though 100 km from any city; a place "near
+    /// Illkirch-Graffenstaden" across the Rhine is in Germany, without the
+    /// French city's region); at sea, the nautical zone of the longitude and no country.
     public func draft(at coordinate: Coordinate, label: String?) -> NewPlace {
-        if let city = nearbyCity(coordinate) {
+        let city = nearbyCity(coordinate)
+        let (zone, country) = zone(at: coordinate, near: city)
+        if let city {
             let near = "near \(city.name)"
             return NewPlace(
-                displayName: label ?? ((try? PlaceName(near).value) ?? city.name), canonicalName: near, countryCode: city.countryCode,
-                admin1: city.admin1, coordinate: coordinate, timeZone: city.timeZone, geonamesID: nil)
+                displayName: label ?? ((try? PlaceName(near).value) ?? city.name), canonicalName: near, countryCode: country ?? "",
+                admin1: country == city.countryCode ? city.admin1 : "", coordinate: coordinate, timeZone: zone, geonamesID: nil)
         }
         return NewPlace(
-            displayName: label ?? coordinate.name, canonicalName: coordinate.name, countryCode: "", admin1: "",
-            coordinate: coordinate, timeZone: timeZone(at: coordinate), geonamesID: nil)
+            displayName: label ?? coordinate.name, canonicalName: coordinate.name, countryCode: country ?? "", admin1: "",
+            coordinate: coordinate, timeZone: zone, geonamesID: nil)
     }
 
     /// The nearest city, if it is near enough to speak for `coordinate`.
@@ -185,11 +188,21 @@ public struct PlaceFinder: Sendable {
         }
     }
 
-    /// The time zone at `coordinate`: a nearby city's, else the nearest tz
-    /// zone's within 300 km, else the nautical zone of the longitude.
+    /// The time zone and country at `coordinate`: the boundaries' on land
+    /// (territorial waters included); at sea (`country` nil), the nautical
+    /// zone of the longitude (Etc/GMT-9 at 135°E). Never a zone this system
+    /// does not know: a zone newer than its tz database is taken from
+    /// `city` (the nearby one) where given, else from the longitude.
+    public func zone(at coordinate: Coordinate, near city: City? = nil) -> (zone: String, country: String?) {
+        let nautical = ZoneLocation.nauticalZone(longitude: coordinate.longitude)
+        guard let found = context.gazetteer.zone(at: coordinate) else { return (nautical, nil) }
+        let zone = SafeText.timeZone(found.zone) ?? city.flatMap { SafeText.timeZone($0.timeZone) } ?? nautical
+        return (zone, found.country)
+    }
+
+    /// The time zone at `coordinate` (see `zone(at:near:)`).
     func timeZone(at coordinate: Coordinate) -> String {
-        nearbyCity(coordinate)?.timeZone
-            ?? ZoneLocation.zone(at: coordinate, zoneTable: zoneTable().text, within: Self.nearbyZoneKilometres)
+        zone(at: coordinate).zone
     }
 
     /// The tz database's zone1970.tab, where $TZDIR (or the system) keeps it.

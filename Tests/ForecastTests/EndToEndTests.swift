@@ -8,7 +8,7 @@ import Testing
         let seoul = try await cli.run("add", "서울")
         #expect(seoul.status == 0)
         #expect(seoul.stdout == "Saved Seoul (Seoul, South Korea).\n")
-        #expect(try await cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (Sao Paulo, Brazil).\n")
+        #expect(try await cli.run("add", "sao", "paulo", "--as", "Sampa").stdout == "Saved Sampa [São Paulo] (São Paulo, Brazil).\n")
         let office = try await cli.run("add", "--lat", "51.5", "--lon", "-0.12", "--name", "Office")
         #expect(office.status == 0 && office.stdout.contains("Office [near London]"))
 
@@ -94,7 +94,7 @@ import Testing
 
         let removed = try await cli.run("remove", "busan", "1")
         #expect(removed.status == 0)
-        #expect(removed.stdout == "Removed Busan (Busan, South Korea).\nRemoved Almaty (Almaty Qalasy, Kazakhstan).\n")
+        #expect(removed.stdout == "Removed Busan (Busan, South Korea).\nRemoved Almaty (Almaty, Kazakhstan).\n")
         #expect(try await names() == ["Seoul", "Daegu"])
         #expect(((try await cli.json("show", "--offline", "--format", "json")["location"]) as? [String: Any])?["name"] as? String == "Seoul")
 

@@ -100,31 +100,34 @@ import Testing
     }
 
     /// 82.71°S 3.88°E is 3,390 km from Grytviken and 1,190 km from the Troll
-    /// station: it was "near Grytviken" on UTC−2; it is its coordinates, on
-    /// the nautical zone of 3.88°E (UTC).
+    /// station: it was "near Grytviken" on UTC−2; it is its coordinates, in
+    /// the boundaries' Antarctic sector of Troll (it was the nautical zone of
+    /// 3.88°E before the boundaries were compiled in).
     @Test func theAntarcticPlateauIsNamedByItsCoordinates() throws {
         let place = try draft(-82.71, 3.88)
         #expect(place.displayName == "82.71°S 3.88°E" && place.canonicalName == "82.71°S 3.88°E")
-        #expect(place.countryCode.isEmpty && place.admin1.isEmpty && place.geonamesID == nil)
-        #expect(place.timeZone == "Etc/GMT")
+        #expect(place.countryCode == "AQ" && place.admin1.isEmpty && place.geonamesID == nil)
+        #expect(place.timeZone == "Antarctica/Troll")
         let labelled = finder().draft(at: try Coordinate(latitude: -82.71, longitude: 3.88), label: "Dome")
         #expect(labelled.displayName == "Dome" && labelled.canonicalName == "82.71°S 3.88°E")
     }
 
-    /// 0°N 0°E is 580 km from Takoradi, in the Gulf of Guinea.
+    /// 0°N 0°E is 580 km from Takoradi, in the Gulf of Guinea: at sea.
     @Test func nullIslandIsNotTakoradi() throws {
         let place = try draft(0, 0)
-        #expect(place.displayName == "0°N 0°E" && place.timeZone == "Etc/GMT", "\(place)")
+        #expect(place.displayName == "0°N 0°E" && place.timeZone == "Etc/GMT" && place.countryCode.isEmpty, "\(place)")
     }
 
-    /// A tz zone's principal place within 300 km gives its zone (Vostok
-    /// station, UTC+5, not the UTC+7 of its longitude); open sea gets the
-    /// nautical one, with the Etc names' inverted sign.
+    /// Land takes the zone of the boundaries (Vostok station's sector, UTC+5,
+    /// not the UTC+7 of its longitude), whether or not the tz database's zone
+    /// table can be read; open sea the nautical zone, with the Etc names'
+    /// inverted sign, and no country.
     @Test func farPlacesAreZonedFromTheirCoordinates() throws {
         let vostok = try draft(-78, 106.9)
         #expect(vostok.timeZone == "Antarctica/Vostok" && vostok.displayName == "78°S 106.9°E", "\(vostok)")
         #expect(try draft(-30, -150).timeZone == "Etc/GMT+10", "UTC−10")
         #expect(try draft(-45, 160).timeZone == "Etc/GMT-11", "UTC+11")
+        #expect(try draft(-30, -150).countryCode.isEmpty)
         #expect(ZoneLocation.nauticalZone(longitude: 180) == "Etc/GMT-12" && ZoneLocation.nauticalZone(longitude: -180) == "Etc/GMT+12")
         #expect(ZoneLocation.nauticalZone(longitude: -7.4) == "Etc/GMT" && ZoneLocation.nauticalZone(longitude: 7.6) == "Etc/GMT-1")
         for name in ["Etc/GMT+10", "Etc/GMT-11", "Etc/GMT-12", "Etc/GMT+12"] {
@@ -134,13 +137,47 @@ import Testing
             makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:],
             files: FileReader(readText: { _ in nil }, symbolicLinkTarget: { _ in nil })))
         let guessed = noTable.draft(at: try Coordinate(latitude: -78, longitude: 106.9), label: nil)
-        #expect(guessed.timeZone == "Etc/GMT-7", "no zone table: the longitude's zone")
+        #expect(guessed.timeZone == "Antarctica/Vostok", "no zone table: the boundaries still")
+    }
+
+    /// Issue 38: more than 100 km from any city of 15,000, Lofoten was
+    /// Etc/GMT-1 and Kansas Etc/GMT+7, neither with a country (so no national
+    /// warning service was asked and the air was graded on the wrong scale).
+    @Test func farFromCitiesOnLandIsTheLandsZoneAndCountry() throws {
+        let lofoten = try draft(68.23, 14.56)
+        #expect(lofoten.canonicalName == "68.23°N 14.56°E" && lofoten.timeZone == "Europe/Oslo" && lofoten.countryCode == "NO", "\(lofoten)")
+        let kansas = try draft(37.2, -99)
+        #expect(kansas.canonicalName == "37.2°N 99°W" && kansas.timeZone == "America/Chicago" && kansas.countryCode == "US", "\(kansas)")
+        #expect(kansas.admin1.isEmpty)
+    }
+
+    /// Near a city across a border, a place is named after the city but is in
+    /// its own country and zone (the city's region is not its region); near a
+    /// city but at sea, it has the nautical zone and no country.
+    @Test func nearACityAcrossABorderOrAtSea() throws {
+        let german = try draft(48.47, 7.80)
+        #expect(german.canonicalName == "near Illkirch-Graffenstaden", "\(german)")
+        #expect(german.countryCode == "DE" && german.timeZone == "Europe/Berlin" && german.admin1.isEmpty, "\(german)")
+        let french = try draft(47.57, 7.50)
+        #expect(french.canonicalName == "near Allschwil" && french.countryCode == "FR" && french.timeZone == "Europe/Paris", "\(french)")
+        let channel = try draft(50.4, -0.14)
+        #expect(channel.canonicalName == "near Peacehaven" && channel.countryCode.isEmpty && channel.admin1.isEmpty, "\(channel)")
+        #expect(channel.timeZone == "Etc/GMT", "\(channel)")
+    }
+
+    /// The zone the finder gives a coordinate, as the online lookup fills in a missing one.
+    @Test func theZoneOfACoordinate() throws {
+        let finder = finder()
+        #expect(finder.zone(at: try Coordinate(latitude: 68.23, longitude: 14.56)) == ("Europe/Oslo", "NO"))
+        #expect(finder.zone(at: try Coordinate(latitude: 30, longitude: -40)) == ("Etc/GMT+3", nil))
+        #expect(finder.timeZone(at: try Coordinate(latitude: -29.3151, longitude: 27.4869)) == "Africa/Maseru")
     }
 
     /// Within 100 km of a city, a place is still named and zoned after it.
     @Test func nearACityItIsStillNearTheCity() throws {
         let office = try draft(51.5, -0.12)
         #expect(office.canonicalName == "near London" && office.timeZone == "Europe/London" && office.countryCode == "GB")
+        #expect(office.admin1 == "ENG")
     }
 
     /// Such a place's times are shown in its saved zone everywhere, before and after a
@@ -168,14 +205,15 @@ import Testing
 }
 
 extension PlaceFinderTests {
-    /// `show` of such a place began its second line " · 82.71, 3.88".
+    /// `show` of such a place began its second line " · 82.71, 3.88". At sea
+    /// (Point Nemo, the farthest from land) it has no region and no country.
     @Test func showGivesAFarPlaceItsCoordinateAlone() async throws {
         let cli = try InProcessCLI()
-        #expect(await cli.run("add", "--lat", "-82.71", "--lon", "3.88").status == 0)
+        #expect(await cli.run("add", "--lat", "-48.88", "--lon", "-123.39").status == 0)
         let show = await cli.run("show", "1")
         #expect(show.status == 0, "\(show.stderr)")
         let lines = show.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  -82.71, 3.88"), "\(show.stdout)")
+        #expect(lines.contains("  -48.88, -123.39"), "\(show.stdout)")
         #expect(!lines.contains { $0.hasPrefix("   · ") }, "\(show.stdout)")
     }
 
