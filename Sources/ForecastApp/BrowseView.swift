@@ -421,7 +421,7 @@ package enum BrowseView {
             row += 1
         }
         guard !state.search.candidates.isEmpty else { return }
-        let lines = SearchOutput.table(state.search.candidates, width: frame.width - 2, words: words)
+        let lines = SearchOutput.table(state.search.candidates, width: frame.width - 2, words: words, typed: state.search.query)
         frame.put(lines[0], row: row, column: 2, look: Frame.Look(bold: true))
         let rows = body.upperBound - row - 1
         guard rows > 0 else { return }

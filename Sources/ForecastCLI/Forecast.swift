@@ -176,7 +176,7 @@ public struct Forecast: AsyncParsableCommand {
             out.line(ambiguous.nearNames
                 ? words.noneCalledButLike(ambiguous.query, ambiguous.cities.count) : words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
             let placement: TextTable.Placement = out.columns == nil || context.environment["TERM"] == "dumb" ? .padded : .cursor(indent: 0)
-            out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement))
+            out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement, typed: ambiguous.query))
             out.line(ambiguous.nearNames
                 ? words.nothingSavedChooseNear(ambiguous.example) : words.nothingSavedChoose(ambiguous.example, narrowed: ambiguous.narrowed))
         } else if !message.isEmpty {

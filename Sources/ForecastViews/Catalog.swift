@@ -159,15 +159,18 @@ extension PlaceWords {
 
     // MARK: - Places, named in the catalog's language where the gazetteer knows how
 
-    /// The city's name in another language, beside the name shown (`shown`),
-    /// where it differs: its GeoNames name in Korean or Japanese ("서울
-    /// (Seoul)"); in English, the city's own name beside a label of the user's
-    /// ("会社 (London)"), else its name in the first other language that has
-    /// one ("Seoul (서울)").
-    package func otherName(of city: City, shownAs shown: String) -> String? {
-        let other = language != Gazetteer.namesLanguage || shown != city.name ? city.name
-            : Language.all.lazy.filter { $0 != language }.compactMap { city.name(in: $0) }.first
-        return other == shown ? nil : other
+    /// What stands beside the name shown (`shown`), if anything: beside a label
+    /// of the user's, the city's name in this language ("会社 (London)", "회사
+    /// (런던)"); beside the city's own name, its name in another language only
+    /// where the user typed that one (`typed`: `show 서울` in English is
+    /// "Seoul (서울)", `show London` is "London", never "London (런던)").
+    package func otherName(of city: City, shownAs shown: String, typed: String? = nil) -> String? {
+        let own = city.name(in: language) ?? city.name
+        let cityNames = [city.name] + Language.all.compactMap { city.name(in: $0) }
+        if !cityNames.contains(shown) { return own == shown ? nil : own }
+        guard let typed else { return nil }
+        let key = SearchKey.fold(typed)
+        return cityNames.first { $0 != shown && SearchKey.fold($0) == key }
     }
 
     /// The place's name as shown: the user's own label as given; else the
@@ -187,18 +190,24 @@ extension PlaceWords {
         return (width.map { DisplayWidth.truncate(full, to: $0) } ?? full) + (place.shownNumber.map { "#\($0)" } ?? "")
     }
 
-    /// A city's name as candidates show it: in this language first, then its
-    /// other names ("Seoul (서울)" / "서울 (Seoul)").
-    package func name(_ city: City) -> String {
-        let names = names(city)
+    /// A city's name as candidates show it: in this language, then the other
+    /// name the user typed, if any ("Seoul (서울)" for 서울 typed in English).
+    package func name(_ city: City, typed: String? = nil) -> String {
+        let names = names(city, typed: typed)
         guard let first = names.first else { return "" }
         return names.count > 1 ? "\(first) (\(names[1]))" : first
     }
 
-    /// A city's names, in this language first, each once.
-    package func names(_ city: City) -> [String] {
+    /// A city's names, each once: in this language first (else its own), then
+    /// those of other languages the user typed, or typed the start of (`typed`:
+    /// `search 서` lists Seoul with 서울 beside it; `search Springfield` no other names).
+    package func names(_ city: City, typed: String? = nil) -> [String] {
         var names: [String] = []
-        let candidates: [String?] = [city.name(in: language), city.name] + Language.allCases.map { city.name(in: $0) }
+        let key = typed.map(SearchKey.fold) ?? ""
+        let others: [String?] = [city.name] + Language.allCases.map { city.name(in: $0) }
+        let candidates: [String?] = [city.name(in: language) ?? city.name] + others.map { name in
+            name.flatMap { !key.isEmpty && SearchKey.fold($0).hasPrefix(key) ? $0 : nil }
+        }
         for name in candidates {
             if let name, !name.isEmpty, !names.contains(name) { names.append(SafeText.clean(name)) }
         }

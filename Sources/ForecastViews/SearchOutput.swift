@@ -60,7 +60,7 @@ package struct SearchOutput: CommandOutput {
     }
 
     package func text(_ style: CommandStyle) -> [String] {
-        Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format, placement: style.placement())
+        Self.table(cities, width: style.columns, words: style.words, weather: weather, format: format, placement: style.placement(), typed: query)
     }
 
     /// The candidates, fitted to `width` columns (a terminal's; nil for a pipe).
@@ -71,12 +71,12 @@ package struct SearchOutput: CommandOutput {
     /// words and temperature too, before the columns that give way first.
     package static func table(
         _ cities: [City], width: Int?, words: ViewWords, weather: [PlaceWeather]? = nil, format: WeatherFormat? = nil,
-        placement: TextTable.Placement = .padded
+        placement: TextTable.Placement = .padded, typed: String? = nil
     ) -> [String] {
         let withWeather = weather != nil && format != nil
         var headers = words.candidateHeaders
         var alignments: [TextTable.Alignment] = [.right, .left, .left, .left, .left, .left, .left, .right]
-        let names = cities.map(words.names)
+        let names = cities.map { words.names($0, typed: typed) }
         // The other name's column, when no candidate has one, says nothing.
         let otherNames = names.contains { $0.count > 1 }
         if withWeather {

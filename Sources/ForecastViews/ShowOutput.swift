@@ -39,6 +39,8 @@ package struct ShowOutput: ReportOutput {
     package var sun: SunItem
     package var moon: MoonItem
     let sky: SkyView
+    /// The name the user typed: its other language's name is said beside the one shown.
+    let typed: String?
 
     /// How much of the forecast to show.
     package struct Span: Equatable {
@@ -114,8 +116,9 @@ package struct ShowOutput: ReportOutput {
 
     package init(
         place: Place, position: Int, count: Int, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date,
-        span: Span = Span(), saved: Bool = true, source: SourceItem? = nil
+        span: Span = Span(), saved: Bool = true, source: SourceItem? = nil, typed: String? = nil
     ) {
+        self.typed = typed
         self.place = place
         self.span = span
         self.saved = saved
@@ -209,7 +212,7 @@ package struct ShowOutput: ReportOutput {
         // Seoul#2 where another saved place has its label, as `list` says it.
         var title = words.address(place)
         if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
-            if let other = words.otherName(of: city, shownAs: words.name(place)) { title += " (\(SafeText.clean(other)))" }
+            if let other = words.otherName(of: city, shownAs: words.name(place), typed: typed) { title += " (\(SafeText.clean(other)))" }
         }
         let whereInList = if let position, let count { words.position(position, of: count) } else { words.notSaved }
         lines.append(out.bold(title) + out.dim("  " + whereInList))

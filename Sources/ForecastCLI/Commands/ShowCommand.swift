@@ -121,11 +121,11 @@ struct ShowCommand: ForecastCommand {
         try render(in: context) { span in
             ShowOutput(
                 place: shown.place, position: shown.position, count: shown.count, weather: shown.weather,
-                settings: shown.settings, format: format, now: shown.now, span: span, saved: shown.saved, source: source)
+                settings: shown.settings, format: format, now: shown.now, span: span, saved: shown.saved, source: source, typed: typedName)
         } page: {
             PlacePage(
                 place: shown.place, weather: shown.weather, settings: shown.settings, format: format, now: shown.now,
-                position: shown.position, count: shown.count, saved: shown.saved, source: source)
+                position: shown.position, count: shown.count, saved: shown.saved, source: source, typed: typedName)
         }
         if !shown.saved { context.stderr.line("\(words.notePrefix): " + words.notSavedHint(words.name(shown.place), saveCommand)) }
         try WeatherSession.finish(shown.outcome, places: 1, kept: shown.saved, in: context)
@@ -183,6 +183,13 @@ struct ShowCommand: ForecastCommand {
             }
         }
         try context.render(shown, as: self.output)
+    }
+
+    /// The name typed, without the country or region after its comma ("서울, 대한민국": 서울).
+    var typedName: String? {
+        guard let place, let comma = place.lastIndex(of: ",") else { return place }
+        let name = place[..<comma].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? place : name
     }
 
     /// The smallest terminal `show` draws the page in.

@@ -124,7 +124,7 @@ package struct PlacePage: Sendable {
 
     package init(
         place: Place, weather: PlaceWeather, settings: Settings, format: WeatherFormat, now: Date, position: Int, count: Int,
-        saved: Bool = true, source: SourceItem? = nil, fetching: Bool = false, summaryOnly: Bool = false
+        saved: Bool = true, source: SourceItem? = nil, fetching: Bool = false, summaryOnly: Bool = false, typed: String? = nil
     ) {
         let words = format.words
         let zone = LocalTime.zone(place.timeZone)
@@ -163,10 +163,10 @@ package struct PlacePage: Sendable {
             context = [format.againstYesterday(report, now: now), format.againstNormal(report, normals: weather.normals, now: now)]
                 .compactMap { $0 }
         }
-        // The name as shown, and the city's name in another language when it differs (as `show` says it).
+        // The name as shown, and beside it what a label stands for, or the name the user typed in another language.
         var name = words.address(place)
         if let city = place.geonamesID.flatMap({ words.gazetteer.city(id: $0) }) {
-            if let other = words.otherName(of: city, shownAs: words.name(place)) { name += " (\(SafeText.clean(other)))" }
+            if let other = words.otherName(of: city, shownAs: words.name(place), typed: typed) { name += " (\(SafeText.clean(other)))" }
         }
         head = Head(
             name: name, aside: region.isEmpty ? place.coordinate.description : region,
