@@ -39,13 +39,18 @@ public enum SafeText {
     static func cleaned(_ text: String, maxLength: Int, redacting secrets: [String]) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
-        for scalar in redact(text, secrets: secrets).unicodeScalars {
+        let redacted = redact(text, secrets: secrets).unicodeScalars
+        var rest = redacted.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             // The line and paragraph separators (U+2028, U+2029) break lines too.
             if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " || scalar.value == 0x2028 || scalar.value == 0x2029 {
                 if !lastWasSpace { scalars.append(" ") }
                 lastWasSpace = true
-            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
-                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
+            } else if !isUnsafe(scalar) && !isDropped(scalar, after: scalars.last, before: next) {
+                // (What draws nothing and is not needed where it is, a zero-width space, a
+                // tag, a soft hyphen, a joiner between two letters of Latin, is dropped: `isDropped`.)
                 scalars.append(scalar)
                 lastWasSpace = false
             }
@@ -96,9 +101,12 @@ public enum SafeText {
     static func isClean(_ text: String, maxLength: Int) -> Bool {
         var count = 0, previousSpace = false
         var first: Unicode.Scalar?, last: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             count += 1
-            guard count <= maxLength, isKeptInALine(scalar) else { return false }
+            guard count <= maxLength, isKeptInALine(scalar, after: last, before: next) else { return false }
             if scalar == " " {
                 if previousSpace { return false }
                 previousSpace = true
@@ -120,7 +128,10 @@ public enum SafeText {
         var count = 0, previousSpace = false, lineLength = 0
         var previousLineBlank = true
         var last: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             count += 1
             guard count <= maxLength else { return false }
             if scalar == "\n" {
@@ -136,7 +147,8 @@ public enum SafeText {
                 previousSpace = false
                 continue
             }
-            guard isKeptInALine(scalar), !(lineLength == 0 && isTrimmed(scalar)) else { return false }
+            guard isKeptInALine(scalar, after: lineLength == 0 ? nil : last, before: next == "\n" ? nil : next),
+                  !(lineLength == 0 && isTrimmed(scalar)) else { return false }
             if scalar == " " {
                 if previousSpace { return false }
                 previousSpace = true
@@ -152,10 +164,10 @@ public enum SafeText {
         return !isTrimmed(last)
     }
 
-    /// A scalar `clean` keeps as it is (a space only as one space).
-    private static func isKeptInALine(_ scalar: Unicode.Scalar) -> Bool {
+    /// A scalar `clean` keeps as it is (a space only as one space), between `previous` and `next`.
+    private static func isKeptInALine(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?) -> Bool {
         let value = scalar.value
-        return !isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && value != 0x200B && value != 0xFEFF
+        return !isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && !isDropped(scalar, after: previous, before: next)
     }
 
     /// A scalar `trimmingCharacters(in: .whitespaces)` removes from an end: a tab or a space separator.
@@ -204,17 +216,21 @@ public enum SafeText {
         return String(text.prefix(kept)) + "…"
     }
 
-    /// `text` with control characters and bidi overrides removed and line
-    /// breaks turned into spaces, nothing else changed: for laying out cells.
+    /// `text` with control characters, bidi overrides and what draws nothing
+    /// (`isDropped`) removed and line breaks turned into spaces, nothing else
+    /// changed: for laying out cells.
     public static func printable(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 scalars.append(" ")
-            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
-                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
+            } else if !isUnsafe(scalar) && !isDropped(scalar, after: scalars.last, before: next) {
+                // (What draws nothing and is not needed where it is: dropped from what is shown, as `clean` drops it.)
                 scalars.append(scalar)
             }
         }
