@@ -9,27 +9,45 @@ extension SafeText {
     /// longer start of it (a key the service itself cut short) is redacted too.
     static let revealedPrefix = 7
 
+    /// What is done with a secret of one to three characters, which cannot be
+    /// told from the words around it.
+    public enum ShortSecrets: Sendable {
+        /// A text that holds it anywhere, however written, is not shown at all:
+        /// for what a service sent back, which may quote the request.
+        case hideText
+        /// It is replaced where it stands alone (no letter or digit on either
+        /// side), as sent or percent-encoded, and the rest is shown: for the last
+        /// look at a message of forecast's own, whose parts from outside were
+        /// redacted (or not repeated) already; hiding all of it for a key "e"
+        /// left "[redacted]" for every message.
+        case replaceWhereAlone
+    }
+
     /// `text` with every occurrence of each secret replaced by "[redacted]":
     /// as sent, percent-encoded (upper- or lower-case hex, each character
     /// escaped or not), form-encoded (a space as `+`) or form-decoded (a `+`
     /// read as a space), and any start of one longer than `revealedPrefix`.
-    /// Secrets shorter than 4 characters are ignored: they would mangle
-    /// ordinary words and protect nothing.
-    public static func redact(_ text: String, secrets: [String]) -> String {
-        // A key of one to three characters cannot be told from the text around it:
-        // a text that holds it anywhere, however written, is not shown at all.
-        for secret in secrets where (1...3).contains(secret.count) {
-            let key = skeleton(secret)
-            if text.contains(secret) || (!key.isEmpty && skeleton(text).firstRange(of: key) != nil) { return redactionMarker }
+    /// Secrets shorter than 4 characters are as `short` says.
+    public static func redact(_ text: String, secrets: [String], short: ShortSecrets = .hideText) -> String {
+        let shortOnes = secrets.filter { (1...3).contains($0.count) }
+        if short == .hideText {
+            // A key of one to three characters cannot be told from the text around it:
+            // a text that holds it anywhere, however written, is not shown at all.
+            for secret in shortOnes {
+                let key = skeleton(secret)
+                if text.contains(secret) || (!key.isEmpty && skeleton(text).firstRange(of: key) != nil) { return redactionMarker }
+            }
         }
-        let patterns = secrets.filter { $0.count >= 4 }.map(SecretPattern.init)
-        guard !patterns.isEmpty else { return text }
+        let patterns = secrets.filter { $0.count >= 4 }.map { SecretPattern($0) }
+        let alone = short == .replaceWhereAlone ? shortOnes.map { SecretPattern($0, escapingAll: true) } : []
+        guard !patterns.isEmpty || !alone.isEmpty else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
             var matched = 0
             for pattern in patterns { matched = max(matched, pattern.match(scalars, at: index)) }
+            for pattern in alone { matched = max(matched, pattern.matchAlone(scalars, at: index)) }
             if matched > 0 {
                 result.append(contentsOf: redactionMarker.unicodeScalars)
                 index += matched
@@ -110,10 +128,12 @@ extension SafeText {
         /// For each character of the secret, the scalar sequences that stand for it.
         var alternatives: [[[Unicode.Scalar]]]
 
-        init(_ secret: String) {
+        /// `escapingAll`: a letter or digit percent-encoded too (`%61` for `a`),
+        /// which no client does but a short key's last look covers, having no other net.
+        init(_ secret: String, escapingAll: Bool = false) {
             alternatives = secret.unicodeScalars.map { scalar in
                 var forms: [[Unicode.Scalar]] = []
-                if !PercentEncoding.isUnreserved(scalar) {
+                if escapingAll || !PercentEncoding.isUnreserved(scalar) {
                     forms.append(PercentEncoding.encoded(scalar).unicodeScalars.map { $0 })
                 }
                 forms.append([scalar])
@@ -136,13 +156,28 @@ extension SafeText {
             return characters == alternatives.count || characters > SafeText.revealedPrefix ? position - start : 0
         }
 
+        /// How many scalars of `text` from `start` spell the whole secret with no
+        /// letter or digit just before or after them (in any case: "ABC" for "abc"); else 0.
+        func matchAlone(_ text: [Unicode.Scalar], at start: Int) -> Int {
+            func isWordScalar(_ index: Int) -> Bool {
+                text.indices.contains(index) && (text[index].properties.isAlphabetic || text[index].properties.numericType != nil)
+            }
+            guard !isWordScalar(start - 1) else { return 0 }
+            var position = start
+            for forms in alternatives {
+                guard let form = forms.first(where: { Self.matches($0, text, at: position, anyCase: true) }) else { return 0 }
+                position += form.count
+            }
+            return isWordScalar(position) ? 0 : position - start
+        }
+
         /// Whether `form` is at `position`; hex digits of an escape in either case.
-        static func matches(_ form: [Unicode.Scalar], _ text: [Unicode.Scalar], at position: Int) -> Bool {
+        static func matches(_ form: [Unicode.Scalar], _ text: [Unicode.Scalar], at position: Int, anyCase: Bool = false) -> Bool {
             guard position + form.count <= text.count else { return false }
             for (offset, expected) in form.enumerated() {
                 let found = text[position + offset]
-                let same = form.count > 1 && offset > 0
-                    ? found.properties.uppercaseMapping == expected.properties.uppercaseMapping
+                let same = anyCase || (form.count > 1 && offset > 0)
+                    ? found == expected || found.properties.uppercaseMapping == expected.properties.uppercaseMapping
                     : found == expected
                 if !same { return false }
             }
