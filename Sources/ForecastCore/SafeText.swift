@@ -298,6 +298,28 @@ public enum SafeNumber {
         return value
     }
 
+    /// A number as a person writes one on a command line: decimal digits with
+    /// at most one point, a minus sign perhaps before them ("10", "2.5", ".5",
+    /// "-1"), at most 64 characters, finite; else nil. No exponent ("1e3"), no
+    /// hexadecimal ("0x10", which `Double` reads as 16), no "inf" or "nan", no
+    /// "+", no spaces, no digits of other scripts: each was taken for a number
+    /// nobody meant.
+    public static func plainDecimal(_ text: String) -> Double? {
+        let bytes = text.utf8
+        guard bytes.count <= 64 else { return nil }
+        var digits = 0, points = 0
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x30...0x39: digits += 1
+            case 0x2E: points += 1
+            case 0x2D where index == 0: continue
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
     /// The nearest Int by the one rounding rule (`ShownNumber`: halves away
     /// from zero, in decimal), or nil when `value` is NaN, infinite or too large.
     public static func rounded(_ value: Double) -> Int? {

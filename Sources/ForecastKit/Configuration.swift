@@ -195,7 +195,7 @@ public enum Configuration {
             settings.preferences.language = language.rawValue
         case .ttl:
             guard let text else { settings.preferences.ttlMinutes = nil; break }
-            guard let minutes = SafeNumber.decimal(text), (0...10080).contains(minutes) else { throw bad("0–10080") }
+            guard let minutes = SafeNumber.plainDecimal(text), (0...10080).contains(minutes) else { throw bad("0–10080") }
             settings.preferences.ttlMinutes = minutes
         case .concurrency:
             guard let text else { settings.preferences.concurrency = nil; break }

@@ -10,6 +10,47 @@ import ForecastProviders
 /// key that wiped every message, an import's setting refused as "not valid",
 /// and a failed nowcast that JSON never mentioned.
 @Suite struct SmallFindingsTests {
+    @Test func plainDecimalIsDigitsAndOnePoint() {
+        for (text, value) in [("10", 10.0), ("2.5", 2.5), (".5", 0.5), ("5.", 5), ("-1", -1), ("007", 7)] {
+            #expect(SafeNumber.plainDecimal(text) == value, "\(text)")
+        }
+        for text in ["0x10", "0X10", "0x1p3", "1e3", "1E3", "inf", "-inf", "nan", "infinity", "+5", " 5", "5 ", "1_000", "1,5", "٣", "", ".", "-",
+                     "1.2.3", "--1", String(repeating: "9", count: 400), String(repeating: "1", count: 65)] {
+            #expect(SafeNumber.plainDecimal(text) == nil, "\(text)")
+        }
+    }
+
+    /// `--timeout 0x10` was 16 seconds; each number option now refuses what is not plain decimal, saying so.
+    @Test func numberOptionsRefuseHexAndTheRest() async throws {
+        var cli = try InProcessCLI()
+        let cases: [([String], String)] = [
+            (["list", "--timeout", "0x10"], "--timeout"), (["list", "--timeout", "1e1"], "--timeout"), (["show", "London", "--timeout", "+5"], "--timeout"),
+            (["list", "--ttl", "0x10"], "--ttl"), (["list", "--ttl", "inf"], "--ttl"), (["list", "--rate-limit", "1e3"], "--rate-limit"),
+            (["list", "--rate-limit", "nan"], "--rate-limit"), (["add", "Seoul", "--timeout", "0x1p3"], "--timeout"),
+            (["search", "Seoul", "--timeout", "0x10"], "--timeout"),
+        ]
+        for (arguments, option) in cases {
+            let result = await cli.run(arguments: arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\(option) takes a number written in decimal digits, such as 10 or 2.5, not '\(arguments.last ?? "")'"),
+                    "\(arguments): \(result.stderr)")
+        }
+        #expect(await cli.run("list", "--timeout", "0x10", "--lang", "ko").stderr.contains("--timeout에는 10이나 2.5처럼 십진수 숫자로 쓴 수를 주세요"))
+        #expect(await cli.run("list", "--timeout", "0x10", "--lang", "ja").stderr.contains("10 進数の数字で書いた数を指定してください('0x10' は使えません)"))
+        // What could be a key typed there is not repeated.
+        let long = await cli.run("list", "--ttl", "abcd1234abcd1234abcd")
+        #expect(long.status == 64 && !long.stderr.contains("abcd1234") && long.stderr.contains("--ttl takes a number"), "\(long.stderr)")
+        // Plain decimal still works, and the range is still checked.
+        #expect(await cli.run("list", "--timeout", "2.5", "--ttl", "0", "--rate-limit", "30").status == 0)
+        #expect(await cli.run("list", "--timeout", "301").stderr.contains("more than 0 and at most 300"))
+        // The environment's and config's minutes too.
+        cli.environment["FORECAST_TTL_MINUTES"] = "0x10"
+        #expect(await cli.run("list").status != 0)
+        cli.environment["FORECAST_TTL_MINUTES"] = nil
+        let config = await cli.run("config", "ttl", "1e3")
+        #expect(config.status == 64 && config.stderr.contains("0–10080"), "\(config.stderr)")
+    }
+
     /// A key of one to three characters wiped every message to "[redacted]"; it
     /// is now taken out where it stands alone, and the message stays readable.
     @Test func aShortKeyLeavesTheMessageReadable() async throws {

@@ -240,6 +240,10 @@ extension English {
             "\(quoted(word)) is not a forecast command; did you mean '\(suggestion)'? (see 'forecast --help')"
         case .unknownCommand(let word, nil):
             "\(quoted(word)) is not a forecast command (see 'forecast --help')"
+        case .notDecimal(let option, let typed?):
+            "\(option) takes a number written in decimal digits, such as 10 or 2.5, not \(quoted(typed))"
+        case .notDecimal(let option, nil):
+            "\(option) takes a number written in decimal digits, such as 10 or 2.5 \(self.typed(nil))"
         }
     }
 

@@ -242,6 +242,10 @@ extension Japanese {
             "\(quoted(word)) は forecast のコマンドではありません。'\(suggestion)' のことですか？('forecast --help' を参照)"
         case .unknownCommand(let word, nil):
             "\(quoted(word)) は forecast のコマンドではありません('forecast --help' を参照)"
+        case .notDecimal(let option, let typed?):
+            "\(option) には 10 や 2.5 のように 10 進数の数字で書いた数を指定してください(\(quoted(typed)) は使えません)"
+        case .notDecimal(let option, nil):
+            "\(option) には 10 や 2.5 のように 10 進数の数字で書いた数を指定してください\(self.typed(nil))"
         }
     }
 

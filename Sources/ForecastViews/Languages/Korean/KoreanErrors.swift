@@ -295,6 +295,10 @@ extension Korean {
             "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다. '\(suggestion)'\(Self.josa(suggestion, .eulReul)) 찾으셨나요? ('forecast --help' 참고)"
         case .unknownCommand(let word, nil):
             "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다 ('forecast --help' 참고)"
+        case .notDecimal(let option, let typed?):
+            "\(option)에는 10이나 2.5처럼 십진수 숫자로 쓴 수를 주세요. \(quoted(typed))\(Self.josa(quoted(typed), .eunNeun)) 쓸 수 없습니다"
+        case .notDecimal(let option, nil):
+            "\(option)에는 10이나 2.5처럼 십진수 숫자로 쓴 수를 주세요 \(self.typed(nil))"
         }
     }
 
