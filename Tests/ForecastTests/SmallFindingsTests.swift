@@ -72,4 +72,32 @@ import ForecastProviders
         // What services send is still hidden whole.
         #expect(SafeText.redact("appid=ab", secrets: secrets) == SafeText.redactionMarker)
     }
+
+    /// An import's bad setting said "cannot be 'not valid'": it names the setting and what it can be, in each language.
+    @Test func anImportsBadSettingIsNamedWithItsChoices() async throws {
+        let cli = try InProcessCLI()
+        let folder = TemporaryFolder()
+        let cases: [(String, [String])] = [
+            (#"{"temperatureUnit":"rankine"}"#, ["temperatureUnit", "'rankine'", "celsius, fahrenheit, kelvin"]),
+            (#"{"sortDescending":"yes"}"#, ["sortDescending", "true, false"]),
+            (#"{"provider":"foo"}"#, ["provider", "'foo'", "open-meteo, openweathermap, metno"]),
+            (#"{"ttlMinutes":"30"}"#, ["ttlMinutes", "0–10080"]),
+            (#"{"ttlMinutes":99999}"#, ["ttlMinutes", "'99999'", "0–10080"]),
+            (#"{"concurrency":1000}"#, ["concurrency", "'1000'", "1–256"]),
+        ]
+        for (index, (settings, said)) in cases.enumerated() {
+            let file = folder.path("settings\(index).json")
+            try Data((#"{"format":"forecast-places","version":1,"places":[],"settings":"# + settings + "}").utf8).write(to: URL(fileURLWithPath: file))
+            for language in ["en", "ko", "ja"] {
+                let result = await cli.run("import", file, "--lang", language)
+                #expect(result.status == 1, "\(settings) \(language): \(result.stderr)")
+                #expect(said.allSatisfy(result.stderr.contains) && !result.stderr.contains("not valid"), "\(settings) \(language): \(result.stderr)")
+            }
+        }
+        let english = await cli.run("import", folder.path("settings0.json"))
+        #expect(english.stderr.contains("the file's setting temperatureUnit cannot be 'rankine': use celsius, fahrenheit, kelvin"), "\(english.stderr)")
+        let notSettings = folder.path("list.json")
+        try Data(#"{"format":"forecast-places","version":1,"places":[],"settings":[]}"#.utf8).write(to: URL(fileURLWithPath: notSettings))
+        #expect(await cli.run("import", notSettings).stderr.contains(#"the file's "settings" are not settings as an export writes them"#))
+    }
 }

@@ -130,8 +130,11 @@ extension Japanese {
         case .tooManyPlaces(let maximum):
             return "ファイルに\(count(maximum, "か所"))を超える地点があります。エクスポートしたファイルがそうなることはありません"
         case .empty: return "ファイルが空です"
-        case .setting(let key, let value):
-            return "ファイルの設定 \(key) に \(quoted(value)) は使えません"
+        case .setting(_, .notSettings):
+            return #"ファイルの "settings" がエクスポートの設定の形ではありません({"temperatureUnit": "celsius"} のようなオブジェクトにしてください)"#
+        case .setting(let key, .invalid(let value, let allowed)):
+            let given = value.map { " \(quoted($0)) は使えません" } ?? "使えない値があります"
+            return "ファイルの設定 \(key) に\(given)" + (allowed.map { ": \($0)" } ?? "")
         case .row(let row, let problem):
             let what: String = switch problem {
             case .missing(let field): "\(field) がありません"
