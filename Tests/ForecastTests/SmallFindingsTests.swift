@@ -100,4 +100,22 @@ import ForecastProviders
         try Data(#"{"format":"forecast-places","version":1,"places":[],"settings":[]}"#.utf8).write(to: URL(fileURLWithPath: notSettings))
         #expect(await cli.run("import", notSettings).stderr.contains(#"the file's "settings" are not settings as an export writes them"#))
     }
+
+    /// A nowcast that failed fell back to the hourly forecast with nothing in JSON to say so.
+    @Test func aFailedNowcastIsSaidInJSON() async throws {
+        let cli = try await WarningsCLIFixture.cli()
+        let recorded = WarningsCLIFixture.answer(clock: cli.clock)
+        cli.http.answer { url in
+            url.path.hasSuffix("/nowcast/2.0/complete") ? HTTPResponse(status: 500, body: Data("down".utf8)) : recorded(url)
+        }
+        let show = try WarningsCLITests.json(await cli.run("show", "Oslo", "--format", "json", "--refresh").stdout)
+        let error = try #require(show["nextHoursError"] as? [String: Any], "\(show.keys.sorted())")
+        #expect(error["kind"] as? String == "provider" && (error["message"] as? String)?.contains("500") == true, "\(error)")
+        let list = try WarningsCLITests.json(await cli.run("list", "--format", "json", "--refresh").stdout)
+        let places = try #require(list["locations"] as? [[String: Any]])
+        let oslo = try #require(places.first { $0["name"] as? String == "Oslo" })
+        #expect(oslo["nextHoursError"] is [String: Any], "\(oslo.keys.sorted())")
+        // Where no nowcast was asked (Seoul), there is none.
+        #expect(places.first { $0["name"] as? String == "Seoul" }?["nextHoursError"] == nil)
+    }
 }
