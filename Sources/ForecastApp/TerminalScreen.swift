@@ -159,13 +159,25 @@ package final class TerminalScreen: @unchecked Sendable {
     }
 
     /// Reads the keyboard on a thread of its own, blocking in `read` (no
-    /// polling: idle costs nothing), until the terminal closes.
+    /// polling: idle costs nothing), until the terminal closes. Inside a
+    /// bracketed paste, a read waits `KeyDecoder.pasteQuiet` at most: a paste
+    /// whose end never comes is ended then (it left the app deaf to all but Ctrl-C).
     package func readKeys(_ deliver: @escaping @Sendable ([Key]) -> Void, closed: @escaping @Sendable () -> Void) {
         let input = self.input
         let thread = Thread {
             var decoder = KeyDecoder()
             var buffer = [UInt8](repeating: 0, count: 1024)
             while true {
+                if decoder.isPasting {
+                    var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                    let waited = poll(&ready, 1, Int32(KeyDecoder.pasteQuiet.components.seconds * 1000))
+                    if waited < 0 && errno == EINTR { continue }
+                    if waited == 0 {
+                        let keys = decoder.endPaste()
+                        if !keys.isEmpty { deliver(keys) }
+                        continue
+                    }
+                }
                 let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
