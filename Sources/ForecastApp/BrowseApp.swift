@@ -57,7 +57,13 @@ package final class BrowseApp: @unchecked Sendable {
         case written(failure: String?, reload: Bool, viewed: Place?)
         /// The database file is no longer the one opened: said by an operation (worded), or seen by the clock (nil).
         case databaseChanged(String?)
+        /// Quitting waited for the keys' writes as long as it may.
+        case quitWaitOver
     }
+
+    /// How long quitting waits for the keys' writes to reach the database (a
+    /// write takes milliseconds; SQLite's busy wait for another process's lock, seconds).
+    static let quitWait = Duration.seconds(5)
 
     let places: SavedPlaces
     let context: AppContext
@@ -180,7 +186,22 @@ package final class BrowseApp: @unchecked Sendable {
             background.values.forEach { $0.cancel() }
         }
         var status: Int32 = 0
+        // Quit was asked while writes were under way: only their ends are taken now, until none is left.
+        var draining = false
         for await input in inputs {
+            if draining {
+                switch input {
+                case .written:
+                    writes.finished()
+                    // The pending batch (the keys read with q) goes too; not into a file that replaced the database.
+                    if following { writes.discardPending() } else { startWrites() }
+                case .signal(let number): return 128 + number
+                case .closed, .quitWaitOver: return status
+                default: break
+                }
+                if writes.isIdle { return status }
+                continue
+            }
             switch input {
             case .event(let event):
                 handle(event)
@@ -210,8 +231,21 @@ package final class BrowseApp: @unchecked Sendable {
                 written(failure: failure, reload: reload, viewed: viewed)
             case .databaseChanged(let message):
                 followReplacedDatabase(message)
+            case .quitWaitOver:
+                break
             }
-            if state.quitting { return status }
+            if state.quitting {
+                // A change read with q (or before it, still being written) is written before the app
+                // ends: returning at once ended the process with the write under way (0 of 5 saved).
+                if following { writes.discardPending() }
+                if writes.isIdle { return status }
+                draining = true
+                Task { [post] in
+                    try? await Task.sleep(for: Self.quitWait)
+                    post.yield(.quitWaitOver)
+                }
+                continue
+            }
             drawSoon()
         }
         return status

@@ -41,3 +41,23 @@ extension BrowsePseudoTerminalTests {
         #expect(decoder.keys(Array("[201~q".utf8)) == [.paste("xy"), .character("q")])
     }
 }
+
+/// Issue 38, finding 19d, with the binary in tmux: a change and `q` read
+/// together quit before the change was written.
+extension BrowseTerminalTests {
+    @Test func aChangeTypedWithQIsWrittenBeforeTheAppEnds() async throws {
+        let stub = try await StubWeatherService.start()
+        defer { Task { await stub.stop() } }
+        let name = #""key" : "name""#, fahrenheit = #""temperature" : "fahrenheit""#
+        // Five rounds, as the attack tried it (0 of 5 were saved).
+        for (keys, expected) in [("sq", [name]), ("uq", [fahrenheit]), ("su\u{03}", [name, fahrenheit]), ("sq", [name]), ("uq", [fahrenheit])] {
+            guard let (tmux, cli) = try await start(stub, width: 80, height: 24, arguments: "--list", places: ["Seoul"]) else { return }
+            defer { tmux.stop() }
+            _ = try await tmux.screen { $0.contains { $0.contains("Seoul") } }
+            try await tmux.typed(keys)  // one write: the app reads them together
+            _ = try await tmux.screen { $0.contains { $0.contains("EXIT=") } }
+            let saved = try await cli.run("list", "--offline", "--format", "json").stdout
+            #expect(expected.allSatisfy(saved.contains), "\(keys.debugDescription): \(saved)")
+        }
+    }
+}
