@@ -57,6 +57,9 @@ package final class BrowseApp: @unchecked Sendable {
         case written(failure: String?, reload: Bool, viewed: Place?)
         /// The database file is no longer the one opened: said by an operation (worded), or seen by the clock (nil).
         case databaseChanged(String?)
+        /// The app was stopped and goes on (SIGCONT) in the terminal's foreground: the
+        /// screen was set up again, and every cell is drawn again.
+        case resumed
         /// Quitting waited for the keys' writes as long as it may.
         case quitWaitOver
     }
@@ -71,7 +74,7 @@ package final class BrowseApp: @unchecked Sendable {
     let screen: TerminalScreen
     let weatherSettings: WeatherSettings
     private let inputs: AsyncStream<Input>
-    private let post: AsyncStream<Input>.Continuation
+    let post: AsyncStream<Input>.Continuation
     /// Writes go one at a time, off the concurrency pool (SQLite's busy wait blocks its thread).
     private let storeQueue = DispatchQueue(label: "forecast.browse.store")
 
@@ -231,6 +234,11 @@ package final class BrowseApp: @unchecked Sendable {
                 written(failure: failure, reload: reload, viewed: viewed)
             case .databaseChanged(let message):
                 followReplacedDatabase(message)
+            case .resumed:
+                previous = nil  // the screen was cleared: every cell again
+                drawPending = false
+                draw()
+                continue
             case .quitWaitOver:
                 break
             }
@@ -310,32 +318,6 @@ package final class BrowseApp: @unchecked Sendable {
         screen.draw(output)
         previous = frame
         drawnAt = .now
-    }
-
-    /// SIGWINCH redraws; SIGTERM, SIGHUP and a SIGINT or SIGQUIT sent from outside (the
-    /// terminal sends Ctrl-C as a key in raw mode) end the app with the terminal restored.
-    /// The ones that end the app leave at once, from the signal's own queue,
-    /// whatever the loop is doing (a flood of keys, a write the terminal does not take).
-    /// SIGTSTP is ignored: in raw mode Ctrl-Z is a key the app does not use, and
-    /// a stop sent from outside raced the restore and the redraw (tried: one
-    /// resume in five hung); the app goes on, the terminal as it is.
-    func watchSignals() -> [any DispatchSourceSignal] {
-        signal(SIGTSTP, SIG_IGN)
-        let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
-        return ([SIGWINCH] + ending).map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [post, screen] in
-                switch number {
-                case SIGWINCH: post.yield(.resized)
-                default:
-                    screen.leave()
-                    exit(128 + number)
-                }
-            }
-            source.resume()
-            return source
-        }
     }
 
     // MARK: - Effects
