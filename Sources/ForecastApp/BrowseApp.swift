@@ -57,7 +57,16 @@ package final class BrowseApp: @unchecked Sendable {
         case written(failure: String?, reload: Bool, viewed: Place?)
         /// The database file is no longer the one opened: said by an operation (worded), or seen by the clock (nil).
         case databaseChanged(String?)
+        /// The app was stopped and goes on (SIGCONT) in the terminal's foreground: the
+        /// screen was set up again, and every cell is drawn again.
+        case resumed
+        /// Quitting waited for the keys' writes as long as it may.
+        case quitWaitOver
     }
+
+    /// How long quitting waits for the keys' writes to reach the database (a
+    /// write takes milliseconds; SQLite's busy wait for another process's lock, seconds).
+    static let quitWait = Duration.seconds(5)
 
     let places: SavedPlaces
     let context: AppContext
@@ -65,21 +74,21 @@ package final class BrowseApp: @unchecked Sendable {
     let screen: TerminalScreen
     let weatherSettings: WeatherSettings
     private let inputs: AsyncStream<Input>
-    private let post: AsyncStream<Input>.Continuation
+    let post: AsyncStream<Input>.Continuation
     /// Writes go one at a time, off the concurrency pool (SQLite's busy wait blocks its thread).
-    private let storeQueue = DispatchQueue(label: "forecast.browse.store")
+    let storeQueue = DispatchQueue(label: "forecast.browse.store")
 
     // Touched only by the loop.
-    private var state = BrowseState()
+    var state = BrowseState()
     private var previous: Frame?
     private let memo = BrowseView.Memo()
     private var refreshing: Task<Void, Never>?
     /// The writes the keys asked for, coalesced: one in flight, one pending batch.
-    private var writes = WriteQueue()
+    var writes = WriteQueue()
     /// A batch written since the list was last read changed it: read it once the writes are done.
-    private var pendingReload = false
+    var pendingReload = false
     /// The database file was found replaced, and the file there is being read.
-    private var following = false
+    var following = false
     /// One of each at a time: a new page's fetch replaces the last one's, and so on.
     private var background: [String: Task<Void, Never>] = [:]
     /// When the last frame was drawn, and whether one is put off.
@@ -180,7 +189,22 @@ package final class BrowseApp: @unchecked Sendable {
             background.values.forEach { $0.cancel() }
         }
         var status: Int32 = 0
+        // Quit was asked while writes were under way: only their ends are taken now, until none is left.
+        var draining = false
         for await input in inputs {
+            if draining {
+                switch input {
+                case .written:
+                    writes.finished()
+                    // The pending batch (the keys read with q) goes too; not into a file that replaced the database.
+                    if following { writes.discardPending() } else { startWrites() }
+                case .signal(let number): return 128 + number
+                case .closed, .quitWaitOver: return status
+                default: break
+                }
+                if writes.isIdle { return status }
+                continue
+            }
             switch input {
             case .event(let event):
                 handle(event)
@@ -210,8 +234,26 @@ package final class BrowseApp: @unchecked Sendable {
                 written(failure: failure, reload: reload, viewed: viewed)
             case .databaseChanged(let message):
                 followReplacedDatabase(message)
+            case .resumed:
+                previous = nil  // the screen was cleared: every cell again
+                drawPending = false
+                draw()
+                continue
+            case .quitWaitOver:
+                break
             }
-            if state.quitting { return status }
+            if state.quitting {
+                // A change read with q (or before it, still being written) is written before the app
+                // ends: returning at once ended the process with the write under way (0 of 5 saved).
+                if following { writes.discardPending() }
+                if writes.isIdle { return status }
+                draining = true
+                Task { [post] in
+                    try? await Task.sleep(for: Self.quitWait)
+                    post.yield(.quitWaitOver)
+                }
+                continue
+            }
             drawSoon()
         }
         return status
@@ -278,32 +320,6 @@ package final class BrowseApp: @unchecked Sendable {
         drawnAt = .now
     }
 
-    /// SIGWINCH redraws; SIGTERM, SIGHUP and a SIGINT or SIGQUIT sent from outside (the
-    /// terminal sends Ctrl-C as a key in raw mode) end the app with the terminal restored.
-    /// The ones that end the app leave at once, from the signal's own queue,
-    /// whatever the loop is doing (a flood of keys, a write the terminal does not take).
-    /// SIGTSTP is ignored: in raw mode Ctrl-Z is a key the app does not use, and
-    /// a stop sent from outside raced the restore and the redraw (tried: one
-    /// resume in five hung); the app goes on, the terminal as it is.
-    func watchSignals() -> [any DispatchSourceSignal] {
-        signal(SIGTSTP, SIG_IGN)
-        let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
-        return ([SIGWINCH] + ending).map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [post, screen] in
-                switch number {
-                case SIGWINCH: post.yield(.resized)
-                default:
-                    screen.leave()
-                    exit(128 + number)
-                }
-            }
-            source.resume()
-            return source
-        }
-    }
-
     // MARK: - Effects
 
     func perform(_ effect: Effect) {
@@ -356,126 +372,6 @@ package final class BrowseApp: @unchecked Sendable {
             }
         case .quit:
             break
-        }
-    }
-
-    /// Starts the pending batch of writes, unless one is in flight: through the
-    /// use cases, off the pool, each setting as the state has it now (the last
-    /// key's). Its end comes back to the loop as `.written`.
-    func startWrites() {
-        // While the file that replaced the database is being read, the keys' writes wait (and then go: its ids are not theirs).
-        guard !following, let batch = writes.start() else { return }
-        let (sort, unit, order, units) = (state.sort, state.unit, state.places.map(\.id), state.settings)
-        let viewed = batch.viewed.flatMap { id in state.places.first { $0.id == id } }
-        let finder = PlaceFinder(context: context)
-        let additions = batch.additions.map { finder.draft($0, label: nil) }
-        var cached = weatherSettings
-        cached.offline = true
-        let offline = cached
-        let words = options.words
-        storeQueue.async { [places, post] in
-            var failure: String?
-            var replaced = false
-            func attempt(_ work: () throws -> Void) {
-                // Once the file is found replaced, nothing more of the batch: its ids are the old file's.
-                guard !replaced else { return }
-                do { try work() } catch {
-                    failure = failure ?? words.describe(error)
-                    if case .replaced? = error as? StoreError { replaced = true }
-                }
-            }
-            if batch.sort { attempt { try places.setSort(sort) } }
-            if batch.unit {
-                attempt {
-                    _ = try places.setUnits(UnitChange(
-                        temperature: unit, wind: units.windUnit, precipitation: units.measures.precipitation,
-                        distance: units.measures.distance, pressure: units.measures.pressure, clock: units.measures.clock))
-                }
-            }
-            if batch.order { attempt { try places.reorder(order) } }
-            for id in batch.removals {
-                attempt { if let place = try places.remove(id: id) { post.yield(.event(.removed(place))) } }
-            }
-            for place in batch.restorations {
-                attempt {
-                    let back = try places.restore(place)
-                    post.yield(.event(.restored(back)))
-                }
-            }
-            for draft in additions {
-                attempt {
-                    switch try places.add(draft, labelled: false) {
-                    case .added(let place): post.yield(.event(.added(place, alreadySaved: false)))
-                    case .alreadySaved(let place), .relabelled(_, let place): post.yield(.event(.added(place, alreadySaved: true)))
-                    }
-                }
-            }
-            if let viewed {
-                attempt { try places.recordViewed(viewed) }
-                // The page's cached full report at once; a fetch follows if it is due.
-                if let outcome = try? Self.wait({ try await places.weather(for: [viewed], detail: .full, settings: offline) }),
-                    let weather = outcome.weather[viewed.id]
-                {
-                    post.yield(.event(.detailWeather(viewed.id, weather)))
-                }
-            }
-            if replaced {
-                post.yield(.written(failure: nil, reload: false, viewed: nil))
-                post.yield(.databaseChanged(failure))
-                return
-            }
-            post.yield(.written(failure: failure, reload: batch.changesTheList || failure != nil, viewed: viewed))
-        }
-    }
-
-    /// The database file is not the one opened (replaced or deleted): the store
-    /// let the old one go; the list and cached weather are read from the file
-    /// now at the path (the first read says the file changed, if nothing has
-    /// yet), and everything of the old file leaves the screen.
-    func followReplacedDatabase(_ message: String?) {
-        guard !following else { return }
-        following = true
-        var cached = weatherSettings
-        cached.offline = true
-        cached.refresh = false
-        let settings = cached
-        let words = options.words
-        storeQueue.async { [places, post] in
-            var said = message
-            var listed: SavedPlaces.Listed?
-            for _ in 0..<2 where listed == nil {
-                do {
-                    listed = try Self.wait { try await places.listWithWeather(settings: settings) }
-                } catch {
-                    said = said ?? words.describe(error)
-                    if case .replaced? = error as? StoreError { continue }
-                    break  // the file there is no database of ours: said, and an empty list
-                }
-            }
-            post.yield(.event(.databaseReplaced(
-                message: said ?? words.describe(StoreError.replaced(path: "")), settings: listed?.settings ?? Settings(),
-                places: listed?.places ?? [], weather: listed?.outcome.weather ?? [:])))
-        }
-    }
-
-    /// A batch is written: its failure said, the next batch started, or, when
-    /// none is left, the list read as the database has it (a failed write changed nothing).
-    func written(failure: String?, reload: Bool, viewed: Place?) {
-        writes.finished()
-        if let failure {
-            handle(.writeFailed(failure))
-        } else if case .writeFailed? = state.status.message {
-            state.status.message = nil  // a later write went through: what failed before is no longer so
-        }
-        if let viewed, !weatherSettings.offline, state.detailPlace?.id == viewed.id { fetchDetail(viewed, force: false) }
-        pendingReload = pendingReload || reload
-        guard writes.isIdle else { return startWrites() }
-        guard pendingReload else { return }
-        pendingReload = false
-        storeQueue.async { [places, post] in
-            if let (settings, ordered) = try? places.ordered() {
-                post.yield(.event(.reloaded(settings: settings, places: ordered)))
-            }
         }
     }
 

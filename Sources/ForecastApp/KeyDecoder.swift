@@ -8,8 +8,23 @@ package struct KeyDecoder: Sendable {
     /// Inside a bracketed paste (ESC [ 200 ~ … ESC [ 201 ~): what was pasted so far, bounded.
     private var pasting: String?
     static let pasteLimit = 1000
+    /// A paste whose end has not come after this long without a byte never ends:
+    /// a terminal sends a paste in one stream, so the end is lost (or never sent).
+    package static let pasteQuiet = Duration.seconds(1)
 
     package init() {}
+
+    /// Whether a bracketed paste is open: its start read, its end not yet.
+    package var isPasting: Bool { pasting != nil }
+
+    /// Ends a paste whose end never came (nothing read for `pasteQuiet`): what
+    /// was pasted, as a paste; what follows is keys again.
+    package mutating func endPaste() -> [Key] {
+        guard let text = pasting else { return [] }
+        pasting = nil
+        pending = []
+        return text.isEmpty ? [] : [.paste(text)]
+    }
 
     /// The keys in `bytes` (one read's worth). An Esc alone at the end of a
     /// read is the Esc key: a terminal sends a sequence in one piece.
@@ -25,6 +40,11 @@ package struct KeyDecoder: Sendable {
             switch byte {
             case 0x1B:
                 guard index + 1 < input.count else {
+                    // Inside a paste, the start of its end cut between reads: kept for the next.
+                    if pasting != nil {
+                        pending = [0x1B]
+                        return keys
+                    }
                     keys.append(.escape)
                     index += 1
                     continue

@@ -43,24 +43,48 @@ package final class TerminalScreen: @unchecked Sendable {
     package func enter() {
         lock.withLock {
             guard !entered else { return }
-            var raw = saved
-            raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-            raw.c_oflag &= ~tcflag_t(OPOST)
-            raw.c_cflag |= tcflag_t(CS8)
-            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            _ = tcsetattr(input, TCSAFLUSH, &raw)
-            entered = true
-            leaving.set(false)
-            frameCut = false
-            writer = ttyname(output).map { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } ?? -1
-            // Bracketed paste too: a paste arrives marked, never as keys that run commands.
-            // The alternate screen, no cursor, no wrap, bracketed paste, and the mouse's presses and wheel (SGR form).
-            writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J")
+            setUp()
         }
+    }
+
+    /// `enter` again after the process was stopped and goes on: the mode and the
+    /// screen set up whether or not the app left them (SIGSTOP cannot be caught,
+    /// and a shell that took the terminal meanwhile set its own mode), the screen
+    /// cleared for a whole frame.
+    package func resume() {
+        lock.withLock { setUp() }
+    }
+
+    /// Raw mode, and the screen's set-up written; the lock held.
+    private func setUp() {
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        if !entered {
+            entered = true
+            writer = ttyname(output).map { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } ?? -1
+        }
+        leaving.set(false)
+        frameCut = false
+        // Bracketed paste too: a paste arrives marked, never as keys that run commands.
+        // The alternate screen, no cursor, no wrap, bracketed paste, and the mouse's presses and wheel (SGR form).
+        writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J")
+    }
+
+    /// Whether this process's group has the terminal (or the terminal does not
+    /// say: not the controlling one). A job continued in the background does not.
+    package var inForeground: Bool { Self.inForeground(input) }
+
+    static func inForeground(_ descriptor: Int32) -> Bool {
+        let group = tcgetpgrp(descriptor)
+        return group <= 0 || group == getpgrp()
     }
 
     /// What `enter` changed on screen, put back: attributes, paste marks, line wrap, the cursor, the normal screen.
@@ -159,15 +183,34 @@ package final class TerminalScreen: @unchecked Sendable {
     }
 
     /// Reads the keyboard on a thread of its own, blocking in `read` (no
-    /// polling: idle costs nothing), until the terminal closes.
+    /// polling: idle costs nothing), until the terminal closes. Inside a
+    /// bracketed paste, a read waits `KeyDecoder.pasteQuiet` at most: a paste
+    /// whose end never comes is ended then (it left the app deaf to all but Ctrl-C).
     package func readKeys(_ deliver: @escaping @Sendable ([Key]) -> Void, closed: @escaping @Sendable () -> Void) {
         let input = self.input
         let thread = Thread {
             var decoder = KeyDecoder()
             var buffer = [UInt8](repeating: 0, count: 1024)
             while true {
+                if decoder.isPasting {
+                    var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                    let waited = poll(&ready, 1, Int32(KeyDecoder.pasteQuiet.components.seconds * 1000))
+                    if waited < 0 && errno == EINTR { continue }
+                    if waited == 0 {
+                        let keys = decoder.endPaste()
+                        if !keys.isEmpty { deliver(keys) }
+                        continue
+                    }
+                }
                 let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
+                // Continued in the background (the shell took the terminal while the app was
+                // stopped): the read fails, SIGTTIN being blocked here. The terminal is still
+                // there; the app stops until `fg` (watchSignals), and reads again then.
+                if count < 0 && errno == EIO && !Self.inForeground(input) {
+                    usleep(100_000)
+                    continue
+                }
                 guard count > 0 else { break }
                 let keys = decoder.keys(buffer.prefix(count))
                 if !keys.isEmpty { deliver(keys) }

@@ -190,7 +190,7 @@ public struct Forecast: AsyncParsableCommand {
                     now: context.app.clock()
                 ).results
             }
-            let message = SafeText.redact(explain(error, english, environment: context.environment).message, secrets: context.stderr.secrets)
+            let message = SafeText.redact(explain(error, english, environment: context.environment).message, secrets: context.stderr.secrets, short: .replaceWhereAlone)
             let item = ErrorOutput(status: status, kind: ErrorOutput.kind(of: error, status: status), message: message, candidates: candidates)
             let document: [String: ErrorOutput] = ["error": item]
             if let text = try? JSONOutput.render(document) { context.stdout.line(text) }

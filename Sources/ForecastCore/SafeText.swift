@@ -39,13 +39,18 @@ public enum SafeText {
     static func cleaned(_ text: String, maxLength: Int, redacting secrets: [String]) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
-        for scalar in redact(text, secrets: secrets).unicodeScalars {
+        let redacted = redact(text, secrets: secrets).unicodeScalars
+        var rest = redacted.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             // The line and paragraph separators (U+2028, U+2029) break lines too.
             if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " || scalar.value == 0x2028 || scalar.value == 0x2029 {
                 if !lastWasSpace { scalars.append(" ") }
                 lastWasSpace = true
-            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
-                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
+            } else if !isUnsafe(scalar) && !isDropped(scalar, after: scalars.last, before: next) {
+                // (What draws nothing and is not needed where it is, a zero-width space, a
+                // tag, a soft hyphen, a joiner between two letters of Latin, is dropped: `isDropped`.)
                 scalars.append(scalar)
                 lastWasSpace = false
             }
@@ -96,9 +101,12 @@ public enum SafeText {
     static func isClean(_ text: String, maxLength: Int) -> Bool {
         var count = 0, previousSpace = false
         var first: Unicode.Scalar?, last: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             count += 1
-            guard count <= maxLength, isKeptInALine(scalar) else { return false }
+            guard count <= maxLength, isKeptInALine(scalar, after: last, before: next) else { return false }
             if scalar == " " {
                 if previousSpace { return false }
                 previousSpace = true
@@ -120,7 +128,10 @@ public enum SafeText {
         var count = 0, previousSpace = false, lineLength = 0
         var previousLineBlank = true
         var last: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             count += 1
             guard count <= maxLength else { return false }
             if scalar == "\n" {
@@ -136,7 +147,8 @@ public enum SafeText {
                 previousSpace = false
                 continue
             }
-            guard isKeptInALine(scalar), !(lineLength == 0 && isTrimmed(scalar)) else { return false }
+            guard isKeptInALine(scalar, after: lineLength == 0 ? nil : last, before: next == "\n" ? nil : next),
+                  !(lineLength == 0 && isTrimmed(scalar)) else { return false }
             if scalar == " " {
                 if previousSpace { return false }
                 previousSpace = true
@@ -152,10 +164,10 @@ public enum SafeText {
         return !isTrimmed(last)
     }
 
-    /// A scalar `clean` keeps as it is (a space only as one space).
-    private static func isKeptInALine(_ scalar: Unicode.Scalar) -> Bool {
+    /// A scalar `clean` keeps as it is (a space only as one space), between `previous` and `next`.
+    private static func isKeptInALine(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?) -> Bool {
         let value = scalar.value
-        return !isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && value != 0x200B && value != 0xFEFF
+        return !isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && !isDropped(scalar, after: previous, before: next)
     }
 
     /// A scalar `trimmingCharacters(in: .whitespaces)` removes from an end: a tab or a space separator.
@@ -204,17 +216,21 @@ public enum SafeText {
         return String(text.prefix(kept)) + "…"
     }
 
-    /// `text` with control characters and bidi overrides removed and line
-    /// breaks turned into spaces, nothing else changed: for laying out cells.
+    /// `text` with control characters, bidi overrides and what draws nothing
+    /// (`isDropped`) removed and line breaks turned into spaces, nothing else
+    /// changed: for laying out cells.
     public static func printable(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        var rest = text.unicodeScalars.makeIterator()
+        var next = rest.next()
+        while let scalar = next {
+            next = rest.next()
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 scalars.append(" ")
-            } else if !isUnsafe(scalar) && scalar.value != 0x200B && scalar.value != 0xFEFF {
-                // (The zero-width space and the byte-order mark are invisible: dropped from what is shown.)
+            } else if !isUnsafe(scalar) && !isDropped(scalar, after: scalars.last, before: next) {
+                // (What draws nothing and is not needed where it is: dropped from what is shown, as `clean` drops it.)
                 scalars.append(scalar)
             }
         }
@@ -270,191 +286,6 @@ public enum SafeText {
         else { return nil }
         return name
     }
-
-    /// What replaces a secret in text.
-    public static let redactionMarker = "[redacted]"
-
-    /// A secret shows no more than this many characters of its beginning: a
-    /// longer start of it (a key the service itself cut short) is redacted too.
-    static let revealedPrefix = 7
-
-    /// `text` with every occurrence of each secret replaced by "[redacted]":
-    /// as sent, percent-encoded (upper- or lower-case hex, each character
-    /// escaped or not), form-encoded (a space as `+`) or form-decoded (a `+`
-    /// read as a space), and any start of one longer than `revealedPrefix`.
-    /// Secrets shorter than 4 characters are ignored: they would mangle
-    /// ordinary words and protect nothing.
-    public static func redact(_ text: String, secrets: [String]) -> String {
-        // A key of one to three characters cannot be told from the text around it:
-        // a text that holds it anywhere, however written, is not shown at all.
-        for secret in secrets where (1...3).contains(secret.count) {
-            let key = skeleton(secret)
-            if text.contains(secret) || (!key.isEmpty && skeleton(text).firstRange(of: key) != nil) { return redactionMarker }
-        }
-        let patterns = secrets.filter { $0.count >= 4 }.map(SecretPattern.init)
-        guard !patterns.isEmpty else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            var matched = 0
-            for pattern in patterns { matched = max(matched, pattern.match(scalars, at: index)) }
-            if matched > 0 {
-                result.append(contentsOf: redactionMarker.unicodeScalars)
-                index += matched
-            } else {
-                result.append(scalars[index])
-                index += 1
-            }
-        }
-        let redacted = String(result)
-        // A safety net for what no pattern foresaw (every byte percent-encoded, a
-        // newline or a zero-width space inside the key, full-width letters, only
-        // its middle or end): if any 4 letters and digits of a secret in a row
-        // survive in the text, however written, none of the text is shown.
-        return patterns.isEmpty || !secrets.contains(where: { quotesPart(of: $0, in: redacted) }) ? redacted : redactionMarker
-    }
-
-    /// Whether `text`, normalised, holds any run of 4 of the letters and digits
-    /// of `secret` in a row. Linear in the text.
-    static func quotesPart(of secret: String, in text: String) -> Bool {
-        let key = skeleton(secret)
-        guard key.count >= 4 else { return false }
-        let width = 4
-        func pack(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
-        let windows = Set((0...(key.count - width)).map { pack(key[$0..<($0 + width)]) })
-        let body = skeleton(text)
-        guard body.count >= width else { return false }
-        let mask: UInt64 = width == 8 ? .max : (1 << (8 * UInt64(width))) - 1
-        var packed: UInt64 = 0
-        for (index, byte) in body.enumerated() {
-            packed = (packed << 8 | UInt64(byte)) & mask
-            if index + 1 >= width, windows.contains(packed) { return true }
-        }
-        return false
-    }
-
-    /// Letters and digits only, lower case, after compatibility normalisation
-    /// (full-width forms) and up to three rounds of percent-decoding.
-    static func skeleton(_ text: String) -> [UInt8] {
-        var bytes = Array(text.precomposedStringWithCompatibilityMapping.utf8)
-        for _ in 0..<3 {
-            var decoded: [UInt8] = []
-            decoded.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                   let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                    decoded.append(high << 4 | low)
-                    index += 3
-                } else {
-                    decoded.append(bytes[index])
-                    index += 1
-                }
-            }
-            if decoded.count == bytes.count { break }
-            bytes = decoded
-        }
-        return bytes.compactMap { byte in
-            switch byte {
-            case 0x30...0x39, 0x61...0x7A: byte
-            case 0x41...0x5A: byte + 0x20
-            default: nil
-            }
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
-    }
-
-    /// The ways one secret may be written back: per character, itself or its
-    /// escapes, so a key echoed half-encoded is still found.
-    struct SecretPattern {
-        /// For each character of the secret, the scalar sequences that stand for it.
-        var alternatives: [[[Unicode.Scalar]]]
-
-        init(_ secret: String) {
-            alternatives = secret.unicodeScalars.map { scalar in
-                var forms: [[Unicode.Scalar]] = []
-                if !PercentEncoding.isUnreserved(scalar) {
-                    forms.append(PercentEncoding.encoded(scalar).unicodeScalars.map { $0 })
-                }
-                forms.append([scalar])
-                if scalar == "+" { forms.append([" "]) }
-                if scalar == " " { forms.append(["+"]) }
-                return forms
-            }
-        }
-
-        /// How many scalars of `text` from `start` spell the whole secret, or
-        /// more than `revealedPrefix` of its characters; else 0.
-        func match(_ text: [Unicode.Scalar], at start: Int) -> Int {
-            var position = start
-            var characters = 0
-            for forms in alternatives {
-                guard let form = forms.first(where: { Self.matches($0, text, at: position) }) else { break }
-                position += form.count
-                characters += 1
-            }
-            return characters == alternatives.count || characters > SafeText.revealedPrefix ? position - start : 0
-        }
-
-        /// Whether `form` is at `position`; hex digits of an escape in either case.
-        static func matches(_ form: [Unicode.Scalar], _ text: [Unicode.Scalar], at position: Int) -> Bool {
-            guard position + form.count <= text.count else { return false }
-            for (offset, expected) in form.enumerated() {
-                let found = text[position + offset]
-                let same = form.count > 1 && offset > 0
-                    ? found.properties.uppercaseMapping == expected.properties.uppercaseMapping
-                    : found == expected
-                if !same { return false }
-            }
-            return true
-        }
-    }
-}
-
-/// Percent-encoding as RFC 3986 has it: every byte of the UTF-8 but the
-/// unreserved characters (letters, digits, `-._~`) as `%XX`.
-public enum PercentEncoding {
-    public static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", "-", ".", "_", "~": true
-        default: false
-        }
-    }
-
-    /// `scalar` as `%XX` escapes of its UTF-8 bytes, upper-case hex.
-    static func encoded(_ scalar: Unicode.Scalar) -> String {
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        var text = String.UnicodeScalarView()
-        for byte in String(scalar).utf8 {
-            text.append("%")
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
-        }
-        return String(text)
-    }
-
-    /// `text` for a URL's query: every character escaped but the unreserved
-    /// ones and those in `keeping` (a `+` is `%2B`, never a space).
-    public static func query(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isUnreserved(scalar) || keeping.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += encoded(scalar)
-            }
-        }
-        return result
-    }
 }
 
 /// Conversions that never trap: a value that is not finite or does not fit is nil.
@@ -464,6 +295,28 @@ public enum SafeNumber {
     public static func decimal(_ text: String) -> Double? {
         let allowed = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
         guard allowed, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A number as a person writes one on a command line: decimal digits with
+    /// at most one point, a minus sign perhaps before them ("10", "2.5", ".5",
+    /// "-1"), at most 64 characters, finite; else nil. No exponent ("1e3"), no
+    /// hexadecimal ("0x10", which `Double` reads as 16), no "inf" or "nan", no
+    /// "+", no spaces, no digits of other scripts: each was taken for a number
+    /// nobody meant.
+    public static func plainDecimal(_ text: String) -> Double? {
+        let bytes = text.utf8
+        guard bytes.count <= 64 else { return nil }
+        var digits = 0, points = 0
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x30...0x39: digits += 1
+            case 0x2E: points += 1
+            case 0x2D where index == 0: continue
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
         return value
     }
 

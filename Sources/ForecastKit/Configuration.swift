@@ -181,51 +181,65 @@ public enum Configuration {
         let text = value?.trimmingCharacters(in: .whitespaces)
         // The value as typed: the words quote it with its control characters shown ("'ko\\u{A}'"), not dropped;
         // unless it could be a key typed in the wrong place.
-        let bad = { (allowed: String) in ConfigError.badValue(key, shown(value ?? "", environment: environment), allowed: allowed) }
+        let bad = { ConfigError.badValue(key, shown(value ?? "", environment: environment), allowed: allowed(key)) }
         switch key {
         case .provider:
             guard let text else { settings.preferences.provider = nil; break }
-            guard let provider = ProviderName(rawValue: text.lowercased()) else {
-                throw bad(WeatherProviders.names.joined(separator: ", "))
-            }
+            guard let provider = ProviderName(rawValue: text.lowercased()) else { throw bad() }
             settings.preferences.provider = provider.rawValue
         case .language:
             guard let text else { settings.preferences.language = nil; break }
-            guard let language = Language(code: text) else { throw bad(Language.allCases.map(\.rawValue).joined(separator: ", ")) }
+            guard let language = Language(code: text) else { throw bad() }
             settings.preferences.language = language.rawValue
         case .ttl:
             guard let text else { settings.preferences.ttlMinutes = nil; break }
-            guard let minutes = SafeNumber.decimal(text), (0...10080).contains(minutes) else { throw bad("0–10080") }
+            guard let minutes = SafeNumber.plainDecimal(text), ttlRange.contains(minutes) else { throw bad() }
             settings.preferences.ttlMinutes = minutes
         case .concurrency:
             guard let text else { settings.preferences.concurrency = nil; break }
-            guard let count = Int(text), (1...256).contains(count) else { throw bad("1–256") }
+            guard let count = Int(text), (1...256).contains(count) else { throw bad() }
             settings.preferences.concurrency = count
         case .format:
             guard let text else { settings.preferences.format = nil; break }
-            guard formats.contains(text.lowercased()) else { throw bad(formats.joined(separator: ", ")) }
+            guard formats.contains(text.lowercased()) else { throw bad() }
             settings.preferences.format = text.lowercased()
         case .alerts:
             guard let text else { settings.preferences.alertSources = nil; break }
             let choice = text.lowercased()
-            guard alertChoices.contains(choice) else { throw bad(alertChoices.joined(separator: ", ")) }
+            guard alertChoices.contains(choice) else { throw bad() }
             settings.preferences.alertSources = choice
         case .airScale:
             guard let text else { settings.preferences.airScale = nil; break }
-            guard let choice = AirScaleChoice(rawValue: text.lowercased()) else {
-                throw bad(AirScaleChoice.allCases.map(\.rawValue).joined(separator: ", "))
-            }
+            guard let choice = AirScaleChoice(rawValue: text.lowercased()) else { throw bad() }
             settings.preferences.airScale = choice
         case .windUnit:
             guard let text else { settings.windUnit = .ms; break }
-            guard let unit = WindUnit(rawValue: text.lowercased()) else { throw bad(WindUnit.allCases.map(\.rawValue).joined(separator: ", ")) }
+            guard let unit = WindUnit(rawValue: text.lowercased()) else { throw bad() }
             settings.windUnit = unit
         case .temperatureUnit:
             guard let text else { settings.temperatureUnit = .celsius; break }
-            guard let unit = TemperatureUnit(argument: text) else { throw bad("celsius, fahrenheit, kelvin") }
+            guard let unit = TemperatureUnit(argument: text) else { throw bad() }
             settings.temperatureUnit = unit
         }
         return settings
+    }
+
+    /// The minutes `ttl` may be: up to a week.
+    public static let ttlRange: ClosedRange<Double> = 0...10080
+
+    /// What `key` can be, as an error says it: its choices, or its range.
+    public static func allowed(_ key: ConfigKey) -> String {
+        switch key {
+        case .provider: WeatherProviders.names.joined(separator: ", ")
+        case .language: Language.allCases.map(\.rawValue).joined(separator: ", ")
+        case .ttl: "\(number(ttlRange.lowerBound))–\(number(ttlRange.upperBound))"
+        case .concurrency: "1–256"
+        case .format: formats.joined(separator: ", ")
+        case .alerts: alertChoices.joined(separator: ", ")
+        case .airScale: AirScaleChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        case .windUnit: WindUnit.allCases.map(\.rawValue).joined(separator: ", ")
+        case .temperatureUnit: "celsius, fahrenheit, kelvin"
+        }
     }
 
     /// "10", "2.5".

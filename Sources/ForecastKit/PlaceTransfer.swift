@@ -15,23 +15,46 @@ public enum PlaceTransfer {
 
     /// Reads and checks a whole file, settings included, before anything is written.
     public static func read(_ data: Data) throws -> (places: [NewPlace], settings: Settings?) {
-        let file = try PlaceImport.read(data)
+        let file: ImportFile
+        do { file = try PlaceImport.read(data) } catch {
+            // A setting `forecast config` checks, of the wrong type: what it can be is said here.
+            if case .setting(let name, .invalid(let given, allowed: nil)) = error, let key = configKey(named: name) {
+                throw ImportError.setting(name, .invalid(given, allowed: Configuration.allowed(key)))
+            }
+            throw error
+        }
         return (file.places, try file.settings.map(settings))
     }
 
-    /// The settings a file carries, each checked as `forecast config` checks it.
+    /// The settings `forecast config` checks, by their names in a file.
+    static let fileNames: [(key: ConfigKey, name: String)] = [
+        (.provider, "provider"), (.language, "language"), (.ttl, "ttlMinutes"), (.concurrency, "concurrency"), (.format, "format"),
+    ]
+
+    static func configKey(named name: String) -> ConfigKey? { fileNames.first { $0.name == name }?.key }
+
+    /// The settings a file carries, each checked as `forecast config` checks it;
+    /// one it refuses is named as the file names it, with what it can be.
     static func settings(_ exported: ExportedSettings) throws(ImportError) -> Settings {
         var settings = Settings(
             temperatureUnit: exported.temperatureUnit, sort: PlaceSort(key: exported.sort, descending: exported.sortDescending),
             windUnit: exported.windUnit, measures: exported.measures)
+        if let minutes = exported.ttlMinutes {
+            // A number already: checked as one (its text could be "1e-05", which `config ttl` would not take).
+            guard Configuration.ttlRange.contains(minutes) else {
+                throw .setting("ttlMinutes", .invalid(Configuration.number(minutes), allowed: Configuration.allowed(.ttl)))
+            }
+            settings.preferences.ttlMinutes = minutes
+        }
         let values: [(ConfigKey, String?)] = [
-            (.provider, exported.provider), (.language, exported.language), (.ttl, exported.ttlMinutes.map { String($0) }),
-            (.concurrency, exported.concurrency.map(String.init)), (.format, exported.format),
+            (.provider, exported.provider), (.language, exported.language), (.concurrency, exported.concurrency.map(String.init)),
+            (.format, exported.format),
         ]
         for (key, value) in values {
             guard let value else { continue }
             do { settings = try Configuration.set(key, to: value, in: settings) } catch {
-                throw .setting(key.rawValue, SafeText.clean(value, maxLength: 60))
+                let name = fileNames.first { $0.key == key }?.name ?? key.rawValue
+                throw .setting(name, .invalid(SafeText.clean(value, maxLength: 60), allowed: Configuration.allowed(key)))
             }
         }
         return settings

@@ -79,7 +79,7 @@ public struct WeatherSettings: Sendable {
         if let minutes = request.ttlMinutes {
             ttl = minutes * 60
         } else if let text = environment[ttlVariable], !text.isEmpty {
-            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else { throw .badTTL(Configuration.shown(text, environment: environment)) }
+            guard let minutes = SafeNumber.plainDecimal(text), minutes >= 0 else { throw .badTTL(Configuration.shown(text, environment: environment)) }
             ttl = minutes * 60
         }
         var concurrency = preferences.concurrency ?? 8

@@ -78,12 +78,32 @@ extension ReportField {
 /// worse). As OWASP advises, such a cell is prefixed with a single quote, which
 /// spreadsheets show as text; CSV also quotes it. Numbers are never touched.
 package enum SpreadsheetCell {
-    /// The full-width forms (＝ ＋ － ＠) too: some locales' spreadsheets read them as the ASCII ones.
-    package static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+    /// The scalars a formula starts with. Their compatibility forms count too
+    /// (the full-width ＝ ＋ － ＠, the small ﹦ ﹢ ﹣): some locales' spreadsheets read them as the ASCII ones.
+    package static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
-    /// Whether a spreadsheet would take `text` for a formula.
+    /// Whether a spreadsheet would take `text` for a formula. The first
+    /// *scalar* is judged, not the first character: "=\u{301}…" or "+\u{FE0F}…"
+    /// is one character that is not "=", yet the spreadsheet reads the "=" and
+    /// runs the rest. What draws nothing before it (a zero-width space, a
+    /// byte-order mark, a joiner, a space) is looked past first, as a
+    /// spreadsheet that trims or ignores it would.
     package static func isFormula(_ text: String) -> Bool {
-        text.first.map(formulaStarts.contains) ?? false
+        guard let first = text.unicodeScalars.first(where: { !isLookedPast($0) }) else { return false }
+        if formulaStarts.contains(first) { return true }
+        // ＝ (U+FF1D) and ﹦ (U+FE66) are "=" once compatibility-normalised.
+        guard !first.isASCII, let folded = String(first).precomposedStringWithCompatibilityMapping.unicodeScalars.first else { return false }
+        return formulaStarts.contains(folded)
+    }
+
+    /// A scalar before the first visible one that a spreadsheet may drop:
+    /// spaces of any kind, format characters and what Unicode says to ignore.
+    /// (Not a tab or a carriage return: each starts a formula itself.)
+    private static func isLookedPast(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == " " { return true }
+        if scalar.isASCII { return false }
+        let properties = scalar.properties
+        return properties.isWhitespace || properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
     }
 
     /// A CSV field: a formula-like text quoted, after its single quote.
@@ -99,6 +119,43 @@ package enum SpreadsheetCell {
         let safe = !field.isNumber && isFormula(text) ? "'" + text : text
         return String(safe.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
+}
+
+/// A cell of a Markdown table as no renderer reads it as markup: the text of a
+/// place's name, its region or a service's words shows as the same text, never as
+/// HTML (`<script>`), a link (`[a](javascript:…)`, `<http://…>`, `www.x.test`,
+/// `user@host`), emphasis, code or a column break. `<`, `>` and `&` become
+/// entities (every Markdown passes them to HTML as they are); every other
+/// character of markup is escaped with a backslash, which CommonMark and
+/// GitHub's tables read back as the character itself. A `.` or `:` between two
+/// digits ("12.5", "08:00") stays as it is: no link can be made of it.
+package enum MarkdownCell {
+    /// The characters escaped with a backslash wherever they are.
+    static let escaped: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "(", ")", "{", "}", "#", "!", "~", "|", "$", "^", "@"]
+
+    package static func escape(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            // A line break would end the table's row.
+            case "\n", "\r", "\u{2028}", "\u{2029}": result.append(" ")
+            case ".", ":":
+                let betweenDigits = index > 0 && index + 1 < scalars.count && isDigit(scalars[index - 1]) && isDigit(scalars[index + 1])
+                if !betweenDigits { result.append("\\") }
+                result.append(scalar)
+            default:
+                if escaped.contains(scalar) { result.append("\\") }
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 }
 
 /// One place's values: bare for the table formats (numbers without units),

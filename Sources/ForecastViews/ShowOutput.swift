@@ -35,6 +35,8 @@ package struct ShowOutput: ReportOutput {
     package var alertsError: ErrorItem?
     /// The next hours' steps and sentence; null when none are known.
     package var nextHours: AlwaysEncoded<NextHoursItem>
+    /// Why this run's nowcast failed (the next hours are then the hourly forecast's).
+    package var nextHoursError: ErrorItem?
     /// The sun and the moon today, computed for the place (any provider, no request).
     package var sun: SunItem
     package var moon: MoonItem
@@ -111,7 +113,7 @@ package struct ShowOutput: ReportOutput {
 
     package enum CodingKeys: CodingKey {
         case location, saved, position, count, localTime, utcOffset, units, current, hourly, daily, airQuality, yesterday, normal, fetchedAt, stale
-        case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours, sun, moon
+        case error, airQualityError, source, alerts, alertsStatus, alertsCheckedAt, alertsError, nextHours, nextHoursError, sun, moon
     }
 
     package init(
@@ -141,6 +143,7 @@ package struct ShowOutput: ReportOutput {
         alertsCheckedAt = warnings.alertsCheckedAt
         alertsError = warnings.alertsError
         nextHours = warnings.nextHours
+        nextHoursError = warnings.nextHoursError
         sky = SkyView(place: place, now: now)
         sun = SunItem(sky, zone: zone)
         moon = MoonItem(sky, zone: zone)

@@ -11,4 +11,7 @@ package enum UsageProblem {
     case templateNeedsLine, templateField(String), templateUnclosed(String)
     /// A first word that is no command (nor a place): the closest command, if one is a slip away.
     case unknownCommand(String, suggestion: String?)
+    /// A number option given what is not plain decimal ("0x10", "1e3", "inf"): the option,
+    /// and what was typed (nil where it is not repeated: it could be a key).
+    case notDecimal(option: String, typed: String?)
 }

@@ -92,6 +92,8 @@ package struct WarningsView: Sendable {
     package var level: Int
     package var outlook: NextHoursOutlook?
     package var nextHours: NextHours?
+    /// Why this run's nowcast failed (the next hours are then the hourly forecast's, if any).
+    package var nextHoursError: WeatherError?
     /// Whether the precipitation would fall as snow (the current temperature at or below 0.5 °C).
     package var snow: Bool
 
@@ -101,6 +103,7 @@ package struct WarningsView: Sendable {
         warnings = weather.warnings.inForce(at: now) ?? []
         level = warnings.first?.level.rawValue ?? 0
         nextHours = weather.nextHours
+        nextHoursError = weather.nextHoursError
         outlook = weather.nextHours?.outlook(at: now)
         snow = (weather.report?.current.temperature).map { $0 <= 0.5 } ?? false
     }

@@ -204,6 +204,9 @@ package struct WarningsJSON: Encodable {
     package var alertsCheckedAt: Date?
     package var alertsError: ErrorItem?
     package var nextHours: AlwaysEncoded<NextHoursItem>
+    /// Why this run's nowcast failed, as `airQualityError` says the air's: the
+    /// next hours are then the hourly forecast's (or null), never silently.
+    package var nextHoursError: ErrorItem?
 
     package init(_ view: WarningsView, zone: TimeZone, now: Date, format: WeatherFormat) {
         alerts = AlwaysEncoded(view.status.inForce(at: now).map { $0.map { WarningItem($0, zone: zone) } })
@@ -211,6 +214,7 @@ package struct WarningsJSON: Encodable {
         alertsCheckedAt = view.status.checkedAt
         if case .failed(let error, _, _) = view.status { alertsError = ErrorItem(error) }
         nextHours = AlwaysEncoded(NextHoursItem(view, zone: zone, now: now, words: format.words, format: format))
+        nextHoursError = view.nextHoursError.map(ErrorItem.init)
     }
 
     /// "checked", "no-source", "unknown" or "failed".

@@ -69,8 +69,10 @@ import Testing
         // Broken before the file says it is an export: only that it is not JSON.
         (#"{"places":["# + Self.place + #",{"label":"\ud800"}],"format":"forecast-places","version":1}"#, .notJSON(field: nil)),
         (#"{"format":"forecast-places","places":["# + Self.place + #"]"# + "}x", .notJSON(field: nil)),
-        (Self.head + #""places":[],"settings":[]}"#, .setting("settings", "not valid")),
-        (Self.head + #""places":[],"settings":{"temperatureUnit":"rankine"}}"#, .setting("settings.temperatureUnit", "not valid")),
+        (Self.head + #""places":[],"settings":[]}"#, .setting("settings", .notSettings)),
+        (Self.head + #""places":[],"settings":{"temperatureUnit":"rankine"}}"#, .setting("temperatureUnit", .invalid("rankine", allowed: "celsius, fahrenheit, kelvin"))),
+        (Self.head + #""places":[],"settings":{"sortDescending":"yes"}}"#, .setting("sortDescending", .invalid(nil, allowed: "true, false"))),
+        (Self.head + #""places":[],"settings":{"windUnit":5}}"#, .setting("windUnit", .invalid(nil, allowed: "ms, kmh, mph, kn, bft"))),
         (#"{"format":"forecast-places","version":"1","places":[]}"#, .notAnExport),
         (#"{"format":"forecast-places","version":1.5,"places":[]}"#, .notAnExport),
         (#"{"version":3,"format":"forecast-places","places":"not even read"}"#, .unknownVersion(3)),
@@ -96,7 +98,7 @@ import Testing
         let text = Self.head + #""numbers":"# + numbers + #","strings":"# + strings + #","nested":"# + nested + #","places":["# + Self.place + "]}"
         #expect(try read(text).places.count == 1)
         let settings = Self.head + #""places":[],"settings":{"temperatureUnit":"celsius","windUnit":"ms","sort":"name","sortDescending":false,"x":""# + String(repeating: "x", count: PlaceImport.maximumSettingsBytes) + "\"}}"
-        #expect(throws: ImportError.setting("settings", "not valid")) { try read(settings) }
+        #expect(throws: ImportError.setting("settings", .notSettings)) { try read(settings) }
     }
 }
 

@@ -12,6 +12,9 @@ import Testing
         "a", "Ø", "å", "서", " ", " ", " ", "\u{00A0}", "\u{2003}", "\u{3000}", "\n", "\r", "\t", "\u{2028}", "\u{2029}", "\u{1B}",
         "\u{7}", "\u{0}", "\u{7F}", "\u{85}", "\u{9F}", "\u{202E}", "\u{2066}", "\u{200F}", "\u{200B}", "\u{FEFF}", "\u{301}", "\u{200D}",
         "👍", ".", "…",
+        // What draws nothing, kept or dropped by where it is: tags, the soft hyphen, the
+        // non-joiner, the word joiner, a selector, annotation, and a letter that joins (Arabic alef).
+        "\u{E0041}", "\u{E007F}", "\u{00AD}", "\u{200C}", "\u{2060}", "\u{FE0F}", "\u{FFF9}", "\u{206A}", "\u{0627}",
     ]
 
     /// A deterministic generator (SplitMix64): the same strings on every run.

@@ -49,8 +49,9 @@ struct AddCommand: ForecastCommand {
     @Option(name: .long, help: ArgumentHelp("Only consider places in this country (ISO code, e.g. KR, US).", valueName: "CC"))
     var country: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds looking a name up online may take, connecting included.", valueName: "seconds"))
-    var timeout: Double = 10
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds looking a name up online may take, connecting included.", valueName: "seconds"))
+    var typedTimeout: String = "10"
+    var timeout: Double { DecimalOption.read(typedTimeout) }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOption
@@ -71,6 +72,7 @@ struct AddCommand: ForecastCommand {
             throw UsageFailure(.nameOrCoordinates)
         }
         if let pick, pick < 1 { throw UsageFailure(.pickFromOne(pick)) }
+        try DecimalOption.check(typedTimeout, "--timeout")
         try TimeBudget.check(timeout)
     }
 

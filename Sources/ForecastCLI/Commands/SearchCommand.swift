@@ -42,10 +42,12 @@ struct SearchCommand: ForecastCommand {
     @Option(name: .long, help: ArgumentHelp("With --weather: \(ProviderHelp.choices) (default: $FORECAST_PROVIDER, else 'forecast config provider').", valueName: "name"))
     var provider: ProviderName?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the online lookup and, with --weather, the whole fetch may take together.", valueName: "seconds"))
-    var timeout: Double = 10
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds the online lookup and, with --weather, the whole fetch may take together.", valueName: "seconds"))
+    var typedTimeout: String = "10"
+    var timeout: Double { DecimalOption.read(typedTimeout) }
 
     func check() throws {
+        try DecimalOption.check(typedTimeout, "--timeout")
         try TimeBudget.check(timeout)
         guard (1...100).contains(limit) else { throw UsageFailure(.limit(limit)) }
     }

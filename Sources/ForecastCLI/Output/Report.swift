@@ -74,13 +74,15 @@ extension CommandContext {
             stdout.lines(machine(SpreadsheetCell.tsv).map { $0.joined(separator: "\t") })
         case .markdown:
             // For people: their units in the headers, their language.
+            // The headers are the catalog's words: only a column break is escaped in them.
             let headers = fields.map { $0.header(temperature: output.units.temperature, wind: output.units.wind) }
-            let cell = { (value: String) in value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+                .map { $0.replacingOccurrences(of: "|", with: "\\|") }
             // A field whose machine value is a key (the air's scale and grade) reads in words.
             let rows = output.rows(words: words).map { row in fields.map { ($0.isKey ? row.shown[$0] : row.bare[$0]) ?? "" } }
+            // The values hold services' and users' text (a name, a region, an error): nothing in them is markup.
             stdout.lines(
-                ["| " + headers.map(cell).joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
-                    + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" })
+                ["| " + headers.joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
+                    + rows.map { "| " + $0.map(MarkdownCell.escape).joined(separator: " | ") + " |" })
         case .line:
             if let text = option.template {
                 let template = try ReportFormatOption.template(text)

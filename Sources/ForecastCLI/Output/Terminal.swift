@@ -91,9 +91,12 @@ struct Terminal: Sendable {
         }
     }
 
+    /// Writes `text`, a last look taking out every key of the environment (one
+    /// of one to three characters only where it stands alone: the message is
+    /// forecast's own, and hiding it whole left "[redacted]" for every error).
     func write(_ text: String) {
         if !text.isEmpty { failure.noteWritten() }
-        sink(secrets.isEmpty ? text : SafeText.redact(text, secrets: secrets))
+        sink(secrets.isEmpty ? text : SafeText.redact(text, secrets: secrets, short: .replaceWhereAlone))
     }
 
     func line(_ text: String = "") { write(text + "\n") }

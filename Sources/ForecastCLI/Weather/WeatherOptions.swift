@@ -44,14 +44,18 @@ struct WeatherOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once (default 8, or $FORECAST_CONCURRENCY, or 'forecast config concurrency').", valueName: "N"))
     var concurrency: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait.", valueName: "seconds"))
-    var timeout: Double = 10
+    // The numbers are read as typed and checked by `check()`: plain decimal only (`DecimalOption`).
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds the whole refresh may take: every request, retry and wait.", valueName: "seconds"))
+    var typedTimeout: String = "10"
+    var timeout: Double { DecimalOption.read(typedTimeout) }
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES, or 'forecast config ttl').", valueName: "minutes"))
-    var ttl: Double?
+    @Option(name: .customLong("ttl"), parsing: .unconditional, help: ArgumentHelp("Cached weather younger than this is used without asking (default 10, or $FORECAST_TTL_MINUTES, or 'forecast config ttl').", valueName: "minutes"))
+    var typedTTL: String?
+    var ttl: Double? { typedTTL.map(DecimalOption.read) }
 
     @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a minute allowed (default: \(ProviderHelp.rates)).", valueName: "N"))
-    var rateLimit: Double?
+    var typedRateLimit: String?
+    var rateLimit: Double? { typedRateLimit.map(DecimalOption.read) }
 
     @Option(name: .customLong("batch-size"), parsing: .unconditional, help: ArgumentHelp("Places per request where the provider batches (\(ProviderHelp.batching)); 1 turns batching off.", valueName: "N"))
     var batchSize: Int = 50
@@ -59,6 +63,9 @@ struct WeatherOptions: ParsableArguments {
     func check() throws {
         if refresh && offline { throw UsageFailure(.refreshAndOffline) }
         if let concurrency, !(1...256).contains(concurrency) { throw UsageFailure(.concurrency) }
+        try DecimalOption.check(typedTimeout, "--timeout")
+        if let typedTTL { try DecimalOption.check(typedTTL, "--ttl") }
+        if let typedRateLimit { try DecimalOption.check(typedRateLimit, "--rate-limit") }
         try TimeBudget.check(timeout)
         if let ttl, ttl < 0 || !ttl.isFinite { throw UsageFailure(.ttl) }
         if let rateLimit, rateLimit < 1 || !rateLimit.isFinite { throw UsageFailure(.rateLimit) }
@@ -89,6 +96,23 @@ struct WeatherOptions: ParsableArguments {
         // A provider that cannot be made (no key, a bad URL) is refused here, before anything is read.
         try WeatherSettings.resolve(
             request(language: context.words.language, budget: budget), environment: context.environment, preferences: preferences)
+    }
+}
+
+/// A number option is plain decimal ("10", "2.5"): `Double` alone also read
+/// "0x10" as 16 seconds, and "1e3", "inf" and "nan" (`SafeNumber.plainDecimal`).
+/// The option is kept as typed and read here, so that the error says which
+/// option and what was typed, in the user's words.
+enum DecimalOption {
+    /// The number `typed` is, or NaN (which every range refuses) when it is none.
+    static func read(_ typed: String) -> Double { SafeNumber.plainDecimal(typed) ?? .nan }
+
+    /// Refuses `typed` unless it is plain decimal, naming `option`; what was
+    /// typed is repeated only if it is short (a key typed there is not).
+    static func check(_ typed: String, _ option: String) throws {
+        guard SafeNumber.plainDecimal(typed) == nil else { return }
+        let shown = typed.unicodeScalars.count <= Configuration.shownLength ? typed : nil
+        throw UsageFailure(.notDecimal(option: option, typed: shown))
     }
 }
 

@@ -73,6 +73,12 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
     public var pressureUnit: PressureUnit
     public var clock: ClockStyle
 
+    /// The settings' names in a file.
+    enum CodingKeys: String, CodingKey {
+        case temperatureUnit, windUnit, sort, sortDescending, provider, language, ttlMinutes, concurrency, format
+        case precipitationUnit, distanceUnit, pressureUnit, clock
+    }
+
     /// The units among them.
     public var measures: MeasureUnits {
         MeasureUnits(precipitation: precipitationUnit, distance: distanceUnit, pressure: pressureUnit, clock: clock)
@@ -83,9 +89,9 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Settings()
-        temperatureUnit = try container.decodeIfPresent(TemperatureUnit.self, forKey: .temperatureUnit) ?? defaults.temperatureUnit
-        windUnit = try container.decodeIfPresent(WindUnit.self, forKey: .windUnit) ?? defaults.windUnit
-        sort = try container.decodeIfPresent(SortKey.self, forKey: .sort) ?? defaults.sort.key
+        temperatureUnit = try Self.choice(container, .temperatureUnit) ?? defaults.temperatureUnit
+        windUnit = try Self.choice(container, .windUnit) ?? defaults.windUnit
+        sort = try Self.choice(container, .sort) ?? defaults.sort.key
         sortDescending = try container.decodeIfPresent(Bool.self, forKey: .sortDescending) ?? defaults.sort.descending
         provider = try container.decodeIfPresent(String.self, forKey: .provider)
         language = try container.decodeIfPresent(String.self, forKey: .language)
@@ -93,10 +99,50 @@ public struct ExportedSettings: Codable, Equatable, Sendable {
         concurrency = try container.decodeIfPresent(Int.self, forKey: .concurrency)
         format = try container.decodeIfPresent(String.self, forKey: .format)
         let metric = MeasureUnits.metric
-        precipitationUnit = try container.decodeIfPresent(PrecipitationUnit.self, forKey: .precipitationUnit) ?? metric.precipitation
-        distanceUnit = try container.decodeIfPresent(DistanceUnit.self, forKey: .distanceUnit) ?? metric.distance
-        pressureUnit = try container.decodeIfPresent(PressureUnit.self, forKey: .pressureUnit) ?? metric.pressure
-        clock = try container.decodeIfPresent(ClockStyle.self, forKey: .clock) ?? metric.clock
+        precipitationUnit = try Self.choice(container, .precipitationUnit) ?? metric.precipitation
+        distanceUnit = try Self.choice(container, .distanceUnit) ?? metric.distance
+        pressureUnit = try Self.choice(container, .pressureUnit) ?? metric.pressure
+        clock = try Self.choice(container, .clock) ?? metric.clock
+    }
+
+    /// A setting whose text is none of its choices: its name in the file, the
+    /// text, and the choices ("rankine"; "celsius, fahrenheit, kelvin").
+    public struct InvalidChoice: Error, Equatable, Sendable {
+        public var setting: String
+        public var given: String
+        public var allowed: String
+    }
+
+    /// The choice `key` holds, nil when it is absent; text that is none of them is `InvalidChoice`.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> Choice? where Choice.RawValue == String {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            throw InvalidChoice(setting: key.stringValue, given: text, allowed: choices(Choice.self))
+        }
+        return value
+    }
+
+    private static func choices<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String where Choice.RawValue == String {
+        Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// What the setting named `name` in a file can be, where the file alone
+    /// says it; nil for the settings `forecast config` checks (the provider,
+    /// the language, the TTL, the concurrency, the format), and for a name that is no setting.
+    public static func allowed(_ name: String) -> String? {
+        switch CodingKeys(stringValue: name) {
+        case .temperatureUnit: choices(TemperatureUnit.self)
+        case .windUnit: choices(WindUnit.self)
+        case .sort: choices(SortKey.self)
+        case .sortDescending: "true, false"
+        case .precipitationUnit: choices(PrecipitationUnit.self)
+        case .distanceUnit: choices(DistanceUnit.self)
+        case .pressureUnit: choices(PressureUnit.self)
+        case .clock: choices(ClockStyle.self)
+        case .provider, .language, .ttlMinutes, .concurrency, .format, nil: nil
+        }
     }
 
     public init(_ settings: Settings) {

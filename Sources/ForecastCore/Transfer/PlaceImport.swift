@@ -19,8 +19,18 @@ public enum ImportError: Error, Equatable, Sendable {
     case tooManyPlaces(maximum: Int)
     /// A place that cannot be saved: its row (1-based, the CSV header not counted) and why.
     case row(Int, RowProblem)
-    /// A setting that cannot be kept.
-    case setting(String, String)
+    /// A setting that cannot be kept: its name in the file ("temperatureUnit";
+    /// "settings" for the object itself) and what is wrong with it.
+    case setting(String, SettingProblem)
+
+    public enum SettingProblem: Equatable, Sendable {
+        /// "settings" is not an object (or is far larger than any export's).
+        case notSettings
+        /// A value the setting cannot take: the value where it is text that can
+        /// be repeated (nil for null, a number where text belongs, and the like),
+        /// and what it can take (nil where only `forecast config`'s rules say).
+        case invalid(String?, allowed: String?)
+    }
 
     public enum RowProblem: Equatable, Sendable {
         case missing(String)
@@ -148,26 +158,28 @@ public enum PlaceImport {
     /// The settings object (small: it is decoded whole), or nil for `null`.
     private static func settings(_ scanner: inout JSONScanner, in bytes: UnsafeRawBufferPointer) throws(ImportError) -> ExportedSettings? {
         let start = scanner.offset
-        let present = try attempt(wrongType: .setting("settings", "not valid")) { () throws(JSONScanner.Failure) -> Bool in
+        let present = try attempt(wrongType: .setting("settings", .notSettings)) { () throws(JSONScanner.Failure) -> Bool in
             if try scanner.null() { return false }
             guard scanner.kind() == .object else { throw .wrongType }
             try scanner.skipValue()
             return true
         }
         guard present else { return nil }
-        guard scanner.offset - start <= maximumSettingsBytes else { throw .setting("settings", "not valid") }
+        guard scanner.offset - start <= maximumSettingsBytes else { throw .setting("settings", .notSettings) }
         do {
             return try JSONDecoder().decode(ExportedSettings.self, from: Data(bytes[start..<scanner.offset]))
+        } catch let invalid as ExportedSettings.InvalidChoice {
+            throw .setting(invalid.setting, .invalid(SafeText.clean(invalid.given, maxLength: 60), allowed: invalid.allowed))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw located([SettingsKey()] + context.codingPath, field: key.stringValue, missing: true)
+            throw located([SettingsKey()] + context.codingPath, field: key.stringValue)
         } catch let DecodingError.valueNotFound(_, context) {
-            throw located([SettingsKey()] + context.codingPath, field: nil, missing: true)
+            throw located([SettingsKey()] + context.codingPath, field: nil)
         } catch let DecodingError.typeMismatch(_, context) {
-            throw located([SettingsKey()] + context.codingPath, field: nil, missing: false)
+            throw located([SettingsKey()] + context.codingPath, field: nil)
         } catch let DecodingError.dataCorrupted(context) {
-            throw located([SettingsKey()] + context.codingPath, field: nil, missing: false)
+            throw located([SettingsKey()] + context.codingPath, field: nil)
         } catch {
-            throw .setting("settings", "not valid")
+            throw .setting("settings", .notSettings)
         }
     }
 
@@ -235,10 +247,15 @@ public enum PlaceImport {
     }
 
     /// A decoding failure as the row and field it happened at.
-    static func located(_ path: [any CodingKey], field: String?, missing: Bool) -> ImportError {
+    static func located(_ path: [any CodingKey], field: String?) -> ImportError {
         let names = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + (field.map { ".\($0)" } ?? "")
         let clean = SafeText.clean(names.hasPrefix(".") ? String(names.dropFirst()) : names, maxLength: 80)
-        if path.first?.stringValue == "settings" { return .setting(clean, missing ? "missing" : "not valid") }
+        if path.first?.stringValue == "settings" {
+            // A setting of the wrong type or null: named, with what it can be.
+            let names = path.dropFirst().map(\.stringValue) + (field.map { [$0] } ?? [])
+            guard names.count == 1, let name = names.first else { return .setting("settings", .notSettings) }
+            return .setting(SafeText.clean(name, maxLength: 80), .invalid(nil, allowed: ExportedSettings.allowed(name)))
+        }
         return .notJSON(field: clean.isEmpty ? nil : clean)
     }
 

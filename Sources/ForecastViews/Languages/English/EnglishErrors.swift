@@ -128,8 +128,11 @@ extension English {
         case .tooManyPlaces(let maximum):
             return "the file holds more than \(maximum) places; an export never does"
         case .empty: return "the file is empty"
-        case .setting(let key, let value):
-            return "the file's setting \(key) cannot be \(quoted(value))"
+        case .setting(_, .notSettings):
+            return #"the file's "settings" are not settings as an export writes them (an object such as {"temperatureUnit": "celsius"})"#
+        case .setting(let key, .invalid(let value, let allowed)):
+            let given = value.map { " cannot be \(quoted($0))" } ?? " has a value it cannot take"
+            return "the file's setting \(key)\(given)" + (allowed.map { ": use \($0)" } ?? "")
         case .row(let row, let problem):
             let what: String = switch problem {
             case .missing(let field): "\(field) is missing"
@@ -241,6 +244,10 @@ extension English {
             "\(quoted(word)) is not a forecast command; did you mean '\(suggestion)'? (see 'forecast --help')"
         case .unknownCommand(let word, nil):
             "\(quoted(word)) is not a forecast command (see 'forecast --help')"
+        case .notDecimal(let option, let typed?):
+            "\(option) takes a number written in decimal digits, such as 10 or 2.5, not \(quoted(typed))"
+        case .notDecimal(let option, nil):
+            "\(option) takes a number written in decimal digits, such as 10 or 2.5 \(self.typed(nil))"
         }
     }
 

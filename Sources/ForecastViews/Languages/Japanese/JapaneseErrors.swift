@@ -130,8 +130,11 @@ extension Japanese {
         case .tooManyPlaces(let maximum):
             return "ファイルに\(count(maximum, "か所"))を超える地点があります。エクスポートしたファイルがそうなることはありません"
         case .empty: return "ファイルが空です"
-        case .setting(let key, let value):
-            return "ファイルの設定 \(key) に \(quoted(value)) は使えません"
+        case .setting(_, .notSettings):
+            return #"ファイルの "settings" がエクスポートの設定の形ではありません({"temperatureUnit": "celsius"} のようなオブジェクトにしてください)"#
+        case .setting(let key, .invalid(let value, let allowed)):
+            let given = value.map { " \(quoted($0)) は使えません" } ?? "使えない値があります"
+            return "ファイルの設定 \(key) に\(given)" + (allowed.map { ": \($0)" } ?? "")
         case .row(let row, let problem):
             let what: String = switch problem {
             case .missing(let field): "\(field) がありません"
@@ -243,6 +246,10 @@ extension Japanese {
             "\(quoted(word)) は forecast のコマンドではありません。'\(suggestion)' のことですか？('forecast --help' を参照)"
         case .unknownCommand(let word, nil):
             "\(quoted(word)) は forecast のコマンドではありません('forecast --help' を参照)"
+        case .notDecimal(let option, let typed?):
+            "\(option) には 10 や 2.5 のように 10 進数の数字で書いた数を指定してください(\(quoted(typed)) は使えません)"
+        case .notDecimal(let option, nil):
+            "\(option) には 10 や 2.5 のように 10 進数の数字で書いた数を指定してください\(self.typed(nil))"
         }
     }
 

@@ -183,8 +183,11 @@ extension Korean {
         case .tooManyPlaces(let maximum):
             return "파일에 장소가 \(maximum)곳보다 많습니다. 내보낸 파일은 그렇지 않습니다"
         case .empty: return "파일이 비어 있습니다"
-        case .setting(let key, let value):
-            return "파일의 설정 \(key)에 \(quoted(value))\(Self.josa(quoted(value), .eunNeun)) 쓸 수 없습니다"
+        case .setting(_, .notSettings):
+            return #"파일의 "settings"가 내보내기 파일의 설정 형식이 아닙니다({"temperatureUnit": "celsius"} 같은 객체여야 합니다)"#
+        case .setting(let key, .invalid(let value, let allowed)):
+            let given = value.map { "\(quoted($0))\(Self.josa(quoted($0), .eunNeun)) 쓸 수 없습니다" } ?? "쓸 수 없는 값이 있습니다"
+            return "파일의 설정 \(key)에 \(given)" + (allowed.map { ": \($0)" } ?? "")
         case .row(let row, let problem):
             let what: String = switch problem {
             case .missing(let field): "\(field)\(Self.josa(field, .iGa)) 없습니다"
@@ -296,6 +299,10 @@ extension Korean {
             "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다. '\(suggestion)'\(Self.josa(suggestion, .eulReul)) 찾으셨나요? ('forecast --help' 참고)"
         case .unknownCommand(let word, nil):
             "\(quoted(word))\(Self.josa(quoted(word), .eunNeun)) forecast 명령이 아닙니다 ('forecast --help' 참고)"
+        case .notDecimal(let option, let typed?):
+            "\(option)에는 10이나 2.5처럼 십진수 숫자로 쓴 수를 주세요. \(quoted(typed))\(Self.josa(quoted(typed), .eunNeun)) 쓸 수 없습니다"
+        case .notDecimal(let option, nil):
+            "\(option)에는 10이나 2.5처럼 십진수 숫자로 쓴 수를 주세요 \(self.typed(nil))"
         }
     }
 
