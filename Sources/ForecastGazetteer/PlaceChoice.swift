@@ -49,16 +49,33 @@ public enum PlaceChoice: Equatable, Sendable {
             if let pick { return try self.pick(pick, from: alternates.map(\.city)) }
             return .ambiguous(alternates.map(\.city))
         }
-        return .nearNames(matches.map(\.city))
+        return .nearNames(nearest(matches))
+    }
+
+    /// How many near names are offered: the likeliest, not fifty.
+    public static let nearNamesOffered = 10
+
+    /// Of names like the one typed, those offered, likeliest first: cities
+    /// spelled so (GeoNames' other spellings), then cities whose name starts
+    /// so, then those an other spelling of starts so, each larger places first.
+    static func nearest(_ matches: [GazetteerMatch]) -> [City] {
+        let byPopulation = { (a: GazetteerMatch, b: GazetteerMatch) in
+            a.city.population != b.city.population ? a.city.population > b.city.population : a.city.geonamesID < b.city.geonamesID
+        }
+        let ranked = [MatchKind.exactAlternate, .prefixName, .prefixAlternate].flatMap { kind in
+            matches.filter { $0.kind == kind }.sorted(by: byPopulation)
+        }
+        return Array(ranked.map(\.city).prefix(nearNamesOffered))
     }
 
     /// The rule itself, for candidates from anywhere (the gazetteer, an online
     /// lookup): cities called the name if any, else the rest; both best first.
     public static func choose(exact: [City], others: [City], pick: Int?) throws(InputError) -> PlaceChoice {
         guard !exact.isEmpty else {
-            guard !others.isEmpty else { return .notFound }
-            if let pick { return try self.pick(pick, from: others) }
-            return .nearNames(others)
+            let offered = Array(others.prefix(nearNamesOffered))
+            guard !offered.isEmpty else { return .notFound }
+            if let pick { return try self.pick(pick, from: offered) }
+            return .nearNames(offered)
         }
         if let pick { return try self.pick(pick, from: exact) }
         if exact.count == 1 { return .chosen(exact[0], othersWithName: 0) }

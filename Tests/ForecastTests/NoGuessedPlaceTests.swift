@@ -36,6 +36,13 @@ import Testing
         #expect(Gazetteer.bundled.search("Ber", limit: 50).first { $0.city.name == "Véroia" }?.kind == .exactAlternate)
     }
 
+    /// The likeliest ten, not fifty: the spellings typed, then the names that start so, larger first.
+    @Test func nearNamesAreFewAndLikeliestFirst() throws {
+        guard case .nearNames(let cities) = try PlaceChoice.resolve("Mos") else { Issue.record("not near names"); return }
+        #expect(cities.count == PlaceChoice.nearNamesOffered)
+        #expect(cities.first?.name == "Moss" && cities[1].name == "Moscow", "\(cities.map(\.name))")
+    }
+
     @Test func aPickChoosesAmongTheCandidatesAsListed() throws {
         guard case .nearNames(let cities) = try PlaceChoice.resolve("Ber") else { Issue.record("not near names"); return }
         #expect(try PlaceChoice.pick(2, from: cities) == .chosen(cities[1], othersWithName: cities.count - 1))
