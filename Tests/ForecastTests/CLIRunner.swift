@@ -100,10 +100,17 @@ struct CLI: Sendable {
         process ? try await run(arguments, binary: Self.binary) : await runInProcess(arguments)
     }
 
-    /// The environment a run sees: this process's, with every service pointed
-    /// at a closed port on this machine and the test's own settings on top.
+    /// What a run takes of this process's environment: where programs are
+    /// (tmux, a shell) and where temporary files go; nothing else of the
+    /// machine's (its TZ, TERM, COLUMNS, locale or a FORECAST_ variable) leaks
+    /// into what a test sees.
+    static let inheritedVariables = ["PATH", "TMPDIR", "LD_LIBRARY_PATH", "USER", "LOGNAME", "SHELL"]
+
+    /// The environment a run sees: an allowlist of this process's
+    /// (`inheritedVariables`), every service pointed at a closed port on this
+    /// machine, and the test's own settings on top.
     func runEnvironment() -> [String: String] {
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.filter { Self.inheritedVariables.contains($0.key) }
         env["FORECAST_DB"] = database
         env["NO_COLOR"] = nil
         env["HOME"] = folder.url.path
