@@ -106,6 +106,10 @@ package struct BrowseState: Sendable {
         package var problem: String?
         /// The nearest name the gazetteer knows, when nothing matched.
         package var suggestion: String?
+        /// The user moved the selection: Enter opens what they chose.
+        package var chose = false
+        /// The online geocoder was asked for this query (whatever it answered).
+        package var askedOnline = false
     }
 
     package struct Found: Sendable {
@@ -332,6 +336,7 @@ package enum Browse {
             state.search.candidates = Array(cities.prefix(candidateLimit))
             state.search.suggestion = cities.isEmpty ? suggestion : nil
             state.search.selected = 0
+            state.search.chose = false
             state.search.online = online
             state.search.asking = false
             state.search.problem = nil
@@ -597,8 +602,12 @@ package enum Browse {
         case .escape:
             state.screen = .list
             return []
-        case .up: state.search.selected = max(0, state.search.selected - 1)
-        case .down: state.search.selected = min(max(0, state.search.candidates.count - 1), state.search.selected + 1)
+        case .up:
+            state.search.selected = max(0, state.search.selected - 1)
+            state.search.chose = true
+        case .down:
+            state.search.selected = min(max(0, state.search.candidates.count - 1), state.search.selected + 1)
+            state.search.chose = true
         case .backspace:
             guard !state.search.query.isEmpty else { return [] }
             state.search.query.removeLast()
@@ -619,6 +628,17 @@ package enum Browse {
             return typed(&state)
         case .enter:
             let query = state.search.query.trimmingCharacters(in: .whitespaces)
+            // No built-in city is called what was typed (Måløy: Maloyaroslavets only starts so): the online
+            // geocoder is asked first, as `add` and `search` ask it, unless the user chose a candidate.
+            let key = SearchKey.fold(query)
+            let named = state.search.candidates.contains { city in
+                ([city.name] + city.names.values).contains { SearchKey.fold($0) == key }
+            }
+            if !named, !state.search.chose, !query.isEmpty, !state.search.asking, !state.search.askedOnline, state.search.problem == nil {
+                state.search.asking = true
+                state.search.askedOnline = true
+                return [.searchOnline(query)]
+            }
             if state.search.candidates.indices.contains(state.search.selected) {
                 let city = state.search.candidates[state.search.selected]
                 if let index = state.places.firstIndex(where: { $0.geonamesID == city.geonamesID }) {
@@ -635,8 +655,9 @@ package enum Browse {
                 return [.fetchFound(city)]
             }
             // Nothing offline: the online geocoder, once for this query.
-            guard !query.isEmpty, !state.search.asking, !state.search.online, state.search.problem == nil else { return [] }
+            guard !query.isEmpty, !state.search.asking, !state.search.online, !state.search.askedOnline, state.search.problem == nil else { return [] }
             state.search.asking = true
+            state.search.askedOnline = true
             return [.searchOnline(query)]
         default: break
         }
@@ -650,6 +671,8 @@ package enum Browse {
         state.search.selected = 0
         state.search.online = false
         state.search.asking = false
+        state.search.askedOnline = false
+        state.search.chose = false
         state.search.problem = nil
         let query = state.search.query.trimmingCharacters(in: .whitespaces)
         return query.isEmpty ? [] : [.searchOffline(query)]

@@ -174,7 +174,8 @@ public struct Forecast: AsyncParsableCommand {
         if let ambiguous = error as? AmbiguousName, !json {
             let out = context.stderr
             out.line(ambiguous.nearNames
-                ? words.noneCalledButLike(ambiguous.query, ambiguous.cities.count) : words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
+                ? words.noneCalledButLike(ambiguous.query, ambiguous.cities.count, online: ambiguous.askedOnline)
+                : words.couldBeAnyOf(ambiguous.query, ambiguous.cities.count))
             let placement: TextTable.Placement = out.columns == nil || context.environment["TERM"] == "dumb" ? .padded : .cursor(indent: 0)
             out.lines(SearchOutput.table(ambiguous.cities, width: out.columns, words: words, placement: placement, typed: ambiguous.query))
             out.line(ambiguous.nearNames
@@ -220,7 +221,7 @@ public struct Forecast: AsyncParsableCommand {
             return (words.describe(error), ExitStatus.failure)
         case let error as AmbiguousName where error.nearNames:
             // No place is called that: not found (4), with what it may have meant.
-            return (words.noneCalledButLike(error.query, error.cities.count) + " " + words.nothingSavedChooseNear(error.example), ExitStatus.notFound)
+            return (words.noneCalledButLike(error.query, error.cities.count, online: error.askedOnline) + " " + words.nothingSavedChooseNear(error.example), ExitStatus.notFound)
         case let error as AmbiguousName:
             let heading = words.couldBeAnyOf(error.query, error.cities.count).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
             return (heading + ". " + words.nothingSavedChoose(error.example, narrowed: error.narrowed), ExitStatus.failure)

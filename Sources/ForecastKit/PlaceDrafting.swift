@@ -58,13 +58,16 @@ public struct AmbiguousName: Error, Sendable {
     /// Whether no city is called `query`: the cities are called something
     /// like it (another spelling, a longer name), and none was taken for it.
     public var nearNames = false
+    /// Whether the online lookup was asked too (not with `--offline`).
+    public var askedOnline = true
 
-    public init(query: String, cities: [City], example: String, narrowed: Bool = false, nearNames: Bool = false) {
+    public init(query: String, cities: [City], example: String, narrowed: Bool = false, nearNames: Bool = false, askedOnline: Bool = true) {
         self.query = query
         self.cities = cities
         self.example = example
         self.narrowed = narrowed
         self.nearNames = nearNames
+        self.askedOnline = askedOnline
     }
 }
 
@@ -105,7 +108,7 @@ extension PlaceFinder {
             let example = "forecast \(wanted.command) \(Self.shellQuoted(query))"
                 + (country.map { " --country \(Self.shellQuoted($0))" } ?? "") + " --pick 1"
             if case .nearNames = choice {
-                throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed, nearNames: true)
+                throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed, nearNames: true, askedOnline: wanted.online)
             }
             throw AmbiguousName(query: query, cities: cities, example: example, narrowed: narrowed)
         case .chosen(let city, let others):

@@ -45,9 +45,9 @@ package protocol CommandWords: PlaceWords {
     func measuresShown(_ measures: MeasureUnits, now: Bool) -> String
     var nothingSavedYet: String { get }
     func couldBeAnyOf(_ query: String, _ count: Int) -> String
-    /// No place is called `query`; `count` are called something like it (none was taken for it).
-    func noneCalledButLike(_ query: String, _ count: Int) -> String
-    /// After `noneCalledButLike`'s list: how to choose one, or type its name.
+    /// No place is called `query`, in the gazetteer nor (`online`) online; `count` are called something like it (none was taken for it).
+    func noneCalledButLike(_ query: String, _ count: Int, online: Bool) -> String
+    /// After `noneCalledButLike`'s list: how to choose one, or add the place by its coordinates.
     func nothingSavedChooseNear(_ example: String) -> String
     func nothingSavedChoose(_ example: String, narrowed: Bool) -> String
     func othersCalled(_ query: String, _ others: Int) -> String

@@ -155,6 +155,33 @@ import Testing
         #expect(Browse.update(&state, .character("q")) == [.searchOffline("Zzyzxq")], "q is typed, not quit")
     }
 
+    /// The app's search keeps `add`'s rule (issue 38, item 1): a name no built-in city has
+    /// (Måløy: Maloyaroslavets only starts so) is asked online on Enter before any candidate
+    /// is opened; a candidate the user chose with the arrows opens; so does one after the answer.
+    @Test func aNameNoCityHasIsAskedOnlineBeforeACandidateOpens() throws {
+        var state = try Self.state()
+        _ = Browse.update(&state, .character("/"))
+        for character in "Måløy" { _ = Browse.update(&state, .character(character)) }
+        let near = Gazetteer.bundled.search("Måløy", limit: Browse.candidateLimit).map(\.city)
+        #expect(near.first?.name == "Maloyaroslavets")
+        _ = Browse.update(&state, .candidates(query: "Måløy", near, online: false))
+        #expect(Browse.update(&state, .enter) == [.searchOnline("Måløy")] && state.screen == .search, "asked, not opened")
+        // The geocoder's Måløy comes first; Enter now opens it.
+        let maloy = City(
+            geonamesID: 3146125, name: "Måløy", countryCode: "NO", admin1: "46", coordinate: try Coordinate(latitude: 61.935, longitude: 5.114),
+            population: 3286, timeZone: "Europe/Oslo")
+        _ = Browse.update(&state, .candidates(query: "Måløy", [maloy] + near, online: true))
+        #expect(Browse.update(&state, .enter) == [.fetchFound(maloy)])
+        // Chosen with the arrows: opened as chosen.
+        state.screen = .search
+        for character in "x" { _ = Browse.update(&state, .character(character)) }
+        _ = Browse.update(&state, .backspace)
+        _ = Browse.update(&state, .candidates(query: "Måløy", near, online: false))
+        _ = Browse.update(&state, .down)
+        _ = Browse.update(&state, .up)
+        #expect(Browse.update(&state, .enter) == [.fetchFound(near[0])])
+    }
+
     /// A slip gets the nearest name, as the commands give it.
     @Test func nothingOfflineSuggestsTheNearestName() throws {
         var state = try Self.state()

@@ -117,12 +117,13 @@ package struct English: Catalog {
         "\(quoted(query)) could be any of \(count) places:"
     }
 
-    package func noneCalledButLike(_ query: String, _ count: Int) -> String {
-        "No place is called \(quoted(query)); did you mean \(count == 1 ? "this one" : "one of these \(count)")?"
+    package func noneCalledButLike(_ query: String, _ count: Int, online: Bool) -> String {
+        let asked = online ? ", in the gazetteer or online" : " in the gazetteer (--offline asks nothing online)"
+        return "No place is called \(quoted(query))\(asked); did you mean \(count == 1 ? "this one" : "one of these \(count)")?"
     }
 
     package func nothingSavedChooseNear(_ example: String) -> String {
-        "Nothing was saved. Choose one with --pick N (for example: \(example)), or type its name in full."
+        "Nothing was saved. Choose one with --pick N (for example: \(example)), or add the place with --lat and --lon."
     }
 
     package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {

@@ -115,12 +115,13 @@ package struct Japanese: Catalog {
         "\(quoted(query))に当てはまる場所が\(self.count(count, "か所"))あります:"
     }
 
-    package func noneCalledButLike(_ query: String, _ count: Int) -> String {
-        "\(quoted(query))という場所はありません。" + (count == 1 ? "こちらのことですか?" : "次の\(self.count(count, "か所"))のいずれかですか?")
+    package func noneCalledButLike(_ query: String, _ count: Int, online: Bool) -> String {
+        let asked = online ? "地名辞書にもオンラインにも" : "地名辞書に(--offline のためオンラインは検索していません)"
+        return "\(asked)\(quoted(query))という場所はありません。" + (count == 1 ? "こちらのことですか?" : "次の\(self.count(count, "か所"))のいずれかですか?")
     }
 
     package func nothingSavedChooseNear(_ example: String) -> String {
-        "保存していません。--pick N で選ぶか(例: \(example))、名前を正確に入力してください。"
+        "保存していません。--pick N で選ぶか(例: \(example))、--lat と --lon で追加してください。"
     }
 
     package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {

@@ -114,12 +114,13 @@ package struct Korean: Catalog {
         "\(quoted(query))\(Self.josa(quoted(query), .ira))는 곳이 \(count)군데 있습니다:"
     }
 
-    package func noneCalledButLike(_ query: String, _ count: Int) -> String {
-        "\(quoted(query))\(Self.josa(quoted(query), .ira))는 곳은 없습니다. " + (count == 1 ? "이곳을 찾으셨나요?" : "다음 \(count)곳 가운데 찾으셨나요?")
+    package func noneCalledButLike(_ query: String, _ count: Int, online: Bool) -> String {
+        let asked = online ? "지명 사전에도 온라인에도" : "지명 사전에(--offline이라 온라인은 찾지 않음)"
+        return "\(asked) \(quoted(query))\(Self.josa(quoted(query), .ira))는 곳은 없습니다. " + (count == 1 ? "이곳을 찾으셨나요?" : "다음 \(count)곳 가운데 찾으셨나요?")
     }
 
     package func nothingSavedChooseNear(_ example: String) -> String {
-        "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) 이름을 모두 입력하세요."
+        "저장하지 않았습니다. --pick N으로 고르거나(예: \(example)) --lat과 --lon으로 추가하세요."
     }
 
     package func nothingSavedChoose(_ example: String, narrowed: Bool) -> String {
