@@ -186,8 +186,15 @@ public struct Forecast: AsyncParsableCommand {
         if json, !context.stdout.failure.written {
             let english = Language.en.words(context.app.gazetteer)
             let candidates = (error as? AmbiguousName).map { ambiguous in
-                SearchOutput(
-                    query: ambiguous.query, matches: ambiguous.cities.map { GazetteerMatch(city: $0, kind: .exactName) }, online: [],
+                // How each matched, as `search` says it: a near name is no exact one (nor one the gazetteer lacks, online).
+                let kinds = ambiguous.nearNames
+                    ? Dictionary(context.app.gazetteer.search(ambiguous.query, limit: 1000).map { ($0.city.geonamesID, $0.kind) }) { first, _ in first }
+                    : [:]
+                let known = Set(kinds.keys)
+                return SearchOutput(
+                    query: ambiguous.query,
+                    matches: ambiguous.cities.map { GazetteerMatch(city: $0, kind: ambiguous.nearNames ? kinds[$0.geonamesID] ?? .prefixName : .exactName) },
+                    online: ambiguous.nearNames && !known.isEmpty ? Set(ambiguous.cities.map(\.geonamesID).filter { !known.contains($0) }) : [],
                     now: context.app.clock()
                 ).results
             }

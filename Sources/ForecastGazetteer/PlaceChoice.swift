@@ -8,11 +8,12 @@ import ForecastCore
 /// the interface speaks: 서울, ソウル), or when one city with that name is at
 /// least ten times as large as the next (London, Paris): the caller then says
 /// which it took and that others exist. A spelling of GeoNames' of only one
-/// city answers too when it says enough (Kiev, München, 서울특별시: four
-/// columns wide or more); a shorter one ("Ber" of Véroia, "Mos" of Moss)
-/// and a name a city's only starts with ("Måløy" of Maloyaroslavets, "Undo"
-/// of Ŭndŏk) are candidates, never an answer: `nearNames`, which the user
-/// settles with a pick or the full name, after the online lookup was asked.
+/// city answers too when it spells that city's name (Kiev, München: `spells`);
+/// a shorter one ("Ber" of Véroia, "Mos" of Moss), another name altogether
+/// ("Ireland" of West Springfield) and a name a city's only starts with
+/// ("Måløy" of Maloyaroslavets, "Undo" of Ŭndŏk) are candidates, never an
+/// answer: `nearNames`, which the user settles with a pick or coordinates,
+/// after the online lookup was asked.
 public enum PlaceChoice: Equatable, Sendable {
     case chosen(City, othersWithName: Int)
     /// Several cities are called that.
@@ -41,7 +42,7 @@ public enum PlaceChoice: Equatable, Sendable {
         let byName = matches.filter { $0.kind == .exactName }
         if !byName.isEmpty { return try choose(exact: byName.map(\.city), others: [], pick: pick) }
         let alternates = matches.filter { $0.kind == .exactAlternate }
-        if alternates.count == 1, DisplayWidth.of(query) >= alternateWidth {
+        if alternates.count == 1, spells(query, alternates[0].city, in: gazetteer) {
             return try choose(exact: alternates.map(\.city), others: [], pick: pick)
         }
         // Several cities share that spelling: which one is the user's to say.
@@ -50,6 +51,20 @@ public enum PlaceChoice: Equatable, Sendable {
             return .ambiguous(alternates.map(\.city))
         }
         return .nearNames(nearest(matches))
+    }
+
+    /// Whether `query`, a GeoNames spelling of `city` and of no other, is a
+    /// spelling of the city's own name that says enough to name it: four
+    /// columns wide or more as folded (ＭＯＳ is "mos"), no country's or
+    /// region's name (GeoNames lists "Ireland" for West Springfield, "Chile"
+    /// for Şile, "Vestland" for Westland), and a spelling of its name, not
+    /// another name (München, Muenchen of Munich; Kiev of Kyiv; Peking of
+    /// Beijing): at most half its letters edited.
+    static func spells(_ query: String, _ city: City, in gazetteer: Gazetteer) -> Bool {
+        let key = SearchKey.fold(query)
+        guard DisplayWidth.of(key) >= alternateWidth else { return false }
+        if gazetteer.countryCode(named: query) != nil || !gazetteer.regions(named: query).isEmpty { return false }
+        return Suggestion.distance(key, SearchKey.fold(city.name)) <= max(2, key.count / 2)
     }
 
     /// How many near names are offered: the likeliest, not fifty.

@@ -35,6 +35,8 @@ public struct PlaceFinder: Sendable {
     /// both a country and a region (IL: Israel, Illinois) mean the country
     /// first, the region when the country has no such place.
     public func query(_ text: String, country: String?) throws(InputError) -> (name: String, country: String?, regions: Set<String>?) {
+        // What draws nothing is no part of a name: 'Par\u{200B}is' is Paris, as it is shown.
+        let text = SafeText.clean(text, maxLength: 200)
         if let country {
             guard country.count == 2, country.allSatisfy(\.isLetter), let code = context.gazetteer.countryCode(named: country) else {
                 throw .badCountryCode(country)

@@ -155,17 +155,22 @@ public struct WeatherLookup: Sendable {
             for (id, weather) in fetched {
                 if let report = weather.report { fetched[id]?.report = report.keepingYesterday(from: cache[id]?.report) }
             }
-            let successes = fetched.compactMapValues(\.report)
             do {
+                // Only for places the file still has as they were asked: a backup copied over it meanwhile
+                // (`cat backup > db`) may have given these ids to other places, which must not get their weather.
+                let saved = Dictionary(try store.ordered().places.map { ($0.id, $0.coordinate) }) { first, _ in first }
+                let same = Set(places.filter { saved[$0.id] == $0.coordinate }.map(\.id))
+                let successes = fetched.compactMapValues(\.report).filter { same.contains($0.key) }
+                let answered = answers.mapValues { $0.filter { same.contains($0.key) } }
                 try store.saveWeather(
                     successes, provider: name, fetchedAt: fetchedAt, full: full, until: deadline)
                 // The air is kept in the reports; the other sources' answers on their own.
                 var kept: [Int64: [String: SourceResult]] = [:]
-                for (source, outcomes) in answers where source != plan.air?.name {
+                for (source, outcomes) in answered where source != plan.air?.name {
                     for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
                 }
                 try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
-                let (failures, notBefore) = Self.servicesFailures(answers, except: plan.air?.name, at: fetchedAt)
+                let (failures, notBefore) = Self.servicesFailures(answered, except: plan.air?.name, at: fetchedAt)
                 try store.noteSourceFailures(failures, fetchedAt: fetchedAt, notBefore: notBefore, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)

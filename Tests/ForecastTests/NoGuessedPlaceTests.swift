@@ -21,6 +21,16 @@ import Testing
         #expect(cities.contains { $0.name == like }, "\(typed): \(cities.prefix(5).map(\.name))")
     }
 
+    /// The attack's second pass: a GeoNames spelling of one city answered when it was four columns
+    /// wide: "Ireland" saved West Springfield, "Chile" Şile, "Vestland" Westland (Michigan), and
+    /// full-width ＭＯＳ Moss. A country's or region's name, another name altogether and a short
+    /// spelling as folded are candidates only.
+    @Test(arguments: ["Ireland", "Chile", "Egypt", "India", "Africa", "Maine", "Missouri", "Indiana", "Bangladesh", "Vestland", "ＭＯＳ", "ｂｅｒ"])
+    func aCountryARegionOrAnotherNameIsNoCitysAnswer(typed: String) throws {
+        let choice = try PlaceChoice.resolve(typed)
+        if case .chosen(let city, _) = choice { Issue.record("\(typed) chose \(city.name), \(city.countryCode)") }
+    }
+
     @Test(arguments: [
         ("Seoul", "Seoul"), ("서울", "Seoul"), ("ソウル", "Seoul"), ("München", "Munich"), ("Kiev", "Kyiv"), ("sao paulo", "São Paulo"),
     ])
@@ -76,9 +86,15 @@ import Testing
 
         let json = try await cli.run("add", "Ber", "--format", "json")
         #expect(json.status == 4 && json.stdout.contains("\"kind\" : \"nearNames\"") && json.stdout.contains("Véroia"))
+        // Each candidate says how it matched, as `search` does: none is an exact name.
+        #expect(!json.stdout.contains("\"match\" : \"exactName\"") && json.stdout.contains("\"match\" : \"exactAlternate\""), "\(json.stdout)")
 
         let shown = try await cli.run("show", "Undo")
         #expect(shown.status == 4 && shown.stderr.contains("Ŭndŏk") && !shown.stdout.contains("Ŭndŏk"))
+
+        // What draws nothing is no part of the name: 'Par\u{200B}is' is Paris.
+        let hidden = try await cli.run("add", "Par\u{200B}is")
+        #expect(hidden.status == 0 && hidden.stdout.contains("Paris"), "\(hidden.stdout)\(hidden.stderr)")
 
         // The candidate the user picks is theirs to take.
         let picked = try await cli.run("add", "Mos", "--pick", "1")

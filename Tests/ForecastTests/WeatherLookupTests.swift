@@ -197,3 +197,55 @@ struct FakeWorld {
         #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026)[london.id] != nil, "a full report updates the summary too")
     }
 }
+
+/// A backup copied over the database while its places' weather is fetched
+/// (issue 38, item 14, the attack's second pass: `cat backup > "$FORECAST_DB"`
+/// during `list --refresh`): the ids the refresh asked for may now be other
+/// places', which must not get its weather (Paris showed Berlin's −1 °C).
+@Suite struct RewrittenDuringRefreshTests {
+    let folder = TemporaryFolder()
+
+    @Test func weatherIsKeptOnlyForPlacesTheFileStillHasAsAsked() async throws {
+        let world = FakeWorld()
+        let path = folder.path("forecast.sqlite"), backupPath = folder.path("backup.sqlite")
+        // The backup: Paris has id 1 there.
+        let backupStore = try PlaceStore.open(path: backupPath)
+        _ = try backupStore.add(newPlace("Paris", lat: 48.8534, lon: 2.3488, geonamesID: 2988507, country: "FR", zone: "Europe/Paris"), now: Date())
+        try backupStore.queue?.close()
+        let backup = try Data(contentsOf: URL(fileURLWithPath: backupPath))
+        // The database: London has id 1.
+        let store = try PlaceStore.open(path: path)
+        guard case .added(let london) = try store.add(newPlace("London", lat: 51.5085, lon: -0.1257, geonamesID: 2643743, country: "GB"), now: Date()) else {
+            Issue.record("not added"); return
+        }
+        #expect(london.id == 1)
+        // While the weather is asked, the backup is copied over the file (the same file, other bytes).
+        let copied = LockedFlag()
+        world.http.answer { _ in
+            if copied.setOnce() {
+                // As a user restores it, later than the file system's clock tick (a few ms): its times change.
+                usleep(30_000)
+                if let handle = FileHandle(forWritingAtPath: path) {
+                    try? handle.truncate(atOffset: 0)
+                    try? handle.write(contentsOf: backup)
+                    try? handle.close()
+                }
+            }
+            return HTTPResponse(status: 200, body: Fixture.data("openmeteo_current_plus_daily_london_2026.json"))
+        }
+        let context = world.context()
+        let settings = try WeatherSettings.resolve(WeatherRequest(), environment: context.environment)
+        _ = try await WeatherLookup(context: context, store: store).weather(for: [london], detail: .summary, settings: settings)
+        let places = try store.ordered().places
+        #expect(places.map(\.displayName) == ["Paris"], "the backup's places")
+        #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026).isEmpty, "Paris has no London weather")
+    }
+}
+
+/// A flag set once, from any thread.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+    /// True the first time only.
+    func setOnce() -> Bool { lock.withLock { defer { set = true }; return !set } }
+}

@@ -9,11 +9,12 @@ import ForecastViews
 struct SearchCommand: ForecastCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Look places up in the gazetteer without saving them.",
+        abstract: "Look places up, built in and online, without saving them.",
         discussion: HelpText.flowing("""
             Exact names come before names that only start with the query, then
-            larger places first. Case, accents and width are ignored. Names the
-            built-in gazetteer does not know are looked up online.
+            larger places first. Case, accents and width are ignored. When no
+            built-in city has the name, the online geocoder is asked too (its
+            places of that name come first).
 
             --weather adds each candidate's current weather, asked for all of
             them at once (one Open-Meteo request for up to 50), and saves nothing.

@@ -27,8 +27,8 @@ package enum JapaneseHelp: HelpTranslation {
             "1か所の天気を詳しく表示します(保存していない地点も可)。保存した地点は、最後に表示した地点として記憶します。",
         "Show or set the units: temperature, wind, precipitation, distance, pressure and the clock.":
             "単位を表示または設定します: 気温、風、降水量、距離、気圧、時刻。",
-        "Look places up in the gazetteer without saving them.":
-            "保存せずに、地名辞書で地点を検索します。",
+        "Look places up, built in and online, without saving them.":
+            "保存せずに、内蔵の地名辞書とオンラインで地点を検索します。",
         "Show or set the preferences kept for later runs.":
             "次回以降の実行でも保持される設定を表示または変更します。",
         "Write the saved places (and the settings) to a file, to carry them elsewhere.":
@@ -221,7 +221,7 @@ package enum JapaneseHelp: HelpTranslation {
             "選んだ単位は次回以降の実行でも保持されます。天気は °C、m/s、mm、m、hPa で保存され、表示するときだけ変換されます。metric は °C、km/h、mm、km、hPa、24時間制で、imperial は °F、mph、in、mi、inHg、12時間制です。CSV と TSV はこの設定にかかわらず変わりません; JSON は気温と風を自分の単位で、それ以外は保存された単位で出力し、\"units\" がその単位を示します。",
         ],
         "search": [
-            "名前が完全に一致するものが、その名前で始まるだけのものより先に、次に大きい地点から順に表示されます。大文字・小文字、アクセント、全角・半角は区別しません。内蔵の地名辞書にない名前はオンラインで検索します。",
+            "名前が完全に一致するものが、その名前で始まるだけのものより先に、次に大きい地点から順に表示されます。大文字・小文字、アクセント、全角・半角は区別しません。その名前の内蔵の都市がなければ、オンラインでも検索します(その名前の地点が先に表示されます)。",
             "--weather は候補ごとの現在の天気をまとめて取得して(Open-Meteo へのリクエスト1回につき最大50か所)表示し、何も保存しません。",
         ],
         "config": [

@@ -27,8 +27,8 @@ package enum KoreanHelp: HelpTranslation {
             "한 곳의 날씨를 자세히 보여 줍니다(저장하지 않은 곳도). 저장한 곳은 마지막으로 본 곳으로 기억합니다.",
         "Show or set the units: temperature, wind, precipitation, distance, pressure and the clock.":
             "단위를 보거나 정합니다: 기온, 바람, 강수량, 거리, 기압, 시각.",
-        "Look places up in the gazetteer without saving them.":
-            "저장하지 않고 지명 사전에서 장소를 찾아봅니다.",
+        "Look places up, built in and online, without saving them.":
+            "저장하지 않고 내장 지명 사전과 온라인에서 장소를 찾아봅니다.",
         "Show or set the preferences kept for later runs.":
             "다음 실행에도 유지되는 설정을 보거나 정합니다.",
         "Write the saved places (and the settings) to a file, to carry them elsewhere.":
@@ -221,7 +221,7 @@ package enum KoreanHelp: HelpTranslation {
             "고른 것은 다음 실행에도 유지됩니다. 날씨는 °C, m/s, mm, m, hPa로 저장되고 보여 줄 때만 바뀝니다. metric은 °C, km/h, mm, km, hPa, 24시간제이고 imperial은 °F, mph, in, mi, inHg, 12시간제입니다. CSV와 TSV는 이 설정과 상관없이 같습니다; JSON은 기온과 바람을 내 단위로, 나머지는 저장된 단위로 주며 \"units\"가 그 단위를 알려 줍니다.",
         ],
         "search": [
-            "정확히 같은 이름이 그 이름으로 시작하는 이름보다 먼저, 그다음 큰 곳부터 나옵니다. 대소문자, 악센트, 전각/반각은 무시합니다. 내장 지명 사전에 없는 이름은 온라인에서 찾습니다.",
+            "정확히 같은 이름이 그 이름으로 시작하는 이름보다 먼저, 그다음 큰 곳부터 나옵니다. 대소문자, 악센트, 전각/반각은 무시합니다. 그 이름의 내장 도시가 없으면 온라인에서도 찾습니다(그 이름의 곳이 먼저 나옵니다).",
             "--weather는 후보마다 현재 날씨를 한꺼번에 받아 와서(Open-Meteo 요청 하나에 최대 50곳) 보여 주고, 아무것도 저장하지 않습니다.",
         ],
         "config": [
