@@ -106,7 +106,16 @@ public struct WeatherLookup: Sendable {
             }
             : try store.cachedSummaries(provider: name, now: now)
         // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
-        let sourceCache = try store.cachedSourceAnswers(now: now, outlines: !warningTexts, places: places.map(\.id))
+        // One allowance of warnings' texts for the run, those kept and those that arrive (`WarningAllowance`).
+        let allowance = WarningAllowance()
+        let sourceCache = try store.cachedSourceAnswers(
+            now: now, outlines: !warningTexts, places: places.map(\.id), wholeBytes: WarningAllowance.perRun
+        ).mapValues { $0.mapValues { cached in
+            guard case .warnings(let warnings) = cached.answer else { return cached }
+            var kept = cached
+            kept.answer = .warnings(allowance.keep(warnings))
+            return kept
+        } }
         var heldUntil: Date?
         let due = settings.offline || scope == .warnings ? [] : places.filter { place in
             guard let cached = cache[place.id] else { return true }
@@ -149,7 +158,7 @@ public struct WeatherLookup: Sendable {
             (fetched, answers, cancelled) = await Self.fetch(
                 queries, sourceQueries: sourceQueries, provider: provider, sources: sources, settings: settings, detail: detail,
                 context: context, bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events,
-                arrived: arrived)
+                arrived: arrived, allowance: allowance)
             fetchedAt = context.clock()
             // A provider that gives no past days keeps yesterday from the copy it replaces, where that copy had it.
             for (id, weather) in fetched {
@@ -259,7 +268,8 @@ extension WeatherLookup {
     static func fetch(
         _ queries: [PlaceQuery], sourceQueries: [String: [PlaceQuery]], provider: any WeatherProvider,
         sources: [String: any BatchService<SourceResult>], settings: WeatherSettings, detail: ReportDetail, context: AppContext,
-        bucket: StoreRateBucket?, events: (@Sendable (RefreshEvent) -> Void)?, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
+        bucket: StoreRateBucket?, events: (@Sendable (RefreshEvent) -> Void)?, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil,
+        allowance: WarningAllowance = WarningAllowance()
     ) async -> (weather: [Int64: PlaceWeather], sources: [String: [Int64: Result<SourceResult, WeatherError>]], cancelled: Bool) {
         var options = settings.refreshOptions
         options.detail = detail
@@ -273,7 +283,9 @@ extension WeatherLookup {
         // and nowcast are all api.met.no).
         var clients: [any ClosableHTTPClient] = [client]
         let companions = sourceQueries.sorted { $0.key < $1.key }.compactMap { name, places -> CompanionRequest<SourceResult>? in
-            guard let service = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
+            guard let found = sources[name], let descriptor = WeatherSources.named(name), !places.isEmpty else { return nil }
+            // Warnings kept within the run's allowance as they are read: what is cut is never held.
+            let service: any BatchService<SourceResult> = descriptor.kind == .warnings ? AllowedWarnings(service: found, allowance: allowance) : found
             // The normals' thirty requests a batch go sixteen at a time: two rounds, not four.
             let connections = descriptor.kind == .normals ? max(options.concurrency, OpenMeteoNormals.connections) : options.concurrency
             let client = context.makeHTTPClient(HTTPClientNeeds(connections: connections, budget: options.secondsLeft(on: context.budgetClock)))

@@ -36,8 +36,16 @@ extension PlaceStore {
     /// `places`: only theirs (a `show` of one place reads one place's). The
     /// normals are those of `normal_day` for the days a place's today may be
     /// now (`ClimateNormals.daysNear`; a year's are kept, a command needs today's).
-    public func cachedSourceAnswers(now: Date, outlines: Bool = false, places: [Int64]? = nil) throws -> [Int64: [String: CachedSourceAnswer]] {
-        let answer = outlines ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined" : "answer, 0 AS outlined"
+    /// `wholeBytes`: the most bytes of whole answers read; once they are read,
+    /// the rest are read from their outlines (a warning without its texts),
+    /// where they have one: what 1,000 places' answers of a megabyte each cost
+    /// is then that many bytes, not a gigabyte.
+    public func cachedSourceAnswers(
+        now: Date, outlines: Bool = false, places: [Int64]? = nil, wholeBytes: Int = .max
+    ) throws -> [Int64: [String: CachedSourceAnswer]] {
+        let answer = outlines
+            ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined, NULL AS outline"
+            : "answer, 0 AS outlined, outline"
         // A few places by their ids; a long list reads every row (as many as it shows).
         let only = places.flatMap { ids in ids.count <= 500 ? ids : nil }
         let filter = only.map { " WHERE place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""
@@ -56,14 +64,20 @@ extension PlaceStore {
                 normals[id, default: []].append(normal)
             }
             var rows: [(Int64, String, Double, Double?, String, Bool)] = []
+            var left = wholeBytes
             let cursor = try Row.fetchCursor(
                 db, sql: "SELECT place_id, source, fetched_at, not_before, \(answer) FROM source_answer" + filter,
                 arguments: StatementArguments(only ?? []))
             while let row = try cursor.next() {
                 guard let id = SavedRow.integer(row, "place_id"), let source = SavedRow.text(row, "source"),
-                      let fetchedAt = SavedRow.number(row, "fetched_at"), let answer = SavedRow.text(row, "answer"),
-                      answer.utf8.count <= Self.maximumSourceAnswer, source.utf8.count <= 40 else { continue }
-                rows.append((id, source, fetchedAt, SavedRow.number(row, "not_before"), answer, SavedRow.integer(row, "outlined") == 1))
+                      let fetchedAt = SavedRow.number(row, "fetched_at"), source.utf8.count <= 40 else { continue }
+                // Whole while the bytes last; past them, one answer at a time is read and let go for its outline.
+                let read = SavedRow.text(row, "answer")
+                let whole = read.flatMap { $0.utf8.count <= left ? $0 : nil }
+                let outline = whole == nil ? SavedRow.text(row, "outline") : nil
+                guard let text = whole ?? outline, text.utf8.count <= Self.maximumSourceAnswer else { continue }
+                if whole != nil && !outlines { left -= text.utf8.count }
+                rows.append((id, source, fetchedAt, SavedRow.number(row, "not_before"), text, outline != nil || SavedRow.integer(row, "outlined") == 1))
             }
             return rows
         }
