@@ -68,7 +68,8 @@ limit for the places asked (1 MB + 1 MB for each 32 places) that is no answer:
 (an array of zeros, the decoder's costliest valid shape). The sources' hostile
 answers (warnings and the next hours; the weather stays good): 'long-texts'
 (every text of every warning megabytes long, within each source's size limit),
-'controls' (escape sequences, control and bidirectional characters in every
+'full-texts' (50 warnings, every text at forecast's bound for it, in Hangul: valid
+answers of about 2 MB), 'controls' (escape sequences, control and bidirectional characters in every
 text), 'many' (10,000 warnings; 10,000 nowcast steps), 'nan' (rates NaN,
 Infinity and -1e308, which JSON does not allow and a hostile server sends) or
 'far-dates' (times in the years 1 and 9999).
@@ -875,7 +876,7 @@ def nowcast(latitude, longitude):
 
 SOURCE_PATHS = ("/weatherapi/metalerts/2.0/current.json", "/alerts/active", "/data/3.0/onecall",
                 "/weatherapi/nowcast/2.0/complete")
-SOURCE_HOSTILITY = ("long-texts", "controls", "many", "nan", "far-dates")
+SOURCE_HOSTILITY = ("long-texts", "full-texts", "controls", "many", "nan", "far-dates")
 NASTY = "\x1b[2J\x1b]0;owned\x07\u202eevil\u202c\u0000\u0085\u2066\x1b[31mred\x1b[0m\r\n\t\u200b\ufeff"
 
 
@@ -886,16 +887,21 @@ def hostile_warnings(kind, path, limit):
     start, end = iso(now - 3600), iso(now + 86400)
     if kind == "far-dates":
         start, end = "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00"
-    count = 10_000 if kind == "many" else 3
+    count = 10_000 if kind == "many" else 50 if kind == "full-texts" else 3
     # Ordinary texts, short enough that 10,000 warnings stay within the size limit: their number is what is hostile.
     text = lambda n: "Strong wind."
     if kind == "long-texts":
         # Each description as long as the answer's limit allows (megabytes), every other text 10,000 characters.
         huge = (limit - 512 * 1024) // count
         text = lambda n: ("warning " * (huge // 8 + 1))[:huge] if n == 4000 else ("long " * 2000)
+    elif kind == "full-texts":
+        # Valid answers just under the size limit: 50 warnings, every text at forecast's bound for it, in Hangul (3 bytes a character).
+        text = lambda n: "폭" * n
     elif kind == "controls":
         text = lambda n: (NASTY + "Storm ") * 3
     words = lambda n: text(n) if kind in ("long-texts", "controls") else f"Event {n}"
+    if kind == "full-texts":
+        words = lambda n: "폭" * {0: 60, 1: 60, 2: 40, 3: 40}[n]
     if path == "/data/3.0/onecall":
         unix = (lambda t: t) if kind != "far-dates" else (lambda t: 253402300799 if t > now else -62135596800)
         alerts = [{"sender_name": words(1), "event": words(2), "start": unix(int(now) - 3600), "end": unix(int(now) + 86400),

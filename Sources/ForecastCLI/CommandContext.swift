@@ -75,7 +75,15 @@ struct CommandContext: Sendable {
     /// Prints `output` in `format`: its JSON, or its text.
     func render(_ output: some CommandOutput, as format: CommandFormat = .table) throws {
         switch format {
-        case .json: stdout.line(try JSONOutput.render(output))
+        case .json:
+            guard let streamed = output as? any StreamedJSON else { return stdout.line(try JSONOutput.render(output)) }
+            // Written in pieces of about 64 KB, each whole places' (a key is never split between two).
+            var pending = ""
+            try streamed.writeJSON { piece in
+                pending += piece
+                if pending.utf8.count >= 1 << 16 { stdout.write(pending); pending = "" }
+            }
+            stdout.write(pending + "\n")
         case .table: stdout.lines(output.text(style))
         }
     }

@@ -11,7 +11,9 @@ extension PlaceStore {
     /// data) per place for `provider`: what `list` needs, cheap to read for
     /// thousands of places. An entry that no longer decodes or validates is absent.
     public func cachedSummaries(provider: String, now: Date) throws -> [Int64: CachedWeather] {
-        let rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)] = try read { db in
+        try read { db in
+            // Decoded a few thousand rows at a time as they are read: 100,000 places' stored bytes are never all held.
+            var decoded: [Int64: CachedWeather] = [:]
             var rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)] = []
             let cursor = try Row.fetchCursor(
                 db, sql: "SELECT place_id, fetched_at, report, packed FROM weather_summary WHERE provider = ?", arguments: [provider])
@@ -19,11 +21,18 @@ extension PlaceStore {
                 guard let id = SavedRow.integer(row, "place_id"), let fetchedAt = SavedRow.number(row, "fetched_at"),
                       let stored = SavedRow.storedReport(row) else { continue }
                 rows.append((id, fetchedAt, stored))
+                if rows.count == Self.summariesAtOnce {
+                    decoded.merge(Self.decodeSummaries(rows, provider: provider, now: now)) { first, _ in first }
+                    rows.removeAll(keepingCapacity: true)
+                }
             }
-            return rows
+            decoded.merge(Self.decodeSummaries(rows, provider: provider, now: now)) { first, _ in first }
+            return decoded
         }
-        return Self.decodeSummaries(rows, provider: provider, now: now)
     }
+
+    /// How many stored summaries are read before they are decoded.
+    static let summariesAtOnce = 4096
 
     /// Decoding and validating is most of reading a thousand summaries: done
     /// on every core, after the database is let go.

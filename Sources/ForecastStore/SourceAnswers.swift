@@ -43,9 +43,10 @@ extension PlaceStore {
     public func cachedSourceAnswers(
         now: Date, outlines: Bool = false, places: [Int64]? = nil, wholeBytes: Int = .max
     ) throws -> [Int64: [String: CachedSourceAnswer]] {
+        // The normals' answers are never read: theirs are `normal_day`'s (below).
         let answer = outlines
             ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined, NULL AS outline"
-            : "answer, 0 AS outlined, outline"
+            : "CASE WHEN source = '\(Self.normalsSource)' THEN '' ELSE answer END AS answer, 0 AS outlined, outline"
         // A few places by their ids; a long list reads every row (as many as it shows).
         let only = places.flatMap { ids in ids.count <= 500 ? ids : nil }
         let filter = only.map { " WHERE place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""

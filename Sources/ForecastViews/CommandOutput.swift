@@ -7,6 +7,12 @@ package protocol CommandOutput: Encodable {
     func text(_ style: CommandStyle) -> [String]
 }
 
+/// An output whose JSON is written piece by piece (a long list's, a place at a time).
+package protocol StreamedJSON {
+    /// Gives `write` the pieces of the JSON its encoding is, in order.
+    func writeJSON(_ write: (String) -> Void) throws
+}
+
 /// How a command's output reads: the style every face's views read in
 /// (`TextStyle`: the width, colour, symbols and the views' words), with the
 /// command line's own words (the commands' and the errors' too, not the app's).

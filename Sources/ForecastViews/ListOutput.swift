@@ -3,7 +3,7 @@ import ForecastKit
 import Foundation
 
 /// The saved places in order, with their weather: `list`'s one output.
-package struct ListOutput: ReportOutput {
+package struct ListOutput: ReportOutput, StreamedJSON {
     package var sort: SortItem
     package var units: UnitsItem
     /// The places shown, with their numbers in the whole list.
@@ -21,13 +21,33 @@ package struct ListOutput: ReportOutput {
     /// 5,000 places need not format 10,000 times it never prints.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let locations = entries.map { position, place in
-            LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
+        if let marker = locationsMarker {
+            try container.encode([marker], forKey: .locations)
+        } else {
+            try container.encode(Array(locations), forKey: .locations)
         }
-        try container.encode(locations, forKey: .locations)
         try container.encode(sort, forKey: .sort)
         try container.encode(units, forKey: .units)
         if showsWeather { try container.encodeIfPresent(source, forKey: .source) }
+    }
+
+    /// Each place's JSON, made when asked for.
+    private var locations: some Sequence<LocationItem> {
+        entries.lazy.map { [weather, format, now] position, place in
+            LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
+        }
+    }
+
+    /// Where the locations go when they are written one at a time (`writeJSON`).
+    private var locationsMarker: String?
+
+    /// The JSON as its encoding reads, written a place at a time.
+    package func writeJSON(_ write: (String) -> Void) throws {
+        guard !entries.isEmpty else { return write(try JSONOutput.render(self)) }
+        var head = self
+        // The rest holds no place's text, so nothing but the marker reads as the marker.
+        head.locationsMarker = "(the locations)"
+        try JSONOutput.stream(head, marker: "(the locations)", elements: locations, write: write)
     }
 
     private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
