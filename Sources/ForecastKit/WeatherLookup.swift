@@ -6,34 +6,77 @@ import Foundation
 /// One place's weather as a command shows it: a report (fresh or cached), and
 /// the error of this run's fetch, if it failed.
 public struct PlaceWeather: Sendable {
-    public var report: WeatherReport?
-    public var fetchedAt: Date?
+    /// Its fields, held once by reference (`Shared`): a list's 100,000 places'
+    /// weather is a dictionary of references, not of 700-byte values.
+    @Shared private var fields: Fields
+
+    private struct Fields: Sendable {
+        var report: WeatherReport?
+        var fetchedAt: Date?
+        var stale = false
+        var error: WeatherError?
+        var airQualityError: WeatherError?
+        var warnings: WarningStatus = .unknown
+        var nextHours: NextHours?
+        var nextHoursError: WeatherError?
+        var nextHoursAt: Date?
+        var normals: ClimateNormals?
+    }
+
+    public var report: WeatherReport? {
+        get { fields.report }
+        _modify { yield &fields.report }
+    }
+    public var fetchedAt: Date? {
+        get { fields.fetchedAt }
+        _modify { yield &fields.fetchedAt }
+    }
     /// Older than the TTL: the fetch failed, or --offline served an old entry.
-    public var stale = false
-    public var error: WeatherError?
+    public var stale: Bool {
+        get { fields.stale }
+        _modify { yield &fields.stale }
+    }
+    public var error: WeatherError? {
+        get { fields.error }
+        _modify { yield &fields.error }
+    }
     /// Why this run's air-quality fetch failed, when the weather's did not.
-    public var airQualityError: WeatherError?
+    public var airQualityError: WeatherError? {
+        get { fields.airQualityError }
+        _modify { yield &fields.airQualityError }
+    }
     /// The official warnings: in force, none, no source to ask, or why they could not be asked.
-    public var warnings: WarningStatus = .unknown
+    public var warnings: WarningStatus {
+        get { fields.warnings }
+        _modify { yield &fields.warnings }
+    }
     /// Precipitation over the next hours: a nowcast where one covers the
     /// place, else the hourly forecast's (when the report has hours).
-    public var nextHours: NextHours?
+    public var nextHours: NextHours? {
+        get { fields.nextHours }
+        _modify { yield &fields.nextHours }
+    }
     /// Why this run's nowcast failed (the next hours are then the hourly forecast's, if any).
-    public var nextHoursError: WeatherError?
+    public var nextHoursError: WeatherError? {
+        get { fields.nextHoursError }
+        _modify { yield &fields.nextHoursError }
+    }
     /// When the nowcast shown was fetched.
-    public var nextHoursAt: Date?
+    public var nextHoursAt: Date? {
+        get { fields.nextHoursAt }
+        _modify { yield &fields.nextHoursAt }
+    }
     /// The usual lows and highs of the place's calendar days, where known (fetched once a month, kept).
-    public var normals: ClimateNormals?
+    public var normals: ClimateNormals? {
+        get { fields.normals }
+        _modify { yield &fields.normals }
+    }
 
     public init(
         report: WeatherReport? = nil, fetchedAt: Date? = nil, stale: Bool = false, error: WeatherError? = nil,
         airQualityError: WeatherError? = nil
     ) {
-        self.report = report
-        self.fetchedAt = fetchedAt
-        self.stale = stale
-        self.error = error
-        self.airQualityError = airQualityError
+        fields = Fields(report: report, fetchedAt: fetchedAt, stale: stale, error: error, airQualityError: airQualityError)
     }
 }
 

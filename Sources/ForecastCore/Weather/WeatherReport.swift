@@ -11,7 +11,8 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     public var utcOffsetSeconds: Int
     /// IANA zone name, when the service gives one.
     public var timeZone: String?
-    public var current: CurrentConditions
+    /// (Held by reference, as the air: a report is a tenth of its size in the many a list holds.)
+    @Shared public var current: CurrentConditions
     /// The coming hours (at least 24 where the service has them).
     public var hourly: [HourlyForecast]
     /// The coming days, in the place's own calendar; yesterday first where a
@@ -19,7 +20,7 @@ public struct WeatherReport: Hashable, Sendable, Codable {
     /// (`keepingYesterday(from:)`): the coming days are `comingDays`.
     public var daily: [DailyForecast]
     /// The air now, from a separate service; nil where it had nothing or failed.
-    public var airQuality: AirQuality?
+    @Shared public var airQuality: AirQuality?
     /// Whether each hourly step stands for the hours up to its time (OpenWeatherMap's
     /// 3-hour steps: `rain.3h` is "the last 3 hours") rather than the hour from
     /// its time on (Open-Meteo's). Decides which step is under way now.
