@@ -115,7 +115,7 @@ public struct WeatherLookup: Sendable {
                 if settings.refresh, let expires = cached.report.validity?.expires { heldUntil = max(heldUntil ?? expires, expires) }
                 return false
             }
-            return settings.refresh || cached.age(now: now) > settings.ttl
+            return settings.refresh || cached.age(now: now) >= settings.ttl
         }
         var sourceDue = settings.offline
             ? [:] : plan.due(
