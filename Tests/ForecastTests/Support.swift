@@ -113,11 +113,20 @@ func column(of text: String, in line: String, unsettledWidth: Int = 2) -> Int? {
 /// over one moment. A sleep (a rate limit's turn, a retry's pause) moves the
 /// moment on at once, and nothing else does: a budget runs out only by what
 /// the work waited, never because the machine is loaded, and no wait takes
-/// the machine's time.
+/// the machine's time. The moment is the machine's when first read (so an
+/// HTTP client's deadline, which is the machine's time, begins with the
+/// work's budget, as it would on the live clock), and stands still from then on.
 final class VirtualTime: @unchecked Sendable {
     private let lock = NSLock()
-    private var moment = ContinuousClock.now
+    private var begun: ContinuousClock.Instant?
+    private var passed = Duration.zero
     private var waits: [TimeInterval] = []
+    /// Under the lock.
+    private var moment: ContinuousClock.Instant {
+        let begun = begun ?? .now
+        self.begun = begun
+        return begun + passed
+    }
 
     /// What each sleep asked, in order.
     var slept: [TimeInterval] { lock.withLock { waits } }
@@ -128,7 +137,7 @@ final class VirtualTime: @unchecked Sendable {
         Sleeper { [self] seconds in
             try Task.checkCancellation()
             lock.withLock {
-                moment += .seconds(min(max(0, seconds), 86_400))
+                passed += .seconds(min(max(0, seconds), 86_400))
                 waits.append(seconds)
             }
             await Task.yield()
