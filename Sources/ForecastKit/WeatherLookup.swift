@@ -299,7 +299,8 @@ extension WeatherLookup {
                     budgetClock: context.budgetClock),
                 places: places, outlastsGrace: descriptor.kind == .normals)
         }
-        let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)
+        let (fetched, answers) = await refresher.refresh(
+            queries, companions: companions, graceClock: context.graceClock, events: events, answered: arrived)
         let cancelled = Task.isCancelled
         for client in clients { await client.shutdown() }
         let fetchedAt = context.clock()

@@ -87,6 +87,11 @@ struct CLI: Sendable {
     /// test's runs see the same now; none reads the machine's clock as it moves.
     var now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
 
+    /// The world's time the companions' grace is waited on in this process's
+    /// runs: it stands still, so a source that answers at once is never cut,
+    /// however loaded the machine, unless the test lets it pass (`runPassingTheGrace`).
+    let graceTime = VirtualTime()
+
     /// Whether `run` starts the binary (for what only a process shows: signals,
     /// exit statuses set by the process, its standard streams, a copied binary)
     /// rather than running the same command line in this process.
@@ -140,7 +145,7 @@ struct CLI: Sendable {
     /// over `environment` (the real database file, the HTTP client limited to
     /// this machine), on the test's time, which every use case gets (the saved
     /// places' too): the clock reads `now` (or the test's FORECAST_NOW),
-    /// budgets and waits pass on `time`.
+    /// budgets and waits pass on `time`, the grace on `graceTime`.
     func inProcessContext(environment: [String: String], time: VirtualTime) -> CommandContext {
         var app = AppContext.live(environment: environment)
         if environment[AppContext.fixedClockVariable] == nil {
@@ -149,6 +154,7 @@ struct CLI: Sendable {
         }
         app.budgetClock = time.clock
         app.sleeper = time.sleeper
+        app.graceClock = graceTime.graceClock
         return CommandContext.live(app: app)
     }
 
@@ -184,6 +190,13 @@ struct CLI: Sendable {
         let elapsed = ContinuousClock.now - started
         await Self.inProcess.release()
         return Result(status: status, stdout: out.value, stderr: err.value, elapsed: elapsed)
+    }
+
+    /// Runs `arguments` in this process and lets the companions' grace pass
+    /// whenever it waits (`VirtualTime.passingTheGrace`), for a run whose
+    /// source never answers. Also returns the moments the grace waited for, from the run's start.
+    func runPassingTheGrace(_ arguments: String...) async -> (result: Result, waited: [Duration]) {
+        await graceTime.passingTheGrace { await runInProcess(arguments) }
     }
 
     /// Every service's base URL variable, from the descriptors.
