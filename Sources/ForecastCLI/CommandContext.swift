@@ -58,7 +58,14 @@ struct CommandContext: Sendable {
 
     /// The live context, speaking the environment's language until the command line says otherwise (`Forecast.configured`).
     static func live(environment: [String: String]) -> CommandContext {
-        let app = AppContext.live(environment: environment)
+        live(app: AppContext.live(environment: environment))
+    }
+
+    /// The process's streams and database files over `app`'s world (its
+    /// environment, clock and time), which every use case gets, the saved
+    /// places' included.
+    static func live(app: AppContext) -> CommandContext {
+        let environment = app.environment
         return CommandContext(
             app: app,
             stdout: .stream(STDOUT_FILENO, environment: environment),

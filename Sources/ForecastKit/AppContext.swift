@@ -25,7 +25,8 @@ public struct HTTPClientNeeds: Sendable {
 /// What the outside world provides to the use cases, in one value: `main`
 /// makes the live one (`live`); tests make one with a fake HTTP client, a
 /// fixed clock, time that passes only when slept (their budget clock and
-/// sleeper), no files and an environment of their own. Nothing has a default: whoever makes a context says where each part
+/// sleeper), a grace that ends only when the test lets time pass, no files
+/// and an environment of their own. Nothing has a default: whoever makes a context says where each part
 /// of the world comes from.
 public struct AppContext: Sendable {
     /// An HTTP client for the work `needs` describes.
@@ -33,8 +34,10 @@ public struct AppContext: Sendable {
     public var clock: @Sendable () -> Date
     /// What time budgets are measured on (a refresh's, the geocoder's).
     public var budgetClock: BudgetClock
-    /// How the work waits (the rate limit, a retry's pause, the companions' grace).
+    /// How the work waits (the rate limit, a retry's pause).
     public var sleeper: Sleeper
+    /// What the companions' grace is measured and waited on (the sources beside the weather).
+    public var graceClock: GraceClock
     public var environment: [String: String]
     public var gazetteer: Gazetteer
     public var files: FileReader
@@ -44,6 +47,7 @@ public struct AppContext: Sendable {
         clock: @escaping @Sendable () -> Date,
         budgetClock: BudgetClock,
         sleeper: Sleeper,
+        graceClock: GraceClock,
         environment: [String: String],
         gazetteer: Gazetteer,
         files: FileReader
@@ -52,6 +56,7 @@ public struct AppContext: Sendable {
         self.clock = clock
         self.budgetClock = budgetClock
         self.sleeper = sleeper
+        self.graceClock = graceClock
         self.environment = environment
         self.gazetteer = gazetteer
         self.files = files
@@ -72,7 +77,7 @@ public struct AppContext: Sendable {
         let fixed = environment[fixedClockVariable].flatMap { ISO8601DateFormatter().date(from: $0) }
         return AppContext(
             makeHTTPClient: { NetworkHTTPClient(connections: $0.connections, connectTimeout: $0.budget, allowedHosts: hosts) },
-            clock: { fixed ?? Date() }, budgetClock: .live, sleeper: .live,
+            clock: { fixed ?? Date() }, budgetClock: .live, sleeper: .live, graceClock: .live,
             environment: environment, gazetteer: .bundled, files: .live)
     }
 }

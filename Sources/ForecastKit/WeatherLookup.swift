@@ -167,7 +167,7 @@ public struct WeatherLookup: Sendable {
                 if settings.refresh, let expires = cached.report.validity?.expires { heldUntil = max(heldUntil ?? expires, expires) }
                 return false
             }
-            return settings.refresh || cached.age(now: now) > settings.ttl
+            return settings.refresh || cached.age(now: now) >= settings.ttl
         }
         var sourceDue = settings.offline
             ? [:] : plan.due(
@@ -354,7 +354,8 @@ extension WeatherLookup {
                     budgetClock: context.budgetClock),
                 places: places, outlastsGrace: descriptor.kind == .normals)
         }
-        let (fetched, answers) = await refresher.refresh(queries, companions: companions, events: events, answered: arrived)
+        let (fetched, answers) = await refresher.refresh(
+            queries, companions: companions, graceClock: context.graceClock, events: events, answered: arrived)
         let cancelled = Task.isCancelled
         for client in clients { await client.shutdown() }
         let fetchedAt = context.clock()

@@ -66,7 +66,7 @@ public struct BatchRefresher<Answer: Sendable>: Sendable {
     let client: any HTTPClient
     let options: RefreshOptions
     let limiter: RateLimiter?
-    /// How a retry's pause, the rate limit's turn and the companions' grace are waited.
+    /// How a retry's pause and the rate limit's turn are waited.
     let sleeper: Sleeper
     let clock: @Sendable () -> Date
     /// What the budget is measured on.
@@ -387,11 +387,12 @@ extension BatchRefresher {
     /// Refreshes `places` and, alongside, `companion`'s answers for them (the
     /// air with the weather).
     public func refresh<Other: Sendable>(
-        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, events: (@Sendable (RefreshEvent) -> Void)? = nil,
-        answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
+        _ places: [PlaceQuery], alongside companion: BatchRefresher<Other>, graceClock: GraceClock,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> (answers: [Int64: Outcome], companion: [Int64: BatchRefresher<Other>.Outcome]) {
         let (answers, others) = await refresh(
-            places, companions: [CompanionRequest(name: "", refresher: companion, places: places)], events: events, answered: answered)
+            places, companions: [CompanionRequest(name: "", refresher: companion, places: places)], graceClock: graceClock, events: events,
+            answered: answered)
         return (answers, others[""] ?? [:])
     }
 
@@ -404,9 +405,11 @@ extension BatchRefresher {
     /// source that hangs holds the weather back 2 s at most, and 50 places'
     /// warnings asked at a source's own pace are not cut off half-way.
     /// With no places of its own, the companions have the whole budget.
+    /// The grace is measured and waited on `graceClock`: the world's seconds,
+    /// not the budget's (a test's budget clock moves by what its work sleeps).
     public func refresh<Other: Sendable>(
-        _ places: [PlaceQuery], companions: [CompanionRequest<Other>], events: (@Sendable (RefreshEvent) -> Void)? = nil,
-        answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
+        _ places: [PlaceQuery], companions: [CompanionRequest<Other>], graceClock: GraceClock,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, answered: (@Sendable ([Int64: Answer]) -> Void)? = nil
     ) async -> (answers: [Int64: Outcome], companions: [String: [Int64: BatchRefresher<Other>.Outcome]]) {
         typealias Finished = CompanionRefresh<Answer, Other>
         let grace = Duration.milliseconds(Int(min(max(0, options.companionGrace), 86_400) * 1000))
@@ -430,11 +433,7 @@ extension BatchRefresher {
             for await (name, answered) in group { done[name] = answered }
             return done
         }
-        // The grace is the machine's time, not the budget's: it is how long
-        // services running beside the weather get, in the world's seconds, and a
-        // test's budget clock (which moves only when its work sleeps) would end it
-        // before a companion that answers at once had had its turn.
-        let lastAnswer = LastAnswer()
+        let lastAnswer = LastAnswer(graceClock)
         await withTaskGroup(of: Finished.self) { group in
             group.addTask { .main(places.isEmpty ? [:] : await main.refresh(places, events: events, answered: answered)) }
             for companion in sharing {
@@ -453,9 +452,9 @@ extension BatchRefresher {
                         group.addTask {
                             // Over once `grace` passes with no companion's answer (or when all are done: cancelled).
                             while !Task.isCancelled {
-                                let quiet = lastAnswer.since()
-                                if quiet >= grace { break }
-                                try? await Task.sleep(for: grace - quiet)
+                                let last = lastAnswer.moment
+                                if graceClock.now() - last >= grace { break }
+                                try? await graceClock.wait(last + grace)
                             }
                             return .graceOver
                         }
@@ -485,14 +484,23 @@ extension BatchRefresher {
     }
 }
 
-/// When a companion refresh last heard an answer (or began).
+/// When a companion refresh last heard an answer (or began), on the grace's clock.
 private final class LastAnswer: @unchecked Sendable {
     private let lock = NSLock()
-    private var last = ContinuousClock.now
+    private let clock: GraceClock
+    private var last: ContinuousClock.Instant
 
-    func now() { lock.withLock { last = .now } }
+    init(_ clock: GraceClock) {
+        self.clock = clock
+        last = clock.now()
+    }
 
-    func since() -> Duration { lock.withLock { ContinuousClock.now - last } }
+    func now() {
+        let now = clock.now()
+        lock.withLock { last = now }
+    }
+
+    var moment: ContinuousClock.Instant { lock.withLock { last } }
 }
 
 /// What finished first of a refresh and its companions'.

@@ -82,6 +82,16 @@ struct CLI: Sendable {
     /// The terminal `forecast browse` runs on in this process (it takes none of this process's signals).
     var terminal: VirtualTerminal?
 
+    /// What every run in this process reads as now, unless the test sets
+    /// FORECAST_NOW: the moment the CLI was made, in whole seconds. All of a
+    /// test's runs see the same now; none reads the machine's clock as it moves.
+    var now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+
+    /// The world's time the companions' grace is waited on in this process's
+    /// runs: it stands still, so a source that answers at once is never cut,
+    /// however loaded the machine, unless the test lets it pass (`runPassingTheGrace`).
+    let graceTime = VirtualTime()
+
     /// Whether `run` starts the binary (for what only a process shows: signals,
     /// exit statuses set by the process, its standard streams, a copied binary)
     /// rather than running the same command line in this process.
@@ -89,10 +99,8 @@ struct CLI: Sendable {
 
     /// Runs `forecast arguments…` with `--db` pointing at this CLI's database via
     /// FORECAST_DB (so every command is also tested without the flag): in this
-    /// process, as `main` would (the live context: the real database file, the
-    /// real HTTP client, limited to this machine, the real clock; budgets and
-    /// waits on `VirtualTime`), with its output captured; or, with `process`,
-    /// the binary itself.
+    /// process, as `main` would but on the test's time (`inProcessContext`),
+    /// with its output captured; or, with `process`, the binary itself.
     func run(_ arguments: String...) async throws -> Result { try await run(arguments) }
 
     /// The same, with the arguments in an array.
@@ -109,8 +117,8 @@ struct CLI: Sendable {
     /// The environment a run sees: an allowlist of this process's
     /// (`inheritedVariables`), every service pointed at a closed port on this
     /// machine, and the test's own settings on top.
-    func runEnvironment() -> [String: String] {
-        var env = ProcessInfo.processInfo.environment.filter { Self.inheritedVariables.contains($0.key) }
+    func runEnvironment(inheriting host: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var env = host.filter { Self.inheritedVariables.contains($0.key) }
         env["FORECAST_DB"] = database
         env["NO_COLOR"] = nil
         env["HOME"] = folder.url.path
@@ -133,12 +141,38 @@ struct CLI: Sendable {
         return env
     }
 
+    /// The context a command line run in this process gets: `main`'s live one
+    /// over `environment` (the real database file, the HTTP client limited to
+    /// this machine), on the test's time, which every use case gets (the saved
+    /// places' too): the clock reads `now` (or the test's FORECAST_NOW),
+    /// budgets and waits pass on `time`, the grace on `graceTime`.
+    func inProcessContext(environment: [String: String], time: VirtualTime) -> CommandContext {
+        var app = AppContext.live(environment: environment)
+        if environment[AppContext.fixedClockVariable] == nil {
+            let now = self.now
+            app.clock = { now }
+        }
+        app.budgetClock = time.clock
+        app.sleeper = time.sleeper
+        app.graceClock = graceTime.graceClock
+        return CommandContext.live(app: app)
+    }
+
     /// The command line run in this process: what `Forecast.runMain` does, but
     /// with the output captured (as from a pipe: no terminal, no colour).
     func runInProcess(_ arguments: [String]) async -> Result {
         let environment = runEnvironment()
         let out = CapturedOutput(), err = CapturedOutput()
-        var context = CommandContext.live(environment: environment)
+        // As many at once as binaries were allowed: dozens of refreshes against
+        // hostile stub servers at once, on two cores, missed their budgets.
+        await Self.inProcess.acquire()
+        // Budgets and waits on the test's time, from when the work first reads
+        // it (not from before the wait for a slot): nothing but what the work
+        // waits (a rate limit's turn, a retry's pause) uses a budget up, so a
+        // loaded machine never runs one out between two steps, and no wait takes
+        // the machine's time. The HTTP client still keeps the services' deadlines
+        // in real time (a hanging stub is cut when the budget, begun then, ends).
+        var context = inProcessContext(environment: environment, time: VirtualTime())
         context.stdout = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: out.append)
         context.stderr = Terminal(isInteractive: false, columns: nil, usesColour: false, sink: err.append)
         if let terminal {
@@ -149,18 +183,6 @@ struct CLI: Sendable {
             signal(SIGPIPE, SIG_IGN)
             context.stdout = .stream(standardOutput.fileDescriptor, environment: environment)
         }
-        // As many at once as binaries were allowed: dozens of refreshes against
-        // hostile stub servers at once, on two cores, missed their budgets.
-        await Self.inProcess.acquire()
-        // Budgets and waits on the test's time, from now (not from before the
-        // wait for a slot): nothing but what the work waits (a rate limit's turn,
-        // a retry's pause) uses a budget up, so a loaded machine never runs one
-        // out between two steps, and no wait takes the machine's time. The HTTP
-        // client still keeps the services' deadlines in real time (a hanging
-        // stub is cut when the budget, begun now, ends).
-        let time = VirtualTime()
-        context.app.budgetClock = time.clock
-        context.app.sleeper = time.sleeper
         let started = ContinuousClock.now
         let status = await withTaskExecutorPreference(CommandThreads.shared) {
             await Forecast.run(arguments, in: context)
@@ -168,6 +190,13 @@ struct CLI: Sendable {
         let elapsed = ContinuousClock.now - started
         await Self.inProcess.release()
         return Result(status: status, stdout: out.value, stderr: err.value, elapsed: elapsed)
+    }
+
+    /// Runs `arguments` in this process and lets the companions' grace pass
+    /// whenever it waits (`VirtualTime.passingTheGrace`), for a run whose
+    /// source never answers. Also returns the moments the grace waited for, from the run's start.
+    func runPassingTheGrace(_ arguments: String...) async -> (result: Result, waited: [Duration]) {
+        await graceTime.passingTheGrace { await runInProcess(arguments) }
     }
 
     /// Every service's base URL variable, from the descriptors.

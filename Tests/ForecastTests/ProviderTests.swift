@@ -16,17 +16,19 @@ extension AppContext {
     /// A test's context: what it does not give fails closed. The clock stands
     /// at `january2026`; time budgets pass only by what the work waits (a rate
     /// limit's turn, a retry's pause: `VirtualTime`), never because the machine
-    /// is loaded, and no wait takes the machine's time; no file of this machine
+    /// is loaded, and no wait takes the machine's time; the companions' grace
+    /// ends only when the test lets `grace` pass; no file of this machine
     /// is read; the gazetteer is the one built in.
     static func test(
         makeHTTPClient: @escaping @Sendable (HTTPClientNeeds) -> any ClosableHTTPClient,
         clock: @escaping @Sendable () -> Date = { january2026 },
         time: VirtualTime = VirtualTime(),
+        grace: VirtualTime = VirtualTime(),
         environment: [String: String],
         files: FileReader = .unavailable
     ) -> AppContext {
-        AppContext(makeHTTPClient: makeHTTPClient, clock: clock, budgetClock: time.clock, sleeper: time.sleeper, environment: environment,
-                   gazetteer: .bundled, files: files)
+        AppContext(makeHTTPClient: makeHTTPClient, clock: clock, budgetClock: time.clock, sleeper: time.sleeper, graceClock: grace.graceClock,
+                   environment: environment, gazetteer: .bundled, files: files)
     }
 }
 let july2022 = Date(timeIntervalSince1970: 1_657_584_000)      // 2022-07-12

@@ -109,29 +109,133 @@ func column(of text: String, in line: String, unsettledWidth: Int = 2) -> Int? {
     }
 }
 
-/// Time that passes only when the work waits: a budget clock and a sleeper
-/// over one moment. A sleep (a rate limit's turn, a retry's pause) moves the
-/// moment on at once, and nothing else does: a budget runs out only by what
-/// the work waited, never because the machine is loaded, and no wait takes
-/// the machine's time.
+/// Time that passes only when the work waits, or the test says so: a budget
+/// clock, a sleeper and a grace clock over one moment. A sleep (a rate
+/// limit's turn, a retry's pause, a stand-in service's delay) moves the moment
+/// on at once, and so does `advance`; nothing else does: a budget runs out
+/// only by what the work waited, never because the machine is loaded, and no
+/// wait takes the machine's time. A wait on the grace clock moves nothing: it
+/// ends when the moment it waits for is reached. The moment is the machine's
+/// when first read (so an HTTP client's deadline, which is the machine's time,
+/// begins with the work's budget, as it would on the live clock), and stands
+/// still from then on.
 final class VirtualTime: @unchecked Sendable {
     private let lock = NSLock()
-    private var moment = ContinuousClock.now
+    private var begun: ContinuousClock.Instant?
+    private var passed = Duration.zero
     private var waits: [TimeInterval] = []
+    /// Under the lock.
+    private var moment: ContinuousClock.Instant {
+        let begun = begun ?? .now
+        self.begun = begun
+        return begun + passed
+    }
+    /// The grace clock's waits, until their moment comes (or they are cancelled).
+    private var alarms: [UUID: (moment: ContinuousClock.Instant, wake: CheckedContinuation<Void, any Error>)] = [:]
+    private var cancelledAlarms: Set<UUID> = []
+    /// Who waits for a wait to be set (`nextWait`).
+    private var watchers: [UUID: CheckedContinuation<ContinuousClock.Instant?, Never>] = [:]
 
     /// What each sleep asked, in order.
     var slept: [TimeInterval] { lock.withLock { waits } }
 
-    var clock: BudgetClock { BudgetClock { [self] in lock.withLock { moment } } }
+    var now: ContinuousClock.Instant { lock.withLock { moment } }
+
+    var clock: BudgetClock { BudgetClock { [self] in now } }
 
     var sleeper: Sleeper {
         Sleeper { [self] seconds in
             try Task.checkCancellation()
-            lock.withLock {
-                moment += .seconds(min(max(0, seconds), 86_400))
-                waits.append(seconds)
-            }
-            await Task.yield()
+            lock.withLock { waits.append(seconds) }
+            try await sleep(for: .seconds(min(max(0, seconds), 86_400)))
         }
+    }
+
+    /// A wait that takes `duration` of this time (a stand-in service's delay): the moment moves on at once.
+    func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        advance(by: duration)
+        await Task.yield()
+    }
+
+    /// The companions' grace on this time: it ends when the moment is reached, never by itself.
+    var graceClock: GraceClock {
+        GraceClock(now: { [self] in now }, wait: { [self] moment in try await wait(until: moment) })
+    }
+
+    /// Moves the moment on by `duration`, ending every wait whose moment has come.
+    func advance(by duration: Duration) {
+        let woken = lock.withLock {
+            passed += duration
+            let due = alarms.filter { $0.value.moment <= moment }
+            for id in due.keys { alarms[id] = nil }
+            return due.values.map(\.wake)
+        }
+        for wake in woken { wake.resume() }
+    }
+
+    private func wait(until wanted: ContinuousClock.Instant) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
+                let (result, told): (Result<Void, any Error>?, [CheckedContinuation<ContinuousClock.Instant?, Never>]) = lock.withLock {
+                    if cancelledAlarms.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if wanted <= moment { return (.success(()), []) }
+                    alarms[id] = (wanted, wake)
+                    defer { watchers = [:] }
+                    return (nil, Array(watchers.values))
+                }
+                if let result { wake.resume(with: result) }
+                for watcher in told { watcher.resume(returning: wanted) }
+            }
+        } onCancel: {
+            let wake = lock.withLock {
+                guard let alarm = alarms.removeValue(forKey: id) else {
+                    cancelledAlarms.insert(id)
+                    return nil as CheckedContinuation<Void, any Error>?
+                }
+                return alarm.wake
+            }
+            wake?.resume(throwing: CancellationError())
+        }
+        lock.withLock { _ = cancelledAlarms.remove(id) }
+    }
+
+    /// The moment of the soonest wait on the grace clock, once one is set;
+    /// nil when cancelled first.
+    func nextWait() async -> ContinuousClock.Instant? {
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (watcher: CheckedContinuation<ContinuousClock.Instant?, Never>) in
+                let soonest: ContinuousClock.Instant?? = lock.withLock {
+                    if Task.isCancelled { return .some(nil) }
+                    if let soonest = alarms.values.map(\.moment).min() { return .some(soonest) }
+                    watchers[id] = watcher
+                    return nil
+                }
+                if let soonest { watcher.resume(returning: soonest) }
+            }
+        } onCancel: {
+            lock.withLock { watchers.removeValue(forKey: id) }?.resume(returning: nil)
+        }
+    }
+
+    /// Runs `work` and meanwhile lets time pass whenever the grace waits: to
+    /// each wait's moment as it is set, until `work` is done (for a source
+    /// that never answers). Returns what `work` returned, and the moments the
+    /// grace waited for, from when `work` began.
+    func passingTheGrace<T: Sendable>(during work: () async -> T) async -> (T, waited: [Duration]) {
+        let start = now
+        let passer = Task { [self] in
+            var waited: [Duration] = []
+            while let moment = await nextWait() {
+                waited.append(moment - start)
+                advance(by: max(.zero, moment - now))
+            }
+            return waited
+        }
+        let value = await work()
+        passer.cancel()
+        return (value, await passer.value)
     }
 }

@@ -145,20 +145,26 @@ struct FakeWorld {
         #expect(weather.fetchedAt == january2026, "the age is the cached report's")
     }
 
-    @Test func weatherFromTheLastMinuteIsNeverStale() async throws {
+    /// Weather younger than the TTL is used: with a TTL of 0, none is, even on
+    /// a clock that stands still (FORECAST_NOW, a test's fixed now), so every
+    /// lookup asks again; offline, the weather from the last minute is never stale.
+    @Test func aTTLOfZeroAlwaysAsksAndTheLastMinuteIsNeverStale() async throws {
         let (store, london) = try londonStore()
         let context = context()
         let lookup = WeatherLookup(context: context, store: store)
         var request = WeatherRequest()
         request.ttlMinutes = 0
-        _ = try await lookup.weather(for: [london], detail: .summary, settings: try WeatherSettings.resolve(request, environment: context.environment))
+        let settings = try WeatherSettings.resolve(request, environment: context.environment)
+        _ = try await lookup.weather(for: [london], detail: .summary, settings: settings)
+        _ = try await lookup.weather(for: [london], detail: .summary, settings: settings)
+        #expect(http.weatherCount == 2, "asked again at the same moment")
         request.offline = true
         let offline = try WeatherSettings.resolve(request, environment: context.environment)
         clock.advance(minutes: 0.5)
         #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == false)
         clock.advance(minutes: 1)
         #expect(try await lookup.weather(for: [london], detail: .summary, settings: offline).weather[london.id]?.stale == true)
-        #expect(http.weatherCount == 1)
+        #expect(http.weatherCount == 2)
     }
 
     @Test func settingsThatCannotWorkAreTypedErrorsAndNothingIsAsked() async throws {
