@@ -22,6 +22,9 @@ package enum PageLayout {
     package static let figureFrom = 30
     /// From this many columns the cards stand beside the days.
     package static let cardsBesideFrom = 120
+    /// The rows of a window the page does not get: the app's title, status and keys lines
+    /// (`show` keeps two, for its prompt): a tall window's spare rows are the rest.
+    static let windowChrome = 3
     /// The widest the days' column gets when the cards stand beside it.
     static let daysColumn = 56
     /// A card's width at least.
@@ -67,21 +70,14 @@ package enum PageLayout {
             row += gap
         }
 
-        // The hours.
+        // The hours: their rows are kept here and the strip is drawn last, when the rows the
+        // window has left under the page are known (a tall window gets more of it, band under band).
+        let hoursAt: Int? = page.hours.isEmpty ? nil : row
+        // The chances' row wherever the strip has one, scrolled or not (the days below never jump).
+        let stripRows = page.hours.contains { !$0.chance.isEmpty } ? 4 : 3
         if !page.hours.isEmpty {
             parts[.hours] = row
-            let heading = words.pageHoursHeading
-            canvas.put(heading, row: row, column: 1, look: Frame.Look(bold: true))
-            let hint = "[ ]"
-            // Scrolled no further than where the last hour stands at the right edge.
-            let offset = min(max(0, position.stripOffset), stripLimit(page.hours, width: inner))
-            let (shown, rows) = strip(&canvas, page.hours, from: offset, row: row + 1, width: inner)
-            // Which part of the strip is shown, and that [ and ] scroll it.
-            if keys, shown < page.hours.count || offset > 0 {
-                let mark = (offset > 0 ? "‹ " : "  ") + hint + (offset + shown < page.hours.count ? " ›" : "  ")
-                canvas.put(mark, row: row, column: max(DisplayWidth.of(heading) + 3, width - 1 - DisplayWidth.of(mark)), look: Frame.Look(dim: true))
-            }
-            row += 1 + rows
+            row += 1 + stripRows
             cuts.append(row)
             row += gap
         }
@@ -122,7 +118,38 @@ package enum PageLayout {
             for credit in page.credits { row = line(&canvas, [.init(credit, Frame.Look(dim: true))], row: row, column: 1, width: inner, wrap: true) }
         }
         cuts.append(row)
-        return Drawn(frame: canvas.cropped(rows: min(row, canvas.height)), parts: parts, cuts: cuts.filter { $0 <= row })
+        var limit = 0
+        if let at = hoursAt {
+            // More bands of the strip in the rows the window shows under the page, up to every hour it has.
+            let end = at + 1 + stripRows
+            let free = height - windowChrome - row
+            let extra = max(0, min(bands(cellWidths(page.hours), from: 0, width: inner) - 1, free / (stripRows + 1)))
+            let inserted = extra * (stripRows + 1)
+            if inserted > 0 {
+                canvas.insertRows(inserted, at: end)
+                for (part, start) in parts where start > at { parts[part] = start + inserted }
+                cuts = cuts.map { $0 > end ? $0 + inserted : $0 }
+                row += inserted
+            }
+            // Scrolled no further than where the last hour stands at the right edge of the last band.
+            limit = stripLimit(page.hours, width: inner, bands: 1 + extra)
+            let offset = min(max(0, position.stripOffset), limit)
+            var shown = 0
+            for band in 0...extra {
+                let top = at + 1 + band * (stripRows + 1)
+                shown += strip(&canvas, page.hours, from: offset + shown, row: top, width: inner)
+                if band > 0 { cuts.append(top + stripRows) }
+            }
+            let heading = words.pageHoursHeading
+            canvas.put(heading, row: at, column: 1, look: Frame.Look(bold: true))
+            // Which part of the strip is shown, and that [ and ] scroll it.
+            if keys, shown < page.hours.count || offset > 0 {
+                let mark = (offset > 0 ? "‹ " : "  ") + "[ ]" + (offset + shown < page.hours.count ? " ›" : "  ")
+                canvas.put(mark, row: at, column: max(DisplayWidth.of(heading) + 3, width - 1 - DisplayWidth.of(mark)), look: Frame.Look(dim: true))
+            }
+        }
+        return Drawn(
+            frame: canvas.cropped(rows: min(row, canvas.height)), parts: parts, cuts: cuts.sorted().filter { $0 <= row }, stripLimit: limit)
     }
 
     package enum Part: Hashable, Sendable { case head, banner, hours, days, cards, credits }
@@ -133,6 +160,8 @@ package enum PageLayout {
         package var parts: [Part: Int]
         /// The rows after which the page can be cut cleanly, in order.
         package var cuts: [Int]
+        /// The furthest the strip scrolls in the bands drawn (`[` then acts at once).
+        package var stripLimit = 0
     }
 
     // MARK: - Parts
@@ -183,9 +212,8 @@ package enum PageLayout {
         return line(&canvas, pieces, row: row, column: 1, width: width, wrap: true, maxLines: 2)
     }
 
-    /// The strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn, and
-    /// the rows they took (the chances' row only where one is shown).
-    static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> (Int, Int) {
+    /// A band of the strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn.
+    static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> Int {
         let widths = cellWidths(cells)
         var column = 1
         var drawn = 0
@@ -203,9 +231,7 @@ package enum PageLayout {
             column += size
             drawn += 1
         }
-        // The chances' row wherever the strip has one, scrolled or not (the days below never jump).
-        let chances = cells.contains { !$0.chance.isEmpty }
-        return (drawn, chances ? 4 : 3)
+        return drawn
     }
 
     /// The width a strip's cells take (the hours' all as wide as the widest).
@@ -214,13 +240,26 @@ package enum PageLayout {
         return cells.map { $0.kind == .hour ? hourWidth : max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature)) + 2 }
     }
 
-    /// The furthest the strip scrolls in `width`: the first cell from which the rest fit.
-    package static func stripLimit(_ cells: [PlacePage.HourCell], width: Int) -> Int {
+    /// The furthest the strip scrolls in `bands` bands of `width`: the first cell from which the rest fit.
+    package static func stripLimit(_ cells: [PlacePage.HourCell], width: Int, bands: Int = 1) -> Int {
         let widths = cellWidths(cells)
-        var used = 0
         var first = widths.count
-        while first > 0, used + widths[first - 1] - 1 <= width { used += widths[first - 1]; first -= 1 }
+        while first > 0, self.bands(widths, from: first - 1, width: width) <= bands { first -= 1 }
         return min(first, max(0, widths.count - 1))
+    }
+
+    /// How many bands of `width` the cells of these widths take from the one at `offset` on (as `strip` fills them).
+    static func bands(_ widths: [Int], from offset: Int, width: Int) -> Int {
+        var bands = 0
+        var column = width + 2  // past the edge: the first cell begins a band
+        for size in widths.dropFirst(offset) {
+            if column + size - 1 > width + 1 {
+                bands += 1
+                column = 1
+            }
+            column += size
+        }
+        return bands
     }
 
     /// A day's row: its name, symbol, chance of rain, low, its bar within the week's range, high.

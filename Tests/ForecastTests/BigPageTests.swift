@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import ForecastApp
+@testable import ForecastCore
+@testable import ForecastViews
+
+/// A place's page in a big window (issue 38, item 7: "at 200×60 the lower half
+/// of the page is empty"): the rows the window has under the page go to more of
+/// the strip, band under band, while 80×24 and 120×40 keep the page they had.
+@Suite struct BigPageTests {
+    /// Seoul's page, fresh, with the days' hours (two days of them, with chances of rain).
+    static func state() throws -> BrowseState {
+        var state = try BrowseViewTests.state()
+        state.screen = .detail(0)
+        state.details[1] = state.weather[1]
+        return state
+    }
+
+    /// The body's lines (the title, status and keys lines left out).
+    static func body(_ state: BrowseState, _ width: Int, _ height: Int, _ words: AppFaceWords, emoji: Bool = true) -> [String] {
+        Array(BrowseView.frame(state, width: width, height: height, words: words, emoji: emoji).lines.dropFirst().dropLast(2))
+    }
+
+    /// The labels the strip shows, band after band (each band: labels, symbols, temperatures, chances, a blank line).
+    static func stripLabels(_ lines: [String], words: AppFaceWords, days: Int) throws -> [Substring] {
+        let hours = try #require(lines.firstIndex { $0.hasPrefix(" " + words.pageHoursHeading) })
+        let end = lines.firstIndex { $0.hasPrefix(" " + words.pageDaysHeading(days)) } ?? lines.count
+        return stride(from: hours + 1, to: end, by: 5).flatMap { lines[$0].split(separator: " ") }
+    }
+
+    /// At 200×60 every hour of the strip is on screen, in two bands, and nothing scrolls;
+    /// at 80×24 the strip is one band, as before, scrolled by [ and ]; at 120×40 it gets
+    /// the rows this page leaves free (another's banner may leave none).
+    @Test(arguments: [Language.en, .ko]) func aTallWindowShowsTheWholeStrip(_ language: Language) throws {
+        let words = language.words(.bundled)
+        let state = try Self.state()
+        let page = try #require(BrowseView.page(for: state, words: words))
+        let all = page.hours.flatMap { $0.label.split(separator: " ") }
+        let (frame, limit, _) = BrowseView.render(state, width: 200, height: 60, words: words, emoji: true)
+        let lines = Array(frame.lines.dropFirst().dropLast(2))
+        #expect(try Self.stripLabels(lines, words: words, days: page.days.count) == all, "\(lines.joined(separator: "\n"))")
+        #expect(limit == 0, "and everything else on the one screen")
+        #expect(!lines.joined().contains("[ ]"), "nothing to scroll")
+        let small = try Self.stripLabels(Self.body(state, 80, 24, words), words: words, days: page.days.count)
+        #expect(small.count < all.count / 2 && small == Array(all.prefix(small.count)), "one band at 80×24")
+        let middle = try Self.stripLabels(Self.body(state, 120, 40, words), words: words, days: page.days.count)
+        #expect(middle.count > small.count && middle == Array(all.prefix(middle.count)), "the strip in order at 120×40")
+    }
+
+    /// [ and ] scroll the bands together, no further than where the last hour is on screen: at 200×60
+    /// nowhere (`[` acts at once), at 80×24 as one band scrolls.
+    @Test func theBandsScrollNoFurtherThanTheLastHour() throws {
+        let words = Language.en.words(.bundled)
+        var state = try Self.state()
+        let page = try #require(BrowseView.page(for: state, words: words))
+        #expect(BrowseView.stripLimit(state, width: 200, height: 60, words: words, emoji: true) == 0)
+        #expect(BrowseView.stripLimit(state, width: 80, height: 24, words: words, emoji: true) == PageLayout.stripLimit(page.hours, width: 78))
+        // A window too short for every hour in two bands scrolls them as one strip.
+        let two = PageLayout.stripLimit(page.hours, width: 78, bands: 2)
+        #expect(two > 0 && two < PageLayout.stripLimit(page.hours, width: 78))
+        #expect(PageLayout.bands(PageLayout.cellWidths(page.hours), from: two, width: 78) == 2)
+        #expect(PageLayout.bands(PageLayout.cellWidths(page.hours), from: two - 1, width: 78) == 3)
+        state.page.stripOffset = 30
+        let scrolled = Self.body(state, 200, 60, words).joined(separator: "\n")
+        #expect(scrolled.contains(" " + words.pageNow + " "), "at 200×60 the strip starts now whatever the offset:\n\(scrolled)")
+    }
+
+    /// Every size from 80×24 to 250×80 in both languages, with and without emoji: nothing past an edge,
+    /// every line as wide as the window at most, and the page in the window's rows where they are enough.
+    @Test(arguments: [Language.en, .ko]) func bigWindowsStayInside(_ language: Language) throws {
+        let words = language.words(.bundled)
+        for (name, state) in try PageTests.variants() {
+            for (width, height) in [(160, 50), (200, 60), (250, 80), (200, 44), (140, 60)] {
+                for emoji in [true, false] {
+                    let (frame, _, _) = BrowseView.render(state, width: width, height: height, words: words, emoji: emoji)
+                    #expect(!frame.overflowed, "\(name) at \(width)×\(height):\n\(frame.lines.joined(separator: "\n"))")
+                    #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(name) at \(width)×\(height)")
+                }
+            }
+        }
+    }
+}
