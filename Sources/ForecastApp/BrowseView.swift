@@ -178,7 +178,7 @@ package enum BrowseView {
             column = frame.put(
                 DisplayWidth.pad(cell.temperature, to: 6, alignRight: !sun), row: line, column: column,
                 look: sun ? Frame.Look(dim: true) : Frame.Look(bold: true, colour: cell.colour)) + 2
-            frame.put(cell.chance, row: line, column: column, look: Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))
+            frame.put(cell.chance, row: line, column: column, look: Frame.Look(colour: PageLayout.rain))
         }
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: body.lowerBound + 2, column: frame.width - 1, look: dim) }

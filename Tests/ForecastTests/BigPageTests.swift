@@ -1,12 +1,16 @@
 import Foundation
 import Testing
 @testable import ForecastApp
+@testable import ForecastCLI
 @testable import ForecastCore
+@testable import ForecastKit
+@testable import ForecastProviders
 @testable import ForecastViews
 
 /// A place's page in a big window (issue 38, item 7: "at 200×60 the lower half
 /// of the page is empty"): the rows the window has under the page go to more of
-/// the strip, band under band, while 80×24 and 120×40 keep the page they had.
+/// the strip, band under band, then to a chart of the hours, while 80×24 and
+/// 120×40 keep the page they had.
 @Suite struct BigPageTests {
     /// Seoul's page, fresh, with the days' hours (two days of them, with chances of rain).
     static func state() throws -> BrowseState {
@@ -24,7 +28,11 @@ import Testing
     /// The labels the strip shows, band after band (each band: labels, symbols, temperatures, chances, a blank line).
     static func stripLabels(_ lines: [String], words: AppFaceWords, days: Int) throws -> [Substring] {
         let hours = try #require(lines.firstIndex { $0.hasPrefix(" " + words.pageHoursHeading) })
-        let end = lines.firstIndex { $0.hasPrefix(" " + words.pageDaysHeading(days)) } ?? lines.count
+        // To the chart, or the days.
+        let end = lines.firstIndex { line in
+            [words.pageChartHeading(rain: true), words.pageChartHeading(rain: false)].contains(line.trimmingCharacters(in: .whitespaces))
+                || line.hasPrefix(" " + words.pageDaysHeading(days))
+        } ?? lines.count
         return stride(from: hours + 1, to: end, by: 5).flatMap { lines[$0].split(separator: " ") }
     }
 
@@ -58,11 +66,70 @@ import Testing
         // A window too short for every hour in two bands scrolls them as one strip.
         let two = PageLayout.stripLimit(page.hours, width: 78, bands: 2)
         #expect(two > 0 && two < PageLayout.stripLimit(page.hours, width: 78))
-        #expect(PageLayout.bands(PageLayout.cellWidths(page.hours), from: two, width: 78) == 2)
-        #expect(PageLayout.bands(PageLayout.cellWidths(page.hours), from: two - 1, width: 78) == 3)
+        #expect(PageLayout.bandStarts(PageLayout.cellWidths(page.hours), from: two, width: 78).count == 2)
+        #expect(PageLayout.bandStarts(PageLayout.cellWidths(page.hours), from: two - 1, width: 78).count == 3)
         state.page.stripOffset = 30
         let scrolled = Self.body(state, 200, 60, words).joined(separator: "\n")
         #expect(scrolled.contains(" " + words.pageNow + " "), "at 200×60 the strip starts now whatever the offset:\n\(scrolled)")
+    }
+
+    /// The rows left under the strip at 200×60 hold a chart of the hours: their temperatures as a line
+    /// between the highest and the lowest the strip shows, the chances of rain under it, the hours
+    /// at six-hour steps; in ASCII without emoji. Not at 80×24 or 120×40, whose rows the page fills.
+    @Test(arguments: [Language.en, .ko]) func aTallWindowChartsTheHours(_ language: Language) throws {
+        let words = language.words(.bundled)
+        let state = try Self.state()
+        let page = try #require(BrowseView.page(for: state, words: words))
+        let heading = " " + words.pageChartHeading(rain: true)
+        let hours = page.hours.filter { $0.kind == .hour }
+        let highest = try #require(hours.max { ($0.celsius ?? -999) < ($1.celsius ?? -999) }?.temperature)
+        let lowest = try #require(hours.min { ($0.celsius ?? 999) < ($1.celsius ?? 999) }?.temperature)
+        for emoji in [true, false] {
+            let (frame, limit, _) = BrowseView.render(state, width: 200, height: 60, words: words, emoji: emoji)
+            let lines = Array(frame.lines.dropFirst().dropLast(2))
+            let text = lines.joined(separator: "\n")
+            let top = try #require(lines.firstIndex { $0.hasPrefix(heading) }, "\(text)")
+            #expect(lines.firstIndex { $0.hasPrefix(" " + words.pageHoursHeading) }! < top, "under the strip")
+            let days = try #require(lines.firstIndex { $0.hasPrefix(" " + words.pageDaysHeading(page.days.count)) })
+            let chart = Array(lines[(top + 1)..<days])
+            #expect(chart[0].hasPrefix(" " + highest + " ┤") || chart[0].hasPrefix(" " + highest + " |"), "\(chart[0])")
+            let axis = try #require(chart.lastIndex { $0.contains(lowest + " ┤") || $0.contains(lowest + " |") })
+            #expect(axis >= PageLayout.chartRows.lowerBound - 1, "\(text)")
+            // Under the line: the chances (a block for each column from 10 %), then the hours.
+            #expect(chart[axis + 1].contains(emoji ? "▂" : "_") && !chart[axis + 1].contains("%"), "\(chart[axis + 1])")
+            #expect(chart[axis + 2].hasPrefix(String(repeating: " ", count: 6) + words.pageNow), "\(chart[axis + 2])")
+            let dots = chart.prefix(axis + 1).joined()
+            if emoji {
+                #expect(dots.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "a line of Braille dots")
+            } else {
+                #expect(dots.contains("*") && !dots.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }, "\(dots)")
+            }
+            #expect(limit == 0, "and the page still on one screen")
+            // The line in the temperatures' colours.
+            let row = 1 + top + 1
+            let coloured = (0..<frame.width).filter { frame[row, $0].text != " " && frame[row, $0].look.colour != nil }
+            #expect(!coloured.isEmpty)
+        }
+        for (width, height) in [(80, 24), (120, 40)] {
+            #expect(!Self.body(state, width, height, words).contains { $0.hasPrefix(heading) }, "no chart at \(width)×\(height)")
+        }
+    }
+
+    /// `show` on a 200×60 terminal prints the page as the app's window has it, chart and all, in the
+    /// window above the prompt; without colour under NO_COLOR, without escapes on a dumb terminal.
+    @Test func showOnABigTerminalIsTheBigPage() async throws {
+        var cli = try await PageTests.london(onATerminal: 200, 60)
+        let words = Language.en.words(.bundled)
+        let page = PageTests.drawn(await cli.run("show", "London").stdout).components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(page.count <= 58 && page.contains { $0.hasPrefix(" " + words.pageChartHeading(rain: true)) || $0.hasPrefix(" " + words.pageChartHeading(rain: false)) },
+                "\(page.joined(separator: "\n"))")
+        #expect(page.allSatisfy { DisplayWidth.of($0) <= 200 })
+        cli.environment["NO_COLOR"] = "1"
+        let none = await cli.run("show", "London").stdout
+        #expect(!none.contains("38;") && none.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        cli.environment["NO_COLOR"] = nil
+        cli.environment["TERM"] = "dumb"
+        #expect(!(await cli.run("show", "London").stdout.contains("\u{1B}")))
     }
 
     /// Every size from 80×24 to 250×80 in both languages, with and without emoji: nothing past an edge,
