@@ -132,6 +132,23 @@ import Testing
         #expect(!(await cli.run("show", "London").stdout.contains("\u{1B}")))
     }
 
+    /// Beside the days the cards fill their rows evenly: nine at 200 columns in rows of five and four
+    /// (not seven and two), each the wider; at 120 columns in three rows of three, as before.
+    @Test func theCardsBesideTheDaysFillTheirRowsEvenly() throws {
+        let words = Language.en.words(.bundled)
+        var page = try #require(BrowseView.page(for: try Self.state(), words: words))
+        page.cards = (1...9).map { PlacePage.Card(title: "CARD\($0)", value: [.init("value of card \($0), wide")], details: ["detail"]) }
+        for (width, rows) in [(200, [1...5, 6...9]), (160, [1...5, 6...9]), (120, [1...3, 4...6, 7...9])] {
+            let drawn = PageLayout.render(page, width: width, height: 60, words: words)
+            let lines = drawn.frame.lines.filter { $0.contains("CARD") }
+            #expect(lines.map { $0.split(separator: " ").filter { $0.hasPrefix("CARD") }.map { String($0.dropFirst(4)) } }
+                    == rows.map { $0.map(String.init) }, "\(width) columns:\n\(lines.joined(separator: "\n"))")
+            #expect(try #require(lines.first).hasPrefix(" " + words.pageDaysHeading(page.days.count)), "beside the days")
+        }
+        let wide = PageLayout.render(page, width: 200, height: 60, words: words).frame.lines.joined()
+        #expect(wide.contains("value of card 1, wide"), "a card 26 columns wide holds its value on one line")
+    }
+
     /// Every size from 80×24 to 250×80 in both languages, with and without emoji: nothing past an edge,
     /// every line as wide as the window at most, and the page in the window's rows where they are enough.
     @Test(arguments: [Language.en, .ko]) func bigWindowsStayInside(_ language: Language) throws {

@@ -103,7 +103,7 @@ package enum PageLayout {
         }
         if beside {
             parts[.cards] = row
-            let end = cards(&canvas, page.cards, row: row, column: daysWidth + 4, width: width - daysWidth - 5)
+            let end = cards(&canvas, page.cards, row: row, column: daysWidth + 4, width: width - daysWidth - 5, balanced: true)
             row = max(below, end)
             cuts.append(row)
             row += gap
@@ -421,15 +421,21 @@ package enum PageLayout {
         }
     }
 
-    /// The cards in as many columns as `width` holds; returns the row after the last.
-    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int) -> Int {
+    /// The cards in as many columns as `width` holds; returns the row after the last. `balanced`: in
+    /// as few columns as keep the rows, so that they are evenly filled (beside the days at 200
+    /// columns, nine cards in rows of five and four, not seven and two) and the cards wider.
+    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, balanced: Bool) -> Int {
         var cuts: [Int] = []
-        return self.cards(&canvas, cards, row: row, column: column, width: width, cuts: &cuts)
+        return self.cards(&canvas, cards, row: row, column: column, width: width, balanced: balanced, cuts: &cuts)
     }
 
-    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, cuts: inout [Int]) -> Int {
+    static func cards(
+        _ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, balanced: Bool = false, cuts: inout [Int]
+    ) -> Int {
         guard width >= 12, !cards.isEmpty else { return row }
-        let columns = max(1, min(cards.count, (width + 2) / (cardWidth + 2)))
+        let most = max(1, min(cards.count, (width + 2) / (cardWidth + 2)))
+        let rows = (cards.count + most - 1) / most
+        let columns = balanced ? (cards.count + rows - 1) / rows : most
         let cardWidth = (width - 2 * (columns - 1)) / columns
         var row = row
         for start in stride(from: 0, to: cards.count, by: columns) {
