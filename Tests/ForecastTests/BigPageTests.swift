@@ -113,6 +113,16 @@ import Testing
         for (width, height) in [(80, 24), (120, 40)] {
             #expect(!Self.body(state, width, height, words).contains { $0.hasPrefix(heading) }, "no chart at \(width)×\(height)")
         }
+        // Two rows a degree at most: hours that waver between 4° and 6° get five rows, not twelve.
+        var flat = state
+        var weather = try #require(flat.weather[1])
+        let hourly = weather.report?.hourly ?? []
+        weather.report?.hourly = hourly.enumerated().map { var hour = $0.element; hour.temperature = 4 + Double($0.offset % 3); return hour }
+        flat.weather[1] = weather
+        flat.details[1] = weather
+        let lines = Self.body(flat, 200, 60, words)
+        let top = try #require(lines.firstIndex { $0.hasPrefix(heading) })
+        #expect(lines[top + 1].hasPrefix(" 6° ┤") && lines[top + 5].hasPrefix(" 4° ┤"), "\(lines.joined(separator: "\n"))")
     }
 
     /// `show` on a 200×60 terminal prints the page as the app's window has it, chart and all, in the

@@ -137,8 +137,12 @@ package enum PageLayout {
             // where the strip has one, the hours' row.
             let rain = stripRows == 4
             let around = rain ? 4 : 3
-            let tall = min(chartRows.upperBound, free - extra * (stripRows + 1) - around)
-            let chartRows = chartRows.contains(tall) && page.hours.filter({ $0.celsius != nil }).count >= 2 ? tall : 0
+            // Two rows a degree shown at most: a day that wavers by two degrees is no mountain.
+            let known = page.hours.compactMap(\.celsius)
+            let degree = page.head.unit == TemperatureUnit.fahrenheit.symbol ? 5.0 / 9 : 1
+            let span = ((known.max() ?? 0) - (known.min() ?? 0)) / degree
+            let tall = min(chartRows.upperBound, free - extra * (stripRows + 1) - around, max(chartRows.lowerBound, Int((2 * span).rounded()) + 1))
+            let chartRows = chartRows.contains(tall) && known.count >= 2 ? tall : 0
             let inserted = extra * (stripRows + 1) + (chartRows > 0 ? around + chartRows : 0)
             if inserted > 0 {
                 canvas.insertRows(inserted, at: end)
