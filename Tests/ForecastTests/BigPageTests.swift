@@ -159,6 +159,32 @@ import Testing
         #expect(wide.contains("value of card 1, wide"), "a card 26 columns wide holds its value on one line")
     }
 
+    /// Ten days (Open-Meteo is asked for them now, as MET Norway gives them): a 200×60 window holds
+    /// them all with the rest of the page; 80×24 still shows the head, the strip and the first seven
+    /// without scrolling, and 120×40 everything.
+    @Test(arguments: [Language.en, .ko]) func tenDaysFitTheBigWindow(_ language: Language) throws {
+        let words = language.words(.bundled)
+        var state = try Self.state()
+        var weather = try #require(state.weather[1])
+        weather.report?.daily = (0..<10).map { day in
+            DailyForecast(date: "2026-11-\(18 + day)", minimum: Double(day) - 3, maximum: Double(day) + 6, condition: .wmo(3), precipitationProbability: 40)
+        }
+        state.weather[1] = weather
+        state.details[1] = weather
+        let page = try #require(BrowseView.page(for: state, words: words))
+        #expect(page.days.count == 10)
+        for (width, height, shown) in [(200, 60, 10), (120, 40, 10), (80, 24, 7)] {
+            let (frame, limit, _) = BrowseView.render(state, width: width, height: height, words: words, emoji: true)
+            let lines = Array(frame.lines.dropFirst().dropLast(2))
+            #expect(lines.contains { $0.hasPrefix(" " + words.pageDaysHeading(10)) })
+            for day in page.days.prefix(shown) {
+                #expect(lines.contains { $0.hasPrefix(" " + day.label) }, "\(day.label) at \(width)×\(height)\n\(lines.joined(separator: "\n"))")
+            }
+            #expect(lines.contains { $0.hasPrefix(" " + words.pageHoursHeading) })
+            if width >= 120 { #expect(limit == 0, "everything on one screen at \(width)×\(height)") }
+        }
+    }
+
     /// Every size from 80×24 to 250×80 in both languages, with and without emoji: nothing past an edge,
     /// every line as wide as the window at most, and the page in the window's rows where they are enough.
     @Test(arguments: [Language.en, .ko]) func bigWindowsStayInside(_ language: Language) throws {
