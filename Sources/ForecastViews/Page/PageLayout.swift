@@ -2,9 +2,10 @@ import ForecastCore
 import Foundation
 
 /// Lays a `PlacePage` out in a window: the head (the temperature set large
-/// from 30 rows), the banner, the hours' strip as wide as the window, the
-/// days with their bars, and the cards in as many columns as the width holds
-/// (beside the days from 120 columns). A pure function of the page, the
+/// from 30 rows), the banner, the hours' strip as wide as the window (in a
+/// window with rows to spare, band under band and then a chart of the hours),
+/// the days with their bars, and the cards in as many columns as the width
+/// holds (beside the days from 120 columns). A pure function of the page, the
 /// window's size and where the strip and the days' selection are: the app's
 /// detail and `show` on a terminal draw the same frame.
 package enum PageLayout {
