@@ -300,8 +300,9 @@ package final class BrowseApp: @unchecked Sendable {
             state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
         state.clickTargets = clicks
         // The hours' strip scrolls no further than its last hour at the right edge (`[` then acts at once).
-        if state.page.stripOffset > 0, let page = BrowseView.page(for: state, words: options.words, emoji: options.emoji) {
-            state.page.stripOffset = min(state.page.stripOffset, PageLayout.stripLimit(page.hours, width: width - 2))
+        if state.page.stripOffset > 0 {
+            let limit = BrowseView.stripLimit(state, width: width, height: height, words: options.words, emoji: options.emoji)
+            state.page.stripOffset = min(state.page.stripOffset, limit)
         }
         // A day's hours, too, scroll no further than their last.
         if state.openDay != nil { state.dayScroll = min(state.dayScroll, scrollLimit) }

@@ -124,6 +124,13 @@ package enum BrowseView {
         return (frame, scrollLimit, clicks)
     }
 
+    /// The furthest the page's strip scrolls as the window draws it (a tall window's shows more
+    /// of it, band under band): 0 off a page.
+    package static func stripLimit(_ state: BrowseState, width: Int, height: Int, words: AppFaceWords, emoji: Bool) -> Int {
+        guard let page = page(for: state, words: words, emoji: emoji) else { return 0 }
+        return PageLayout.render(page, width: width, height: height, position: state.page, words: words).stripLimit
+    }
+
     /// A place's page in the body, from `state.scroll`: returns how far it can scroll and which rows are days.
     static func drawPage(
         _ frame: inout Frame, _ page: PlacePage, _ state: BrowseState, body: Range<Int>, words: AppFaceWords
@@ -171,7 +178,7 @@ package enum BrowseView {
             column = frame.put(
                 DisplayWidth.pad(cell.temperature, to: 6, alignRight: !sun), row: line, column: column,
                 look: sun ? Frame.Look(dim: true) : Frame.Look(bold: true, colour: cell.colour)) + 2
-            frame.put(cell.chance, row: line, column: column, look: Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))
+            frame.put(cell.chance, row: line, column: column, look: Frame.Look(colour: PageLayout.rain))
         }
         let dim = Frame.Look(dim: true)
         if top > 0 { frame.put("↑", row: body.lowerBound + 2, column: frame.width - 1, look: dim) }

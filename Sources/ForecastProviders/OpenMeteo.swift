@@ -38,7 +38,8 @@ public struct OpenMeteoProvider: WeatherProvider {
             "precipitation", "weather_code", "wind_speed_10m", "wind_direction_10m", "is_day", "pressure_msl",
         ],
         daily: reportDaily + ["weather_code", "sunrise", "sunset", "precipitation_sum"],
-        days: 7, hours: 48)
+        // Ten days: the page's days (as many as MET Norway gives), weighed as a week is (under 14 days).
+        days: 10, hours: 48)
 
     struct Variables {
         var current: [String]

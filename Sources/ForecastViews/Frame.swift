@@ -206,6 +206,15 @@ package struct Frame: Equatable, Sendable {
         if other.overflowed { overflowed = true }
     }
 
+    /// Moves the rows from `row` on down by `count`, blank rows in their place (the
+    /// last `count` rows fall off): room made in a page drawn on a tall canvas.
+    package mutating func insertRows(_ count: Int, at row: Int) {
+        guard count > 0, (0..<height).contains(row) else { return }
+        let count = min(count, height - row)
+        cells.removeLast(count * width)
+        cells.insert(contentsOf: repeatElement(Cell.blank, count: count * width), at: row * width)
+    }
+
     /// Fills `row` from `column` to the edge with blanks in `look` (a selected row's bar).
     package mutating func fill(row: Int, from column: Int = 0, look: Look) {
         guard (0..<height).contains(row) else { return }

@@ -347,12 +347,7 @@ import Testing
 
     /// `show` on a terminal draws the same page; NO_COLOR leaves no colour in it, a pipe gets the listing.
     @Test func showOnATerminalIsThePage() async throws {
-        let body = try Fixture.londonWithHours()
-        var cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: body) })
-        #expect(await cli.run("add", "London").status == 0)
-        cli.columns = 80
-        cli.rows = 24
-        cli.environment["TERM"] = "xterm-256color"
+        var cli = try await Self.london(onATerminal: 80, 24)
         let page = await cli.run("show", "London")
         // Placed by cursor moves after each emoji (tmux draws some in one cell): the columns line up either way.
         #expect(page.stdout.contains("G"))
@@ -442,6 +437,17 @@ import Testing
         _ = Browse.update(&state, .restored(busan))
         _ = Browse.update(&state, .reloaded(settings: state.settings, places: state.places.filter { $0.id != busan.id } + [busan]))
         #expect(state.selected == 3 && state.places[state.selected].id == busan.id)
+    }
+
+    /// London saved, with two days of hours, and `show` on a terminal of that size that has 256 colours.
+    static func london(onATerminal columns: Int, _ rows: Int) async throws -> InProcessCLI {
+        let body = try Fixture.londonWithHours()
+        var cli = try InProcessCLI(answer: { _ in HTTPResponse(status: 200, body: body) })
+        #expect(await cli.run("add", "London").status == 0)
+        cli.columns = columns
+        cli.rows = rows
+        cli.environment["TERM"] = "xterm-256color"
+        return cli
     }
 
     /// Printed lines as a terminal shows them: colours dropped, each cursor move (CHA) to its column.

@@ -57,7 +57,7 @@ extension Result where Success == [PlaceOutcome], Failure == WeatherError {
         #expect(query["longitude"] == "-0.1257,126.9784")
         #expect(query["timezone"] == "Europe/London,Asia/Seoul")
         #expect(query["wind_speed_unit"] == "ms")
-        #expect(query["forecast_days"] == "7")
+        #expect(query["forecast_days"] == "10", "the page's ten days")
         #expect(query["current"]?.contains("weather_code") == true)
     }
 

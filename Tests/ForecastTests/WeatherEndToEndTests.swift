@@ -62,7 +62,7 @@ import Testing
         _ = try await cli.run("show", "Seoul")
         #expect(await stub.log.count == 3)
         let full = try #require(await stub.log.all().last?.query)
-        #expect(full["latitude"] == "37.566" && full["hourly"] != nil && full["forecast_days"] == "7")
+        #expect(full["latitude"] == "37.566" && full["hourly"] != nil && full["forecast_days"] == "10")
         _ = try await cli.run("show", "Seoul")
         #expect(await stub.log.count == 3)
         #expect(try await cli.run("list", "--ttl", "0").status == 0)

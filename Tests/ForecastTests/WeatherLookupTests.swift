@@ -198,7 +198,7 @@ struct FakeWorld {
         // The forecast's request (the 15-minute source asks the same host, in either order).
         let queries = http.requests.filter { $0.host() == "weather.test" }.compactMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems }
         let query = try #require(queries.first { items in !items.contains { $0.name == "minutely_15" } })
-        #expect(query.contains(URLQueryItem(name: "forecast_days", value: "7")) && query.contains { $0.name == "hourly" })
+        #expect(query.contains(URLQueryItem(name: "forecast_days", value: "10")) && query.contains { $0.name == "hourly" })
         #expect(try store.cachedReport(placeID: london.id, provider: "open-meteo", now: january2026) != nil)
         #expect(try store.cachedSummaries(provider: "open-meteo", now: january2026)[london.id] != nil, "a full report updates the summary too")
     }

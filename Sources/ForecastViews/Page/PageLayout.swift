@@ -2,9 +2,10 @@ import ForecastCore
 import Foundation
 
 /// Lays a `PlacePage` out in a window: the head (the temperature set large
-/// from 30 rows), the banner, the hours' strip as wide as the window, the
-/// days with their bars, and the cards in as many columns as the width holds
-/// (beside the days from 120 columns). A pure function of the page, the
+/// from 30 rows), the banner, the hours' strip as wide as the window (in a
+/// window with rows to spare, band under band and then a chart of the hours),
+/// the days with their bars, and the cards in as many columns as the width
+/// holds (beside the days from 120 columns). A pure function of the page, the
 /// window's size and where the strip and the days' selection are: the app's
 /// detail and `show` on a terminal draw the same frame.
 package enum PageLayout {
@@ -22,6 +23,15 @@ package enum PageLayout {
     package static let figureFrom = 30
     /// From this many columns the cards stand beside the days.
     package static let cardsBesideFrom = 120
+    /// The rows of a window the page does not get: the app's title, status and keys lines
+    /// (`show` keeps two, for its prompt): a tall window's spare rows are the rest.
+    static let windowChrome = 3
+    /// The fewest cells a band of the strip below the first is drawn for.
+    static let leastBand = 6
+    /// How tall the hours' chart is, where a window has the rows for it.
+    static let chartRows = 3...12
+    /// The chances of rain's colour (the strip's, the days', the next hours' bar).
+    package static let rain = Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)
     /// The widest the days' column gets when the cards stand beside it.
     static let daysColumn = 56
     /// A card's width at least.
@@ -67,21 +77,14 @@ package enum PageLayout {
             row += gap
         }
 
-        // The hours.
+        // The hours: their rows are kept here and the strip is drawn last, when the rows the
+        // window has left under the page are known (a tall window gets more of it, band under band).
+        let hoursAt: Int? = page.hours.isEmpty ? nil : row
+        // The chances' row wherever the strip has one, scrolled or not (the days below never jump).
+        let stripRows = page.hours.contains { !$0.chance.isEmpty } ? 4 : 3
         if !page.hours.isEmpty {
             parts[.hours] = row
-            let heading = words.pageHoursHeading
-            canvas.put(heading, row: row, column: 1, look: Frame.Look(bold: true))
-            let hint = "[ ]"
-            // Scrolled no further than where the last hour stands at the right edge.
-            let offset = min(max(0, position.stripOffset), stripLimit(page.hours, width: inner))
-            let (shown, rows) = strip(&canvas, page.hours, from: offset, row: row + 1, width: inner)
-            // Which part of the strip is shown, and that [ and ] scroll it.
-            if keys, shown < page.hours.count || offset > 0 {
-                let mark = (offset > 0 ? "‹ " : "  ") + hint + (offset + shown < page.hours.count ? " ›" : "  ")
-                canvas.put(mark, row: row, column: max(DisplayWidth.of(heading) + 3, width - 1 - DisplayWidth.of(mark)), look: Frame.Look(dim: true))
-            }
-            row += 1 + rows
+            row += 1 + stripRows
             cuts.append(row)
             row += gap
         }
@@ -101,7 +104,7 @@ package enum PageLayout {
         }
         if beside {
             parts[.cards] = row
-            let end = cards(&canvas, page.cards, row: row, column: daysWidth + 4, width: width - daysWidth - 5)
+            let end = cards(&canvas, page.cards, row: row, column: daysWidth + 4, width: width - daysWidth - 5, balanced: true)
             row = max(below, end)
             cuts.append(row)
             row += gap
@@ -122,10 +125,60 @@ package enum PageLayout {
             for credit in page.credits { row = line(&canvas, [.init(credit, Frame.Look(dim: true))], row: row, column: 1, width: inner, wrap: true) }
         }
         cuts.append(row)
-        return Drawn(frame: canvas.cropped(rows: min(row, canvas.height)), parts: parts, cuts: cuts.filter { $0 <= row })
+        var limit = 0
+        if let at = hoursAt {
+            // More bands of the strip in the rows the window shows under the page, up to every hour it has.
+            let end = at + 1 + stripRows
+            let free = height - windowChrome - row
+            let starts = bandStarts(cellWidths(page.hours), from: 0, width: inner)
+            var extra = max(0, min(starts.count - 1, free / (stripRows + 1)))
+            // A last band of a few hours is not worth its rows (`]` shows them): the chart gets them.
+            if extra > 0, extra + 1 == starts.count, page.hours.count - starts[extra] < leastBand { extra -= 1 }
+            // Then the hours' chart in what is left: a blank line, its heading, its rows, the chances' row
+            // where the strip has one, the hours' row.
+            let rain = stripRows == 4
+            let around = rain ? 4 : 3
+            // Two rows a degree shown at most: a day that wavers by two degrees is no mountain.
+            let known = page.hours.compactMap(\.celsius)
+            let degree = page.head.unit == TemperatureUnit.fahrenheit.symbol ? 5.0 / 9 : 1
+            let span = ((known.max() ?? 0) - (known.min() ?? 0)) / degree
+            let tall = min(chartRows.upperBound, free - extra * (stripRows + 1) - around, max(chartRows.lowerBound, Int((2 * span).rounded()) + 1))
+            let chartRows = chartRows.contains(tall) && known.count >= 2 ? tall : 0
+            let inserted = extra * (stripRows + 1) + (chartRows > 0 ? around + chartRows : 0)
+            if inserted > 0 {
+                canvas.insertRows(inserted, at: end)
+                for (part, start) in parts where start > at { parts[part] = start + inserted }
+                cuts = cuts.map { $0 > end ? $0 + inserted : $0 }
+                row += inserted
+            }
+            // Scrolled no further than where the last hour stands at the right edge of the last band.
+            limit = stripLimit(page.hours, width: inner, bands: 1 + extra)
+            let offset = min(max(0, position.stripOffset), limit)
+            var shown = 0
+            for band in 0...extra {
+                let top = at + 1 + band * (stripRows + 1)
+                shown += strip(&canvas, page.hours, from: offset + shown, row: top, width: inner)
+                if band > 0 { cuts.append(top + stripRows) }
+            }
+            if chartRows > 0 {
+                let top = at + 1 + (extra + 1) * (stripRows + 1)
+                parts[.chart] = top
+                canvas.put(words.pageChartHeading(rain: rain), row: top, column: 1, look: Frame.Look(bold: true))
+                cuts.append(chart(&canvas, page.hours, row: top + 1, width: inner, rows: chartRows, rain: rain, ascii: page.ascii))
+            }
+            let heading = words.pageHoursHeading
+            canvas.put(heading, row: at, column: 1, look: Frame.Look(bold: true))
+            // Which part of the strip is shown, and that [ and ] scroll it.
+            if keys, shown < page.hours.count || offset > 0 {
+                let mark = (offset > 0 ? "‹ " : "  ") + "[ ]" + (offset + shown < page.hours.count ? " ›" : "  ")
+                canvas.put(mark, row: at, column: max(DisplayWidth.of(heading) + 3, width - 1 - DisplayWidth.of(mark)), look: Frame.Look(dim: true))
+            }
+        }
+        return Drawn(
+            frame: canvas.cropped(rows: min(row, canvas.height)), parts: parts, cuts: cuts.sorted().filter { $0 <= row }, stripLimit: limit)
     }
 
-    package enum Part: Hashable, Sendable { case head, banner, hours, days, cards, credits }
+    package enum Part: Hashable, Sendable { case head, banner, hours, chart, days, cards, credits }
 
     package struct Drawn: Sendable {
         package var frame: Frame
@@ -133,6 +186,8 @@ package enum PageLayout {
         package var parts: [Part: Int]
         /// The rows after which the page can be cut cleanly, in order.
         package var cuts: [Int]
+        /// The furthest the strip scrolls in the bands drawn (`[` then acts at once).
+        package var stripLimit = 0
     }
 
     // MARK: - Parts
@@ -183,9 +238,8 @@ package enum PageLayout {
         return line(&canvas, pieces, row: row, column: 1, width: width, wrap: true, maxLines: 2)
     }
 
-    /// The strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn, and
-    /// the rows they took (the chances' row only where one is shown).
-    static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> (Int, Int) {
+    /// A band of the strip from cell `offset`: as many cells as fit in `width`. Returns how many were drawn.
+    static func strip(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], from offset: Int, row: Int, width: Int) -> Int {
         let widths = cellWidths(cells)
         var column = 1
         var drawn = 0
@@ -198,14 +252,85 @@ package enum PageLayout {
             canvas.put(cell.symbol, row: row + 1, column: column)
             canvas.put(cell.temperature, row: row + 2, column: column, look: sun ? dim : Frame.Look(bold: true, colour: cell.colour))
             if !cell.chance.isEmpty {
-                canvas.put(cell.chance, row: row + 3, column: column, look: Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))
+                canvas.put(cell.chance, row: row + 3, column: column, look: Frame.Look(colour: rain))
             }
             column += size
             drawn += 1
         }
-        // The chances' row wherever the strip has one, scrolled or not (the days below never jump).
-        let chances = cells.contains { !$0.chance.isEmpty }
-        return (drawn, chances ? 4 : 3)
+        return drawn
+    }
+
+    /// The hours' temperatures as a line `rows` tall (Braille dots, two across and four down a cell;
+    /// in ASCII a star a cell) in the temperatures' colours, the highest and the lowest beside it as the
+    /// strip shows them; under it the chances of rain (where the strip shows any, in its blue, a full
+    /// cell for 100 %) and the hours at six-hour steps. Returns the row after.
+    static func chart(_ canvas: inout Frame, _ cells: [PlacePage.HourCell], row: Int, width: Int, rows: Int, rain: Bool, ascii: Bool) -> Int {
+        let hours = cells.filter { $0.kind == .hour }
+        let known = hours.compactMap(\.celsius)
+        guard hours.count >= 2, let low = known.min(), let high = known.max() else { return row }
+        let top = hours.first { $0.celsius == high }?.temperature ?? ""
+        let bottom = hours.first { $0.celsius == low }?.temperature ?? ""
+        let labels = max(DisplayWidth.of(top), DisplayWidth.of(bottom))
+        let left = 1 + labels + 2  // the labels, a space, the axis
+        let plot = width + 1 - left
+        guard plot >= 2 else { return row }
+        // A value at a column of the plot (a fraction of one: a dot's): between the two hours it falls between, in proportion.
+        func value(_ x: Double, _ of: (PlacePage.HourCell) -> Double?) -> Double? {
+            let t = min(Double(hours.count - 1), max(0, x * Double(hours.count - 1) / Double(plot - 1)))
+            let index = min(hours.count - 2, Int(t))
+            let share = t - Double(index)
+            guard let a = of(hours[index]), let b = of(hours[index + 1]) else { return of(hours[share < 0.5 ? index : index + 1]) }
+            return a + (b - a) * share
+        }
+        // The dots: `across` a cell, `down` a cell; each dot column's height, joined to the one before.
+        let (across, down) = ascii ? (1, 1) : (2, 4)
+        let dots = (0..<plot * across).map { value(Double($0) / Double(across), \.celsius) }
+        let height = rows * down
+        let y = { (celsius: Double) in high > low ? Int(((high - celsius) / (high - low) * Double(height - 1)).rounded()) : height / 2 }
+        var marks = Array(repeating: Array(repeating: UInt32(0), count: plot), count: rows)
+        var previous: Int?
+        for (index, celsius) in dots.enumerated() {
+            guard let celsius else { previous = nil; continue }
+            let at = y(celsius)
+            for dot in min(at, previous ?? at)...max(at, previous ?? at) {
+                // Braille's dots: 1 2 3 7 down the left, 4 5 6 8 down the right.
+                let bit: UInt32 = ascii ? 1 : [[0, 1, 2, 6], [3, 4, 5, 7]][index % across][dot % down]
+                marks[dot / down][index / across] |= ascii ? (dot == at ? 2 : 1) : 1 << bit
+            }
+            previous = at
+        }
+        for line in 0..<rows {
+            for x in 0..<plot where marks[line][x] != 0 {
+                let glyph = ascii ? (marks[line][x] & 2 != 0 ? "*" : "|") : String(UnicodeScalar(0x2800 + marks[line][x]).map(Character.init) ?? " ")
+                let look = Frame.Look(colour: TemperatureColours.colour(celsius: value(Double(x) + 0.5, \.celsius)))
+                canvas.put(glyph, row: row + line, column: left + x, look: look)
+            }
+        }
+        let dim = Frame.Look(dim: true)
+        for line in 0..<rows {
+            canvas.put(ascii ? "|" : line == 0 || line == rows - 1 ? "┤" : "│", row: row + line, column: left - 1, look: dim)
+        }
+        canvas.put(DisplayWidth.pad(top, to: labels, alignRight: true), row: row, column: 1, look: dim)
+        canvas.put(DisplayWidth.pad(bottom, to: labels, alignRight: true), row: row + rows - 1, column: 1, look: dim)
+        var next = row + rows
+        if rain {
+            let blocks = ascii ? ["_", "_", ".", ".", ":", ":", "#", "#"] : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+            for x in 0..<plot {
+                guard let chance = value(Double(x), { $0.chancePercent.map(Double.init) }), chance >= Double(PlacePage.shownChance) else { continue }
+                canvas.put(blocks[max(0, min(7, Int((chance / 100 * 8).rounded()) - 1))], row: next, column: left + x, look: Frame.Look(colour: Self.rain))
+            }
+            next += 1
+        }
+        // The hours at six-hour steps (midnight by its day's name), from now, where their labels do not meet.
+        var free = left
+        for (index, cell) in hours.enumerated() where index == 0 || cell.hour % 6 == 0 {
+            let at = left + Int((Double(index) * Double(plot - 1) / Double(hours.count - 1)).rounded())
+            let size = DisplayWidth.of(cell.label)
+            guard at >= free, at + size - 1 <= width else { continue }
+            canvas.put(cell.label, row: next, column: at, look: dim)
+            free = at + size + 1
+        }
+        return next + 1
     }
 
     /// The width a strip's cells take (the hours' all as wide as the widest).
@@ -214,13 +339,27 @@ package enum PageLayout {
         return cells.map { $0.kind == .hour ? hourWidth : max(DisplayWidth.of($0.label), DisplayWidth.of($0.temperature)) + 2 }
     }
 
-    /// The furthest the strip scrolls in `width`: the first cell from which the rest fit.
-    package static func stripLimit(_ cells: [PlacePage.HourCell], width: Int) -> Int {
+    /// The furthest the strip scrolls in `bands` bands of `width`: the first cell from which the rest fit.
+    package static func stripLimit(_ cells: [PlacePage.HourCell], width: Int, bands: Int = 1) -> Int {
         let widths = cellWidths(cells)
-        var used = 0
         var first = widths.count
-        while first > 0, used + widths[first - 1] - 1 <= width { used += widths[first - 1]; first -= 1 }
+        while first > 0, bandStarts(widths, from: first - 1, width: width).count <= bands { first -= 1 }
         return min(first, max(0, widths.count - 1))
+    }
+
+    /// The cell each band of `width` begins with, the cells of these widths laid from the one at
+    /// `offset` on as `strip` lays them.
+    static func bandStarts(_ widths: [Int], from offset: Int, width: Int) -> [Int] {
+        var starts: [Int] = []
+        var column = width + 2  // past the edge: the first cell begins a band
+        for (index, size) in widths.enumerated().dropFirst(offset) {
+            if column + size - 1 > width + 1 {
+                starts.append(index)
+                column = 1
+            }
+            column += size
+        }
+        return starts
     }
 
     /// A day's row: its name, symbol, chance of rain, low, its bar within the week's range, high.
@@ -236,7 +375,7 @@ package enum PageLayout {
         canvas.put(DisplayWidth.pad(day.symbol, to: 2), row: row, column: column, look: base)
         column += 3
         var chance = base
-        chance.colour = Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)
+        chance.colour = rain
         canvas.put(DisplayWidth.pad(day.chance, to: chanceWidth - 1, alignRight: true), row: row, column: column, look: chance)
         column += chanceWidth + 1
         var low = base
@@ -287,15 +426,21 @@ package enum PageLayout {
         }
     }
 
-    /// The cards in as many columns as `width` holds; returns the row after the last.
-    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int) -> Int {
+    /// The cards in as many columns as `width` holds; returns the row after the last. `balanced`: in
+    /// as few columns as keep the rows, so that they are evenly filled (beside the days at 200
+    /// columns, nine cards in rows of five and four, not seven and two) and the cards wider.
+    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, balanced: Bool) -> Int {
         var cuts: [Int] = []
-        return self.cards(&canvas, cards, row: row, column: column, width: width, cuts: &cuts)
+        return self.cards(&canvas, cards, row: row, column: column, width: width, balanced: balanced, cuts: &cuts)
     }
 
-    static func cards(_ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, cuts: inout [Int]) -> Int {
+    static func cards(
+        _ canvas: inout Frame, _ cards: [PlacePage.Card], row: Int, column: Int, width: Int, balanced: Bool = false, cuts: inout [Int]
+    ) -> Int {
         guard width >= 12, !cards.isEmpty else { return row }
-        let columns = max(1, min(cards.count, (width + 2) / (cardWidth + 2)))
+        let most = max(1, min(cards.count, (width + 2) / (cardWidth + 2)))
+        let rows = (cards.count + most - 1) / most
+        let columns = balanced ? (cards.count + rows - 1) / rows : most
         let cardWidth = (width - 2 * (columns - 1)) / columns
         var row = row
         for start in stride(from: 0, to: cards.count, by: columns) {

@@ -11,6 +11,8 @@ package protocol PageWords: PlaceWords {
     var pageToday: String { get }
     /// The strip's heading.
     var pageHoursHeading: String { get }
+    /// The hours' chart (a tall window): "Temperature and chance of rain" / "Temperature" where no hour has a chance shown.
+    func pageChartHeading(rain: Bool) -> String
     /// "7-day forecast" / "7일 예보".
     func pageDaysHeading(_ count: Int) -> String
     /// A day's hours opened from its row: "Hours of Thu 27 Nov".

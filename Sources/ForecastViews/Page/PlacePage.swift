@@ -68,6 +68,10 @@ package struct PlacePage: Sendable {
         package var colour: Frame.Colour?
         /// "40%" where the chance is known and 10 % or more (as weather apps show it); "" otherwise.
         package var chance: String
+        /// The °C of the number shown, the chance as a whole percent and the local hour: the hours' chart.
+        package var celsius: Double?
+        package var chancePercent: Int?
+        package var hour: Int
     }
 
     /// A chance of precipitation as the page shows it: from 10 %, the whole percent; below, nothing.
@@ -195,7 +199,7 @@ package struct PlacePage: Sendable {
         if let outlook = view.outlook {
             let strip = outlook.strip.map { $0.bar(ascii: !format.emoji) }.joined()
             let sentence = words.nextHoursSentence(outlook, snow: view.snow) { words.time(format.reading($0, in: zone)) }
-            banner.nextHours = [Piece(strip, Frame.Look(colour: Frame.Colour(red: 80, green: 160, blue: 255, basic: 36)))]
+            banner.nextHours = [Piece(strip, Frame.Look(colour: PageLayout.rain))]
                 .filter { !$0.text.isEmpty } + [Piece((strip.isEmpty ? "" : "  ") + sentence)]
         } else if let error = weather.nextHoursError {
             banner.nextHours = [Piece(words.nextHoursFailed(error), Frame.Look(dim: true))]
@@ -380,7 +384,9 @@ package struct PlacePage: Sendable {
             cells.append(HourCell(
                 kind: .hour, time: step.time, label: label, clock: words.time(reading), symbol: format.symbol(step.condition, isDay: step.isDay),
                 temperature: Self.short(format.temperatureText(step.temperature), format: format),
-                colour: TemperatureColours.colour(step.temperature, shownBy: format), chance: chance))
+                colour: TemperatureColours.colour(step.temperature, shownBy: format), chance: chance,
+                celsius: TemperatureColours.shownCelsius(step.temperature, format: format),
+                chancePercent: step.precipitationProbability.flatMap { SafeNumber.rounded($0) }, hour: reading.hour))
         }
         for event in pending where event.0 < end.addingTimeInterval(3600) {
             cells.append(Self.sun(event.0, event.1, format: format, zone: zone))
@@ -409,7 +415,8 @@ package struct PlacePage: Sendable {
         let symbol = format.emoji ? (kind == .sunrise ? "🌅" : "🌇") : (kind == .sunrise ? "^" : "v")
         return HourCell(
             kind: kind, time: time, label: format.time(time, in: zone), clock: format.time(time, in: zone), symbol: symbol,
-            temperature: kind == .sunrise ? words.sunriseShort : words.sunsetShort, colour: nil, chance: "")
+            temperature: kind == .sunrise ? words.sunriseShort : words.sunsetShort, colour: nil, chance: "", celsius: nil, chancePercent: nil,
+            hour: format.reading(time, in: zone).hour)
     }
 
     /// When a warning is: "until Sat 20 Jul 20:00" for one under way, its whole window for one to come.

@@ -6,6 +6,7 @@ extension English {
     package var pageNow: String { "Now" }
     package var pageToday: String { "Today" }
     package var pageHoursHeading: String { "Hours" }
+    package func pageChartHeading(rain: Bool) -> String { rain ? "Temperature and chance of rain" : "Temperature" }
     package func pageDaysHeading(_ count: Int) -> String { "\(count)-day forecast" }
     package func pageDayHours(_ day: String) -> String { "Hours of \(day)" }
     package func pageNoHoursThatDay(last: String?) -> String {

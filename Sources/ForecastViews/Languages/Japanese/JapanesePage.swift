@@ -6,6 +6,7 @@ extension Japanese {
     package var pageNow: String { "現在" }
     package var pageToday: String { "今日" }
     package var pageHoursHeading: String { "時間ごとの予報" }
+    package func pageChartHeading(rain: Bool) -> String { rain ? "気温と降水確率" : "気温" }
     package func pageDaysHeading(_ count: Int) -> String { "\(count)日間の予報" }
     package func pageDayHours(_ day: String) -> String { "\(day)の時間ごとの予報" }
     package func pageNoHoursThatDay(last: String?) -> String {

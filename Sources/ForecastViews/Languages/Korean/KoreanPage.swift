@@ -6,6 +6,7 @@ extension Korean {
     package var pageNow: String { "지금" }
     package var pageToday: String { "오늘" }
     package var pageHoursHeading: String { "시간별 예보" }
+    package func pageChartHeading(rain: Bool) -> String { rain ? "기온과 강수 확률" : "기온" }
     package func pageDaysHeading(_ count: Int) -> String { "\(count)일 예보" }
     package func pageDayHours(_ day: String) -> String { "\(day) 시간별 예보" }
     package func pageNoHoursThatDay(last: String?) -> String {
