@@ -71,9 +71,11 @@ package struct ListOutput: ReportOutput, StreamedJSON {
         entries = kept
     }
 
-    package func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
+    package var rowCount: Int { entries.count }
+
+    package func rows(_ range: Range<Int>, words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
-        return entries.map { position, place in
+        return entries[range.clamped(to: entries.indices)].map { position, place in
             ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
         }
     }

@@ -319,19 +319,24 @@ package struct ReportTemplate {
 
 /// An output that can also be a report: one row per place.
 package protocol ReportOutput: CommandOutput {
-    /// The rows in `format`'s units, said in `words`.
-    func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow]
+    /// How many rows it has.
+    var rowCount: Int { get }
+    /// The rows of `range` in `format`'s units (the user's when nil), said in `words`.
+    func rows(_ range: Range<Int>, words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow]
     var units: UnitsItem { get }
 }
 
 extension ReportOutput {
+    /// Every row in `format`'s units, said in `words`.
+    package func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] { rows(0..<rowCount, words: words, format: format) }
+
     /// The rows in the user's units and `words` (markdown, line).
     package func rows(words: CommandFaceWords) -> [ReportRow] { rows(words: words, format: nil) }
 
     /// The rows for machines (CSV, TSV): SI units and English words, whatever
     /// the user's units and language, so that a script reading them never
     /// breaks on a setting ("남서" was SW, "temp (°F)" was "temp (°C)").
-    package func machineRows(_ english: CommandFaceWords) -> [ReportRow] {
-        rows(words: english, format: WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true))
+    package func machineRows(_ english: CommandFaceWords, _ range: Range<Int>? = nil) -> [ReportRow] {
+        rows(range ?? 0..<rowCount, words: english, format: WeatherFormat(temperatureUnit: .celsius, windUnit: .ms, words: english, emoji: true))
     }
 }

@@ -184,7 +184,10 @@ package struct ShowOutput: ReportOutput {
 
     // MARK: - Text
 
-    package func rows(words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
+    package var rowCount: Int { 1 }
+
+    package func rows(_ range: Range<Int>, words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
+        guard range.contains(0) else { return [] }
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         return [ReportRow(place: place, position: position ?? 0, weather: weather, format: format, words: words, now: now)]
     }

@@ -13,7 +13,13 @@ import Testing
 
     func list(_ count: Int) throws -> ListOutput {
         let cities = ["Seoul", "Busan", "Tokyo", "London", "Oslo"]
-        let places = try (0..<count).map { try BrowseViewTests.place(Int64($0 + 1), cities[$0 % cities.count]) }
+        let found = try cities.map { try BrowseViewTests.place(1, $0) }
+        let places = (0..<count).map { index in
+            var place = found[index % found.count]
+            place.id = Int64(index + 1)
+            place.position = index + 1
+            return place
+        }
         var weather: [Int64: PlaceWeather] = [:]
         for place in places where place.id != 2 {
             var one = PlaceWeather()
@@ -37,5 +43,31 @@ import Testing
             #expect(pieces.joined() == whole, "\(count) places")
             if count == 5 { #expect(pieces.count == 7, "the head, a piece a place, the tail") }
         }
+    }
+}
+
+/// CSV, TSV, markdown and lines are written a few hundred rows at a time, by
+/// the views (`ReportText`), not made whole in the command line first.
+@Suite struct ReportTextTests {
+    let words = Language.en.words(.bundled)
+
+    @Test func everyFormatIsWrittenInPiecesOfRowsThatMakeTheWhole() throws {
+        let list = try ListStreamingTests().list(1_201)
+        for format in [OutputFormat.csv, .tsv, .markdown, .line] {
+            var pieces: [String] = []
+            ReportText.write(list, as: format, template: nil, words: words, english: words) { pieces.append($0) }
+            let text = pieces.joined()
+            let lines = text.split(separator: format == .csv ? "\r\n" : "\n", omittingEmptySubsequences: false).dropLast()
+            let headers = format == .line ? 0 : format == .markdown ? 2 : 1
+            #expect(lines.count == headers + 1_201, "\(format): one line a place after the headers")
+            #expect(pieces.count == (headers > 0 ? 1 : 0) + 3, "\(format): the headers, then 500, 500 and 201 rows")
+            #expect(lines.last?.contains("Oslo") == true || lines.last?.contains("Seoul") == true, "\(format): \(lines.last ?? "")")
+        }
+        // The machine formats' rows are the machine rows, in order.
+        var csv = ""
+        ReportText.write(list, as: .csv, template: nil, words: words, english: words) { csv += $0 }
+        let rows = list.machineRows(words)
+        let first = try #require(csv.split(separator: "\r\n").dropFirst().first)
+        #expect(first.hasPrefix("\(rows[0].bare[.position] ?? "?"),"), "\(first)")
     }
 }

@@ -58,37 +58,14 @@ struct ReportFormatOption: ParsableArguments {
 
 extension CommandContext {
     func render(_ output: some ReportOutput, as option: ReportFormatOption) throws {
-        let fields = ReportField.allCases
-        // For machines, stable: the fields' names as --where and --template know them, SI values, English words;
-        // text that a spreadsheet would run as a formula is defused (SpreadsheetCell), numbers stay numbers.
-        let machine = { [self] (cell: (String, ReportField) -> String) in
-            [fields.map(\.rawValue)] + output.machineRows(Language.en.words(app.gazetteer)).map { row in fields.map { cell(row.bare[$0] ?? "", $0) } }
-        }
-        switch try option.resolved(in: self) {
+        let format = try option.resolved(in: self)
+        switch format {
         case .table: try render(output, as: .table)
         case .json: try render(output, as: .json)
-        case .csv:
-            // RFC 4180: CRLF, a field with a comma, quote or line break quoted, quotes doubled.
-            stdout.write(machine(SpreadsheetCell.csv).map { $0.joined(separator: ",") + "\r\n" }.joined())
-        case .tsv:
-            stdout.lines(machine(SpreadsheetCell.tsv).map { $0.joined(separator: "\t") })
-        case .markdown:
-            // For people: their units in the headers, their language.
-            // The headers are the catalog's words: only a column break is escaped in them.
-            let headers = fields.map { $0.header(temperature: output.units.temperature, wind: output.units.wind) }
-                .map { $0.replacingOccurrences(of: "|", with: "\\|") }
-            // A field whose machine value is a key (the air's scale and grade) reads in words.
-            let rows = output.rows(words: words).map { row in fields.map { ($0.isKey ? row.shown[$0] : row.bare[$0]) ?? "" } }
-            // The values hold services' and users' text (a name, a region, an error): nothing in them is markup.
-            stdout.lines(
-                ["| " + headers.joined(separator: " | ") + " |", "|" + fields.map { _ in " --- |" }.joined()]
-                    + rows.map { "| " + $0.map(MarkdownCell.escape).joined(separator: " | ") + " |" })
-        case .line:
-            if let text = option.template {
-                let template = try ReportFormatOption.template(text)
-                stdout.lines(output.rows(words: words).map(template.line))
-            } else {
-                stdout.lines(output.rows(words: words).map(ReportTemplate.standardLine))
+        case .csv, .tsv, .markdown, .line:
+            let template = try option.template.map(ReportFormatOption.template)
+            ReportText.write(output, as: format, template: template, words: words, english: Language.en.words(app.gazetteer)) {
+                stdout.write($0)
             }
         }
     }
