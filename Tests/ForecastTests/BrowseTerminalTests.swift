@@ -174,7 +174,13 @@ import Testing
         try await tmux.keys("Left", "Left")
         screen = try await tmux.screen { $0.first?.contains("3 / 3") == true }
         #expect(screen[1].contains("London"), "\(screen.joined(separator: "\n"))")
-        let viewed = try await cli.run("show", "--offline", "--format", "json")
+        // The app records the viewed place in the background, after the frame is
+        // drawn: under load it lands a moment later, so it is awaited (20 s at most).
+        var viewed = try await cli.run("show", "--offline", "--format", "json")
+        for _ in 0..<100 where !viewed.stdout.contains("\"London\"") {
+            try await Task.sleep(for: .milliseconds(200))
+            viewed = try await cli.run("show", "--offline", "--format", "json")
+        }
         #expect(viewed.stdout.contains("\"London\""), "the page shown is the last viewed, as show keeps it")
 
         // Search in Hangul.
