@@ -115,6 +115,14 @@ public struct TextTable: Sendable {
 
     public mutating func append(_ row: [String]) { rows.append(row) }
 
+    /// Leaves `column` out, in place (a table of 100,000 rows is not copied to lose one).
+    public mutating func remove(column: Int) {
+        guard headers.indices.contains(column) else { return }
+        headers.remove(at: column)
+        alignments.remove(at: column)
+        for index in rows.indices where column < rows[index].count { rows[index].remove(at: column) }
+    }
+
     /// How the lines place their columns. `padded`: with spaces only (a
     /// pipe, a file, a test). `cursor(indent:)`: on a terminal, a cell that
     /// follows one whose width terminals disagree on (an emoji) is placed by
@@ -219,11 +227,26 @@ public struct TextTable: Sendable {
     /// each were measured three times over, character by character).
     func laidOut(_ placement: Placement = .padded) -> (lines: [String], width: Int) {
         // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.
-        let all = ([headers] + rows).map { $0.map(SafeText.printable) }
-        let sizes = all.map { row in headers.indices.map { column in column < row.count ? DisplayWidth.of(row[column]) : 0 } }
-        let widths = headers.indices.map { column in sizes.map { $0[column] }.max() ?? 0 }
+        // Cleaned as each row is measured and again as it is laid out: 100,000 rows are not held twice.
+        let count = headers.count
+        let row = { (index: Int) -> [String] in (index == 0 ? headers : rows[index - 1]).map(SafeText.printable) }
+        var sizes: [Int] = []
+        sizes.reserveCapacity((rows.count + 1) * count)
+        var widths = Array(repeating: 0, count: count)
+        for index in 0...rows.count {
+            let cells = row(index)
+            for column in 0..<count {
+                let size = column < cells.count ? DisplayWidth.of(cells[column]) : 0
+                sizes.append(size)
+                widths[column] = max(widths[column], size)
+            }
+        }
         var widest = 0
-        let lines = zip(all, sizes).map { row, size in
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count + 1)
+        for index in 0...rows.count {
+            let row = row(index)
+            let size = sizes[(index * count)..<((index + 1) * count)].map { $0 }
             let cells = headers.indices.map { column in
                 let text = column < row.count ? row[column] : ""
                 let gap = String(repeating: " ", count: max(0, widths[column] - size[column]))
@@ -260,7 +283,7 @@ public struct TextTable: Sendable {
                 start += widths[column] + 2
             }
             widest = max(widest, end)
-            return line
+            lines.append(line)
         }
         return (lines, widest)
     }

@@ -267,19 +267,49 @@ public struct SavedPlaces: Sendable {
         settings: WeatherSettings, warningTexts: Bool = true, events: (@Sendable (RefreshEvent) -> Void)? = nil,
         arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> Listed {
+        var listed = try await listPaged(settings: settings, warningTexts: warningTexts, events: events, arrived: arrived)
+        listed.outcome.weather = try listed.weather(for: listed.places)
+        listed.pages = nil
+        return listed
+    }
+
+    /// The list with its weather to be read a page at a time (`Listed.pages`):
+    /// what is due is asked and kept, and the outcome holds this run's answers
+    /// only. For a long list shown as it is read (`list`).
+    public func listPaged(
+        settings: WeatherSettings, warningTexts: Bool = true, events: (@Sendable (RefreshEvent) -> Void)? = nil,
+        arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
+    ) async throws -> Listed {
         let before = try store.orderedWithDamage()
-        let outcome = try await WeatherLookup(context: context, store: store).weather(
-            for: before.places, detail: .summary, settings: settings, events: events, arrived: arrived, warningTexts: warningTexts)
+        let (outcome, pages) = try await WeatherLookup(context: context, store: store).refresh(
+            before.places, detail: .summary, settings: settings, events: events, arrived: arrived, warningTexts: warningTexts)
         let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : (before.settings, before.places)
-        return Listed(settings: settings, places: places, outcome: outcome, damage: before.damage)
+        return Listed(settings: settings, places: places, outcome: outcome, pages: pages, damage: before.damage)
     }
 
     /// The list as shown: its settings, its places in order, their weather.
     public struct Listed: Sendable {
         public var settings: Settings
         public var places: [Place]
+        /// This run's answers; every place's weather too when listed by `listWithWeather`.
         public var outcome: WeatherOutcome
+        /// Every place's weather, read a page at a time (nil: the outcome holds it).
+        public var pages: WeatherPages?
         /// What could not be read when the list was: rows left out, settings columns defaulted.
         public var damage = StoreDamage()
+
+        public init(settings: Settings, places: [Place], outcome: WeatherOutcome, pages: WeatherPages? = nil, damage: StoreDamage = StoreDamage()) {
+            self.settings = settings
+            self.places = places
+            self.outcome = outcome
+            self.pages = pages
+            self.damage = damage
+        }
+
+        /// The weather of `places` (some of the list's): read from the kept pages, or the outcome's.
+        public func weather(for places: some Collection<Place>) throws -> [Int64: PlaceWeather] {
+            if let pages { return try pages.weather(for: places) }
+            return places.reduce(into: [:]) { found, place in found[place.id] = outcome.weather[place.id] }
+        }
     }
 }

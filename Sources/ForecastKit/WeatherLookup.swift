@@ -132,6 +132,23 @@ public struct WeatherLookup: Sendable {
         events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil,
         scope: LookupScope = .everything, warningTexts: Bool = true
     ) async throws -> WeatherOutcome {
+        let (run, pages) = try await refresh(
+            places, detail: detail, settings: settings, events: events, arrived: arrived, scope: scope, warningTexts: warningTexts)
+        var outcome = run
+        outcome.weather = try pages.weather(for: places)
+        return outcome
+    }
+
+    /// Asks for what is due of `places`' weather and sources and keeps what
+    /// arrives, reading what is kept a page of places at a time: the outcome
+    /// holds this run's answers only (its failures among them), and `pages`
+    /// reads every place's weather, a page at a time, when it is shown. So a
+    /// list of 100,000 places never holds them all (`WeatherPages`).
+    public func refresh(
+        _ places: [Place], detail: ReportDetail, settings: WeatherSettings,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil,
+        scope: LookupScope = .everything, warningTexts: Bool = true
+    ) async throws -> (outcome: WeatherOutcome, pages: WeatherPages) {
         let now = context.clock()
         // Every setting is checked before anything is read or asked.
         let provider = settings.makeProvider()
@@ -143,37 +160,42 @@ public struct WeatherLookup: Sendable {
         // A provider whose summary is its full answer keeps and revalidates the
         // full report, so `list` and `show` share one copy and one Expires.
         let full = detail == .full || provider?.summaryIsFull == true
-        let cache: [Int64: PlaceStore.CachedWeather] = full
-            ? try places.reduce(into: [:]) { cache, place in
-                cache[place.id] = try store.cachedReport(placeID: place.id, provider: name, now: now)
-            }
-            : try store.cachedSummaries(provider: name, now: now)
-        // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
         // One allowance of warnings' texts for the run, those kept and those that arrive (`WarningAllowance`).
         let allowance = WarningAllowance()
-        let sourceCache = try store.cachedSourceAnswers(
-            now: now, outlines: !warningTexts, places: places.map(\.id), wholeBytes: WarningAllowance.perRun
-        ).mapValues { $0.mapValues { cached in
-            guard case .warnings(let warnings) = cached.answer else { return cached }
-            var kept = cached
-            kept.answer = .warnings(allowance.keep(warnings))
-            return kept
-        } }
+        var pages = WeatherPages(
+            store: store, provider: name, full: full, plan: plan, now: now, fetchedAt: now, ttl: settings.ttl,
+            warningTexts: warningTexts, allowance: allowance)
+        // What is due, read a page at a time: of the cache, only the copies of the places due are held.
         var heldUntil: Date?
-        let due = settings.offline || scope == .warnings ? [] : places.filter { place in
-            guard let cached = cache[place.id] else { return true }
-            // A service's Expires forbids asking again before it, --refresh or not.
-            if cached.report.validity?.forbidsRequest(at: now) == true {
-                if settings.refresh, let expires = cached.report.validity?.expires { heldUntil = max(heldUntil ?? expires, expires) }
-                return false
+        var due: [Place] = []
+        var dueCache: [Int64: PlaceStore.CachedWeather] = [:]
+        var sourceDue: [String: [Int64]] = [:]
+        if !settings.offline {
+            for start in stride(from: 0, to: places.count, by: WeatherPages.size) {
+                let page = places[start..<min(places.count, start + WeatherPages.size)]
+                let cache = try pages.cached(page)
+                let dueHere = scope == .warnings ? [] : page.filter { place in
+                    guard let cached = cache[place.id] else { return true }
+                    // A service's Expires forbids asking again before it, --refresh or not.
+                    if cached.report.validity?.forbidsRequest(at: now) == true {
+                        if settings.refresh, let expires = cached.report.validity?.expires { heldUntil = max(heldUntil ?? expires, expires) }
+                        return false
+                    }
+                    return settings.refresh || cached.age(now: now) >= settings.ttl
+                }
+                for place in dueHere { dueCache[place.id] = cache[place.id] }
+                due += dueHere
+                // When a source is due reads its answers' times, never their texts: their outlines do.
+                let ids = page.map(\.id)
+                let sourceCache = try store.cachedSourceAnswers(now: now, outlines: true, places: ids)
+                let dueSources = plan.due(
+                    ids, cache: sourceCache, weatherDue: Set(dueHere.map(\.id)), refresh: settings.refresh, now: now,
+                    normals: scope == .everything)
+                for (source, ids) in dueSources where scope == .everything || WeatherSources.named(source)?.kind == .warnings {
+                    sourceDue[source, default: []] += ids
+                }
             }
-            return settings.refresh || cached.age(now: now) >= settings.ttl
         }
-        var sourceDue = settings.offline
-            ? [:] : plan.due(
-                places.map(\.id), cache: sourceCache, weatherDue: Set(due.map(\.id)), refresh: settings.refresh, now: now,
-                normals: scope == .everything)
-                .filter { scope == .everything || WeatherSources.named($0.key)?.kind == .warnings }
         if let normals = plan.normals, let wanted = sourceDue[normals.name] {
             // Chosen, their calls taken and marked as being asked in one write: two processes never both ask them.
             let chosen = claimNormals(wanted, source: normals, settings: settings, now: now)
@@ -184,7 +206,6 @@ public struct WeatherLookup: Sendable {
         var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
         var notSaved: StoreError?
         var cancelled = false
-        var fetchedAt = now
         if let provider, !due.isEmpty || !sourceDue.isEmpty {
             // The time budget covers waiting for the database as well as the network.
             let deadline = settings.refreshOptions.deadline(from: context.budgetClock.now())
@@ -192,7 +213,7 @@ public struct WeatherLookup: Sendable {
             let queries = due.map { place in
                 PlaceQuery(
                     id: place.id, coordinate: place.coordinate, timeZone: place.timeZone,
-                    cached: cache[place.id].flatMap { $0.report.validity?.lastModified == nil ? nil : $0.report })
+                    cached: dueCache[place.id].flatMap { $0.report.validity?.lastModified == nil ? nil : $0.report })
             }
             let byID = Dictionary(places.map { ($0.id, $0) }) { first, _ in first }
             let sourceQueries = sourceDue.mapValues { ids in
@@ -202,10 +223,10 @@ public struct WeatherLookup: Sendable {
                 queries, sourceQueries: sourceQueries, provider: provider, sources: sources, settings: settings, detail: detail,
                 context: context, bucket: StoreRateBucket(store: store, deadline: deadline, clock: context.clock), events: events,
                 arrived: arrived, allowance: allowance)
-            fetchedAt = context.clock()
+            pages.fetchedAt = context.clock()
             // A provider that gives no past days keeps yesterday from the copy it replaces, where that copy had it.
             for (id, weather) in fetched {
-                if let report = weather.report { fetched[id]?.report = report.keepingYesterday(from: cache[id]?.report) }
+                if let report = weather.report { fetched[id]?.report = report.keepingYesterday(from: dueCache[id]?.report) }
             }
             do {
                 // Only for places the file still has as they were asked: a backup copied over it meanwhile
@@ -215,43 +236,95 @@ public struct WeatherLookup: Sendable {
                 let successes = fetched.compactMapValues(\.report).filter { same.contains($0.key) }
                 let answered = answers.mapValues { $0.filter { same.contains($0.key) } }
                 try store.saveWeather(
-                    successes, provider: name, fetchedAt: fetchedAt, full: full, until: deadline)
+                    successes, provider: name, fetchedAt: pages.fetchedAt, full: full, until: deadline)
                 // The air is kept in the reports; the other sources' answers on their own.
                 var kept: [Int64: [String: SourceResult]] = [:]
                 for (source, outcomes) in answered where source != plan.air?.name {
                     for (id, outcome) in outcomes { if case .success(let result) = outcome { kept[id, default: [:]][source] = result } }
                 }
-                try store.saveSourceAnswers(kept, fetchedAt: fetchedAt, until: deadline)
-                let (failures, notBefore) = Self.servicesFailures(answered, except: plan.air?.name, at: fetchedAt)
-                try store.noteSourceFailures(failures, fetchedAt: fetchedAt, notBefore: notBefore, until: deadline)
+                try store.saveSourceAnswers(kept, fetchedAt: pages.fetchedAt, until: deadline)
+                let (failures, notBefore) = Self.servicesFailures(answered, except: plan.air?.name, at: pages.fetchedAt)
+                try store.noteSourceFailures(failures, fetchedAt: pages.fetchedAt, notBefore: notBefore, until: deadline)
             } catch {
                 notSaved = StoreError.wrapping(error)
             }
         }
-
-        var result: [Int64: PlaceWeather] = [:]
-        for place in places {
-            var weather = fetched[place.id] ?? PlaceWeather()
-            if let old = cache[place.id], weather.error != nil {
-                // This fetch failed: the last known weather, marked stale.
-                weather.report = old.report
-                weather.fetchedAt = old.fetchedAt
-                weather.stale = true
-            } else if fetched[place.id] == nil, let old = cache[place.id] {
-                weather.report = old.report
-                weather.fetchedAt = old.fetchedAt
-                // Older than the TTL; but never weather from the last minute
-                // (`--ttl 0 --offline` once said "stale, updated just now").
-                weather.stale = old.age(now: now) > max(settings.ttl, Self.alwaysFresh)
-            }
-            weather.addSources(plan.outcome(for: place.id, fresh: answers, cache: sourceCache, fetchedAt: fetchedAt, report: weather.report, now: now))
-            weather.normals = plan.normals(for: place.id, fresh: answers, cache: sourceCache)
-            result[place.id] = weather
-        }
+        pages.fetched = fetched
+        pages.answers = answers
         var outcome = WeatherOutcome(
-            weather: result, cancelled: cancelled, notSaved: notSaved, fetchedAny: fetched.values.contains { $0.report != nil })
+            weather: fetched, cancelled: cancelled, notSaved: notSaved, fetchedAny: fetched.values.contains { $0.report != nil })
         outcome.heldUntil = heldUntil
-        return outcome
+        return (outcome, pages)
+    }
+}
+
+/// Places' weather as a lookup found it, read a page of places at a time:
+/// this run's answers (held), and what the cache keeps for the rest (read
+/// when a page is asked for, let go with it).
+public struct WeatherPages: Sendable {
+    /// How many places' kept weather is read at once.
+    public static let size = PlaceStore.byIDsAtOnce
+
+    let store: PlaceStore
+    let provider: String
+    let full: Bool
+    let plan: SourcePlan
+    let now: Date
+    var fetchedAt: Date
+    let ttl: TimeInterval
+    let warningTexts: Bool
+    let allowance: WarningAllowance
+    /// This run's answers: the weather's (failures among them) and the sources'.
+    var fetched: [Int64: PlaceWeather] = [:]
+    var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
+
+    /// The kept copies of `places`' weather.
+    func cached(_ places: some Collection<Place>) throws -> [Int64: PlaceStore.CachedWeather] {
+        full
+            ? try places.reduce(into: [:]) { cache, place in
+                cache[place.id] = try store.cachedReport(placeID: place.id, provider: provider, now: now)
+            }
+            : try store.cachedSummaries(provider: provider, now: now, places: places.map(\.id))
+    }
+
+    /// The weather of `places` (read `size` at a time): this run's where it
+    /// asked, the cache's where not or where this run's fetch failed (then stale).
+    public func weather(for places: some Collection<Place>) throws -> [Int64: PlaceWeather] {
+        var result: [Int64: PlaceWeather] = [:]
+        let all = Array(places)
+        for start in stride(from: 0, to: all.count, by: Self.size) {
+            let page = all[start..<min(all.count, start + Self.size)]
+            let cache = try cached(page)
+            // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
+            let sourceCache = try store.cachedSourceAnswers(
+                now: now, outlines: !warningTexts, places: page.map(\.id), wholeBytes: WarningAllowance.perRun
+            ).mapValues { $0.mapValues { cached in
+                guard case .warnings(let warnings) = cached.answer else { return cached }
+                var kept = cached
+                kept.answer = .warnings(allowance.keep(warnings))
+                return kept
+            } }
+            for place in page {
+                var weather = fetched[place.id] ?? PlaceWeather()
+                if let old = cache[place.id], weather.error != nil {
+                    // This fetch failed: the last known weather, marked stale.
+                    weather.report = old.report
+                    weather.fetchedAt = old.fetchedAt
+                    weather.stale = true
+                } else if fetched[place.id] == nil, let old = cache[place.id] {
+                    weather.report = old.report
+                    weather.fetchedAt = old.fetchedAt
+                    // Older than the TTL; but never weather from the last minute
+                    // (`--ttl 0 --offline` once said "stale, updated just now").
+                    weather.stale = old.age(now: now) > max(ttl, WeatherLookup.alwaysFresh)
+                }
+                weather.addSources(
+                    plan.outcome(for: place.id, fresh: answers, cache: sourceCache, fetchedAt: fetchedAt, report: weather.report, now: now))
+                weather.normals = plan.normals(for: place.id, fresh: answers, cache: sourceCache)
+                result[place.id] = weather
+            }
+        }
+        return result
     }
 }
 

@@ -10,13 +10,17 @@ extension PlaceStore {
     /// The latest summary (current conditions and the first days, no hourly
     /// data) per place for `provider`: what `list` needs, cheap to read for
     /// thousands of places. An entry that no longer decodes or validates is absent.
-    public func cachedSummaries(provider: String, now: Date) throws -> [Int64: CachedWeather] {
-        try read { db in
+    /// `places`: only theirs (a page of a long list; at most `byIDsAtOnce` ids are asked by id, more read every row).
+    public func cachedSummaries(provider: String, now: Date, places: [Int64]? = nil) throws -> [Int64: CachedWeather] {
+        let only = places.flatMap { $0.count <= Self.byIDsAtOnce ? $0 : nil }
+        let filter = only.map { " AND place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""
+        return try read { db in
             // Decoded a few thousand rows at a time as they are read: 100,000 places' stored bytes are never all held.
             var decoded: [Int64: CachedWeather] = [:]
             var rows: [(id: Int64, fetchedAt: Double, stored: StoredReport)] = []
             let cursor = try Row.fetchCursor(
-                db, sql: "SELECT place_id, fetched_at, report, packed FROM weather_summary WHERE provider = ?", arguments: [provider])
+                db, sql: "SELECT place_id, fetched_at, report, packed FROM weather_summary WHERE provider = ?" + filter,
+                arguments: StatementArguments([provider as any DatabaseValueConvertible] + (only ?? []).map { $0 as any DatabaseValueConvertible }))
             while let row = try cursor.next() {
                 guard let id = SavedRow.integer(row, "place_id"), let fetchedAt = SavedRow.number(row, "fetched_at"),
                       let stored = SavedRow.storedReport(row) else { continue }
@@ -33,6 +37,9 @@ extension PlaceStore {
 
     /// How many stored summaries are read before they are decoded.
     static let summariesAtOnce = 4096
+
+    /// The most places whose cached answers are asked for by their ids (an `IN` list); a longer list reads every row.
+    public static let byIDsAtOnce = 500
 
     /// Decoding and validating is most of reading a thousand summaries: done
     /// on every core, after the database is let go.

@@ -48,7 +48,7 @@ extension PlaceStore {
             ? "coalesce(outline, answer) AS answer, outline IS NOT NULL AS outlined, NULL AS outline"
             : "CASE WHEN source = '\(Self.normalsSource)' THEN '' ELSE answer END AS answer, 0 AS outlined, outline"
         // A few places by their ids; a long list reads every row (as many as it shows).
-        let only = places.flatMap { ids in ids.count <= 500 ? ids : nil }
+        let only = places.flatMap { ids in ids.count <= Self.byIDsAtOnce ? ids : nil }
         let filter = only.map { " WHERE place_id IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")" } ?? ""
         let near = ClimateNormals.daysNear(now).sorted()
         var normals: [Int64: [DayNormal]] = [:]

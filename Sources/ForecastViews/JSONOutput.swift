@@ -19,9 +19,10 @@ extension JSONOutput {
     /// `write`: the rest whole, and the array that `value` holds as
     /// `[marker]` one element at a time (`elements`, made and encoded as they
     /// are asked for, at least one), so that 100,000 places' JSON is never all
-    /// held at once, nor the encoder's tree of it.
+    /// held at once, nor the encoder's tree of it. `after`: the value as it is
+    /// once the elements were made, for what follows them.
     package static func stream<T: Encodable, Element: Encodable>(
-        _ value: T, marker: String, elements: some Sequence<Element>, write: (String) -> Void
+        _ value: T, marker: String, elements: some Sequence<Element>, write: (String) -> Void, after: (() -> T)? = nil
     ) throws {
         let whole = try render(value)
         // The marker's line: `"marker"` alone, indented as the array's elements are.
@@ -39,6 +40,10 @@ extension JSONOutput {
             write(separator + lines.joined(separator: "\n"))
             separator = ",\n"
         }
-        write(String(whole[close...]))
+        // What follows the elements, as `after` says once they were made (what they held can change it).
+        guard let after else { return write(String(whole[close...])) }
+        let end = try render(after())
+        guard let at = end.range(of: "\"\(marker)\""), let close = end[at.upperBound...].firstIndex(of: "\n") else { return write(String(whole[close...])) }
+        write(String(end[close...]))
     }
 }

@@ -9,7 +9,8 @@ package struct ListOutput: ReportOutput, StreamedJSON {
     /// The places shown, with their numbers in the whole list.
     package private(set) var entries: [(position: Int, place: Place)]
     private var filtered = false
-    private let weather: [Int64: PlaceWeather]
+    /// The places' weather, read a page of entries at a time.
+    private let weather: WeatherPageReader
     private let format: WeatherFormat
     private let now: Date
     /// Whose weather it is: said when any place has some.
@@ -21,25 +22,44 @@ package struct ListOutput: ReportOutput, StreamedJSON {
     /// 5,000 places need not format 10,000 times it never prints.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        var showsWeather = self.showsWeather
         if let marker = locationsMarker {
             try container.encode([marker], forKey: .locations)
         } else {
-            try container.encode(Array(locations), forKey: .locations)
+            let seen = Seen()
+            try container.encode(Array(locations(seen)), forKey: .locations)
+            showsWeather = seen.any
         }
         try container.encode(sort, forKey: .sort)
         try container.encode(units, forKey: .units)
         if showsWeather { try container.encodeIfPresent(source, forKey: .source) }
     }
 
-    /// Each place's JSON, made when asked for.
-    private var locations: some Sequence<LocationItem> {
-        entries.lazy.map { [weather, format, now] position, place in
-            LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
+    /// The entries a page at a time, with their weather (read as the page is asked for).
+    private var pages: some Sequence<(entries: ArraySlice<(position: Int, place: Place)>, weather: [Int64: PlaceWeather])> {
+        stride(from: 0, to: entries.count, by: WeatherPages.size).lazy.map { [entries, weather] start in
+            let page = entries[start..<min(entries.count, start + WeatherPages.size)]
+            return (page, weather.read(page.map(\.place)))
         }
     }
 
+    /// Each place's JSON, made when asked for (a page's weather read with its first); `seen` notes any weather.
+    private func locations(_ seen: Seen) -> some Sequence<LocationItem> {
+        pages.flatMap { [format, now] page, weather in
+            page.map { position, place in
+                if weather[place.id]?.report != nil { seen.any = true }
+                return LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)
+            }
+        }
+    }
+
+    /// Whether any place shown has weather (the credit is then said), once the locations were made.
+    private final class Seen: @unchecked Sendable { var any = false }
+
     /// Where the locations go when they are written one at a time (`writeJSON`).
     private var locationsMarker: String?
+    /// With the marker: whether the places written had weather.
+    private var showsWeather = false
 
     /// The JSON as its encoding reads, written a place at a time.
     package func writeJSON(_ write: (String) -> Void) throws {
@@ -47,13 +67,25 @@ package struct ListOutput: ReportOutput, StreamedJSON {
         var head = self
         // The rest holds no place's text, so nothing but the marker reads as the marker.
         head.locationsMarker = "(the locations)"
-        try JSONOutput.stream(head, marker: "(the locations)", elements: locations, write: write)
+        let seen = Seen()
+        try JSONOutput.stream(head, marker: "(the locations)", elements: locations(seen), write: write) {
+            // What follows the places (the credit) as they turned out.
+            var tail = head
+            tail.showsWeather = seen.any
+            return tail
+        }
     }
-
-    private var showsWeather: Bool { entries.contains { weather[$0.place.id]?.report != nil } }
 
     package init(
         settings: Settings, ordered: [Place], weather: [Int64: PlaceWeather], words: CommandFaceWords, emoji: Bool, now: Date, source: SourceItem? = nil
+    ) {
+        self.init(settings: settings, ordered: ordered, reading: WeatherPageReader(weather), words: words, emoji: emoji, now: now, source: source)
+    }
+
+    /// A list whose weather is read a page at a time as it is shown (`reading`).
+    package init(
+        settings: Settings, ordered: [Place], reading weather: WeatherPageReader, words: CommandFaceWords, emoji: Bool, now: Date,
+        source: SourceItem? = nil
     ) {
         self.source = source
         format = WeatherFormat(settings, words: words, emoji: emoji)
@@ -75,8 +107,10 @@ package struct ListOutput: ReportOutput, StreamedJSON {
 
     package func rows(_ range: Range<Int>, words: CommandFaceWords, format: WeatherFormat?) -> [ReportRow] {
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
-        return entries[range.clamped(to: entries.indices)].map { position, place in
-            ReportRow(place: place, position: position, weather: weather[place.id], format: format, words: words, now: now)
+        let shown = entries[range.clamped(to: entries.indices)]
+        let found = weather.read(shown.map(\.place))
+        return shown.map { position, place in
+            ReportRow(place: place, position: position, weather: found[place.id], format: format, words: words, now: now)
         }
     }
 
@@ -94,37 +128,43 @@ package struct ListOutput: ReportOutput, StreamedJSON {
         var clocks: [String: String] = [:]
         var levels: [WarningLevel?] = []
         var shortNotes: [String] = []
-        for (position, place) in entries {
-            let w = weather[place.id]
-            let report = w?.report
-            let today = report?.today(now: now)
-            let level = w.flatMap { $0.warnings.leading(at: now)?.level }
-            levels.append(level)
-            table.append([
-                "\(position)", words.address(place, truncatedTo: 24),
-                // None in force: blank; no one to ask or nothing known: "–" (as any value not known); not checked now: "?".
-                level.map { WarningsText.mark($0, words: words, emoji: out.emoji) } ?? {
-                    switch w?.warnings {
-                    case .checked?, .failed(_, _?, _)?: ""
-                    case .failed?: "?"
-                    default: "–"
-                    }
-                }(),
-                clocks[place.timeZone] ?? {
-                    let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
-                    clocks[place.timeZone] = clock
-                    return clock
-                }(),
-                format.symbol(report?.current.condition, isDay: report?.current.isDay),
-                DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
-                format.temperatureText(report?.current.temperature),
-                format.temperatureText(report?.current.feelsLike),
-                format.percent(report?.current.humidity),
-                format.range(today?.minimum, today?.maximum),
-                format.percent(today?.precipitationProbability),
-                Self.notes(w, place: place, format: format, words: words, now: now),
-            ])
-            shortNotes.append(Self.notes(w, place: place, format: format, words: words, now: now, short: true))
+        var failed: [Bool] = []
+        var showsWeather = false
+        for (page, found) in pages {
+            for (position, place) in page {
+                let w = found[place.id]
+                failed.append(w?.error != nil)
+                if w?.report != nil { showsWeather = true }
+                let report = w?.report
+                let today = report?.today(now: now)
+                let level = w.flatMap { $0.warnings.leading(at: now)?.level }
+                levels.append(level)
+                table.append([
+                    "\(position)", words.address(place, truncatedTo: 24),
+                    // None in force: blank; no one to ask or nothing known: "–" (as any value not known); not checked now: "?".
+                    level.map { WarningsText.mark($0, words: words, emoji: out.emoji) } ?? {
+                        switch w?.warnings {
+                        case .checked?, .failed(_, _?, _)?: ""
+                        case .failed?: "?"
+                        default: "–"
+                        }
+                    }(),
+                    clocks[place.timeZone] ?? {
+                        let clock = words.weekdayTime(format.reading(now, in: LocalTime.zone(place.timeZone)))
+                        clocks[place.timeZone] = clock
+                        return clock
+                    }(),
+                    format.symbol(report?.current.condition, isDay: report?.current.isDay),
+                    DisplayWidth.truncate(format.describe(report?.current.condition), to: 24),
+                    format.temperatureText(report?.current.temperature),
+                    format.temperatureText(report?.current.feelsLike),
+                    format.percent(report?.current.humidity),
+                    format.range(today?.minimum, today?.maximum),
+                    format.percent(today?.precipitationProbability),
+                    Self.notes(w, place: place, format: format, words: words, now: now),
+                ])
+                shortNotes.append(Self.notes(w, place: place, format: format, words: words, now: now, short: true))
+            }
         }
         // Where the notes as said do not fit, they say less ("snow 18:20", not "snow in 42 …"), before anything is cut.
         if let columns = out.columns, table.fitted(width: nil, placement: out.placement()).contains(where: { DisplayWidth.of($0) > columns }) {
@@ -135,24 +175,26 @@ package struct ListOutput: ReportOutput, StreamedJSON {
         // Today, Humidity, Rain and the weather's words, in that order. The
         // warnings' column is never dropped, and is left out when no place has one
         // (a place no source covers then shows no mark either way).
+        // The warnings' column left out in place (100,000 rows are not copied to lose it), the columns named after it moved.
+        let dropsWarnings = !levels.contains { $0 != nil }
+        if dropsWarnings { table.remove(column: Self.warningsColumn) }
+        let moved = { (column: Int) in dropsWarnings && column > Self.warningsColumn ? column - 1 : column }
         var lines = table.fitted(
-            width: out.columns, flexible: 11, dropOrder: [7, 3, 9, 8, 10, 5], ignoring: [0], placement: out.placement(),
-            leaving: levels.contains { $0 != nil } ? [] : [Self.warningsColumn])
+            width: out.columns, flexible: moved(11), dropOrder: [7, 3, 9, 8, 10, 5].map(moved), ignoring: [0], placement: out.placement())
         lines[0] = out.bold(lines[0])
-        lines = lines.enumerated().map { index, line in
-            guard index > 0 else { return line }
-            let failed = weather[entries[index - 1].place.id]?.error != nil
-            var line = failed ? out.red(line) : line
+        for index in lines.indices.dropFirst() {
+            let fetchFailed = failed[index - 1]
+            var line = fetchFailed ? out.red(lines[index]) : lines[index]
             // The mark in its level's colour (the table measured it plain), after the name.
             if let level = levels[index - 1], out.usesColour {
                 let mark = WarningsText.mark(level, words: words, emoji: out.emoji)
                 let name = words.address(entries[index - 1].place, truncatedTo: 24)
                 let after = line.range(of: name)?.upperBound ?? line.startIndex
                 if let range = line.range(of: mark, range: after..<line.endIndex) {
-                    line.replaceSubrange(range, with: out.warning(mark, level: level) + (failed ? "\u{1B}[31m" : ""))
+                    line.replaceSubrange(range, with: out.warning(mark, level: level) + (fetchFailed ? "\u{1B}[31m" : ""))
                 }
             }
-            return line
+            lines[index] = line
         }
         if showsWeather, let source {
             lines.append(out.dim(words.weatherCredits(source, nextHours: nil, air: false, normals: false).joined(separator: words.creditSeparator)))

@@ -11,15 +11,20 @@ import Testing
 @Suite struct ListStreamingTests {
     let words = Language.en.words(.bundled)
 
-    func list(_ count: Int) throws -> ListOutput {
+    /// `count` places, five cities over and over, numbered from 1.
+    static func places(_ count: Int) throws -> [Place] {
         let cities = ["Seoul", "Busan", "Tokyo", "London", "Oslo"]
         let found = try cities.map { try BrowseViewTests.place(1, $0) }
-        let places = (0..<count).map { index in
+        return (0..<count).map { index in
             var place = found[index % found.count]
             place.id = Int64(index + 1)
             place.position = index + 1
             return place
         }
+    }
+
+    func list(_ count: Int) throws -> ListOutput {
+        let places = try Self.places(count)
         var weather: [Int64: PlaceWeather] = [:]
         for place in places where place.id != 2 {
             var one = PlaceWeather()

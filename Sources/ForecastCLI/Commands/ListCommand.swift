@@ -97,11 +97,14 @@ struct ListCommand: ForecastCommand {
         let (listed, weatherSettings) = try await WeatherSession.list(store, options: weatherOptions, warningTexts: json, in: context)
         StoreOptions.warn(about: listed.damage, in: context)
         let now = context.app.clock()
+        // The weather is read a page of places at a time as the list is written.
+        let reader = WeatherPageReader(listed)
         var list = ListOutput(
-            settings: listed.settings, ordered: listed.places, weather: listed.outcome.weather, words: context.words,
+            settings: listed.settings, ordered: listed.places, reading: reader, words: context.words,
             emoji: context.emoji, now: now, source: SourceItem(weatherSettings.descriptor))
-        if let filter { list.keep(only: listed.matching(try Self.parse(filter), now: now)) }
+        if let filter { list.keep(only: try listed.matching(try Self.parse(filter), now: now)) }
         try context.render(list, as: output)
+        try reader.check()
         try WeatherSession.finish(listed.outcome, places: listed.places.count, in: context)
         // Like grep: nothing matched is its own status, after any failure is said.
         if filter != nil && list.entries.isEmpty { throw CommandFailure(message: "", status: ExitStatus.failure) }
