@@ -276,13 +276,14 @@ public struct SavedPlaces: Sendable {
     /// The list with its weather to be read a page at a time (`Listed.pages`):
     /// what is due is asked and kept, and the outcome holds this run's answers
     /// only. For a long list shown as it is read (`list`).
+    /// `detail`: `.full` for every place's whole report (`report`'s sections).
     public func listPaged(
-        settings: WeatherSettings, warningTexts: Bool = true, events: (@Sendable (RefreshEvent) -> Void)? = nil,
-        arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
+        settings: WeatherSettings, detail: ReportDetail = .summary, warningTexts: Bool = true,
+        events: (@Sendable (RefreshEvent) -> Void)? = nil, arrived: (@Sendable ([Int64: WeatherReport]) -> Void)? = nil
     ) async throws -> Listed {
         let before = try store.orderedWithDamage()
         let (outcome, pages) = try await WeatherLookup(context: context, store: store).refresh(
-            before.places, detail: .summary, settings: settings, events: events, arrived: arrived, warningTexts: warningTexts)
+            before.places, detail: detail, settings: settings, events: events, arrived: arrived, warningTexts: warningTexts)
         let (settings, places) = outcome.fetchedAny && before.settings.sort.key.needsWeather ? try ordered() : (before.settings, before.places)
         return Listed(settings: settings, places: places, outcome: outcome, pages: pages, damage: before.damage)
     }
@@ -304,6 +305,13 @@ public struct SavedPlaces: Sendable {
             self.outcome = outcome
             self.pages = pages
             self.damage = damage
+        }
+
+        /// The same list with its places' summaries to be read (no hours: a table's row needs none), not their whole reports.
+        public var summaries: Listed {
+            var listed = self
+            listed.pages = pages?.summaries
+            return listed
         }
 
         /// The weather of `places` (some of the list's): read from the kept pages, or the outcome's.

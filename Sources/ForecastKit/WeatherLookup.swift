@@ -267,7 +267,7 @@ public struct WeatherPages: Sendable {
 
     let store: PlaceStore
     let provider: String
-    let full: Bool
+    var full: Bool
     let plan: SourcePlan
     let now: Date
     var fetchedAt: Date
@@ -277,6 +277,14 @@ public struct WeatherPages: Sendable {
     /// This run's answers: the weather's (failures among them) and the sources'.
     var fetched: [Int64: PlaceWeather] = [:]
     var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
+
+    /// The same, reading the kept summaries (current conditions and the first
+    /// days, no hours) where it read whole reports: what a table's row shows.
+    public var summaries: WeatherPages {
+        var pages = self
+        pages.full = false
+        return pages
+    }
 
     /// The kept copies of `places`' weather.
     func cached(_ places: some Collection<Place>) throws -> [Int64: PlaceStore.CachedWeather] {

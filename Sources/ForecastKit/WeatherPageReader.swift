@@ -35,6 +35,9 @@ public final class WeatherPageReader: @unchecked Sendable {
         }
     }
 
+    /// Whether every page asked for was read.
+    public var isWhole: Bool { lock.withLock { failure == nil } }
+
     /// Throws the first failure to read, if there was one.
     public func check() throws {
         if let failure = lock.withLock({ failure }) { throw failure }

@@ -30,15 +30,49 @@ package struct HTMLReport {
     package var source: SourceItem
     package var now: Date
 
-    /// Whether any place's section says today against its normal (then the credits name the normals' source).
-    var showsNormals: Bool {
-        entries.contains { entry in entry.weather.report.map { $0.todayAndNormal(entry.weather.normals, now: now) != nil } ?? false }
+    /// Whether a place's section says today against its normal (then the credits name the normals' source).
+    func showsNormal(_ entry: Entry) -> Bool {
+        entry.weather.report.map { $0.todayAndNormal(entry.weather.normals, now: now) != nil } ?? false
     }
 
     package func render() -> String {
-        let title = words.reportTitle(entries.count)
+        var html = ""
+        Self.write(count: entries.count, rows: [entries], sections: [entries], format: format, words: words, source: source, now: now) { html += $0 }
+        return html
+    }
+
+    /// The report of `places` in their order, the summary's rows read from
+    /// `rows` and the sections from `sections` a page of places at a time.
+    package static func write(
+        places: [Place], rows: WeatherPageReader, sections: WeatherPageReader, format: WeatherFormat, words: CommandFaceWords,
+        source: SourceItem, now: Date, _ write: (String) -> Void
+    ) {
+        let pages = { (reader: WeatherPageReader) in
+            stride(from: 0, to: places.count, by: WeatherPages.size).lazy.map { start in
+                let page = places[start..<min(places.count, start + WeatherPages.size)]
+                let weather = reader.read(Array(page))
+                return zip(page.indices, page).map { index, place in
+                    Entry(position: index + 1, place: place, weather: weather[place.id] ?? PlaceWeather())
+                }
+            }
+        }
+        Self.write(
+            count: places.count, rows: pages(rows), sections: pages(sections), format: format, words: words, source: source, now: now, write)
+    }
+
+    /// The report given to `write` piece by piece, a page of places at a time:
+    /// the summary table's rows from `rows` (pages of entries with what a row
+    /// shows: their summaries), then each place's section from `sections`
+    /// (pages of entries with their whole reports). 100,000 places' report is
+    /// never all held, nor their weather: a page of it.
+    package static func write(
+        count: Int, rows: some Sequence<[Entry]>, sections: some Sequence<[Entry]>, format: WeatherFormat, words: CommandFaceWords,
+        source: SourceItem, now: Date, _ write: (String) -> Void
+    ) {
+        let report = HTMLReport(entries: [], format: format, words: words, source: source, now: now)
+        let title = words.reportTitle(count)
         let generated = words.dateTime(LocalTime.reading(now, in: TimeZone(secondsFromGMT: 0)!)) + " UTC"
-        var html = """
+        write("""
             <!DOCTYPE html>
             <html lang="\(words.language.rawValue)">
             <head>
@@ -51,16 +85,21 @@ package struct HTMLReport {
             <body>
             <header><h1>\(HTML.escape(title))</h1><p class="meta">\(HTML.escape(generated)) · \(HTML.escape(format.temperatureUnit.symbol)), \(HTML.escape(format.windUnit.symbol))</p></header>
 
-            """
-        html += summary()
-        for entry in entries { html += section(entry) }
-        html += """
+            """)
+        write(report.summaryHead())
+        var showsNormals = false
+        for page in rows {
+            write(page.map(report.summaryRow).joined())
+            showsNormals = showsNormals || page.contains(where: report.showsNormal)
+        }
+        write(Self.summaryTail)
+        for page in sections { write(page.map(report.section).joined()) }
+        write("""
             <footer>\(HTML.escape(words.reportCredits(source, normals: showsNormals)))</footer>
             </body>
             </html>
 
-            """
-        return html
+            """)
     }
 
     // MARK: - The summary table
@@ -72,42 +111,48 @@ package struct HTMLReport {
     }
 
     package func summary() -> String {
-        let headers = words.reportHeaders
-        var rows = ""
-        for entry in entries {
-            let row = ReportRow(place: entry.place, position: entry.position, weather: entry.weather, format: format, words: words, now: now)
-            let cell = { (field: ReportField) in HTML.escape(row.shown[field] ?? "–") }
-            let percent = { (field: ReportField) in row.shown[field].map { HTML.escape($0) + "%" } ?? "–" }
-            // Graded on the place's scale, named beside the number (a Korean grade is its word).
-            let scale = format.airScale(countryCode: entry.place.countryCode)
-            let air = entry.weather.report?.airQuality.flatMap { AirGrade($0, scale: scale) }.map { grade in
-                // The band in words on every scale; an index's number before it.
-                let shown = grade.scale == .kr ? words.airGrade(grade.name) : "\(grade.value) \(words.airGrade(grade.name))"
-                let title = words.airScale(grade.scale) + " · " + words.airGrade(grade.name)
-                return "<span class=\"aqi aqi\(Int((grade.severity * 5).rounded()))\" title=\"\(HTML.escape(title))\">\(HTML.escape(shown))</span>"
-                    + " <small>\(HTML.escape(words.airScale(grade.scale)))</small>"
-            } ?? "–"
-            // A place with warnings is marked beside its name: ⚠ in its highest level's colour, the level in words as its title.
-            let warned = WarningsView(entry.weather, now: now).warnings.first.map(\.level).map { level in
-                " <span class=\"wmark \(WarningsView.colourName(level))\" title=\"\(HTML.escape(words.warningLevel(level)))\">⚠</span>"
-            } ?? ""
-            let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>" + warned
-            let status = entry.weather.error.map { "<td class=\"error\">\(HTML.escape(words.weatherError($0)))</td>" }
-                ?? (entry.weather.stale ? "<td class=\"stale\">\(HTML.escape(words.stale(entry.weather.fetchedAt.map { words.age($0, now: now) })))</td>" : "<td></td>")
-            // Columns marked "opt" give way on a phone (feels, humidity, wind, UV, AQI).
-            rows += "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td class=\"opt\">\(cell(.time))</td>"
-                + "<td class=\"sym\">\(cell(.symbol))</td><td>\(cell(.condition))</td>"
-                + "<td class=\"num\">\(temperature(cell(.temp), entry.weather.report?.current.temperature))</td><td class=\"num opt\">\(cell(.feels))</td><td class=\"num opt\">\(percent(.humidity))</td>"
-                + "<td class=\"num opt\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
-                + "<td class=\"num\">\(cell(.low)) / \(cell(.high))</td><td class=\"num\">\(percent(.rain))</td>"
-                + "<td class=\"num opt\">\(cell(.uv))</td><td class=\"num opt\">\(air)</td>\(status)</tr>\n"
-        }
+        summaryHead() + entries.map(summaryRow).joined() + Self.summaryTail
+    }
+
+    /// The summary table's opening: in a box that scrolls sideways if it must (a phone): the page itself never does.
+    func summaryHead() -> String {
+        // Columns marked "opt" give way on a phone (feels, humidity, wind, UV, AQI).
         let optional: Set<Int> = [2, 6, 7, 8, 11, 12]
-        let head = headers.enumerated().map { index, header in
+        let head = words.reportHeaders.enumerated().map { index, header in
             "<th\(optional.contains(index) ? " class=\"opt\"" : "")>\(HTML.escape(header))</th>"
         }.joined()
-        // In a box that scrolls sideways if it must (a phone): the page itself never does.
-        return "<div class=\"table\"><table class=\"summary\">\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
+        return "<div class=\"table\"><table class=\"summary\">\n<thead><tr>\(head)</tr></thead>\n<tbody>\n"
+    }
+
+    static let summaryTail = "</tbody>\n</table></div>\n"
+
+    /// One place's row of the summary table.
+    func summaryRow(_ entry: Entry) -> String {
+        let row = ReportRow(place: entry.place, position: entry.position, weather: entry.weather, format: format, words: words, now: now)
+        let cell = { (field: ReportField) in HTML.escape(row.shown[field] ?? "–") }
+        let percent = { (field: ReportField) in row.shown[field].map { HTML.escape($0) + "%" } ?? "–" }
+        // Graded on the place's scale, named beside the number (a Korean grade is its word).
+        let scale = format.airScale(countryCode: entry.place.countryCode)
+        let air = entry.weather.report?.airQuality.flatMap { AirGrade($0, scale: scale) }.map { grade in
+            // The band in words on every scale; an index's number before it.
+            let shown = grade.scale == .kr ? words.airGrade(grade.name) : "\(grade.value) \(words.airGrade(grade.name))"
+            let title = words.airScale(grade.scale) + " · " + words.airGrade(grade.name)
+            return "<span class=\"aqi aqi\(Int((grade.severity * 5).rounded()))\" title=\"\(HTML.escape(title))\">\(HTML.escape(shown))</span>"
+                + " <small>\(HTML.escape(words.airScale(grade.scale)))</small>"
+        } ?? "–"
+        // A place with warnings is marked beside its name: ⚠ in its highest level's colour, the level in words as its title.
+        let warned = WarningsView(entry.weather, now: now).warnings.first.map(\.level).map { level in
+            " <span class=\"wmark \(WarningsView.colourName(level))\" title=\"\(HTML.escape(words.warningLevel(level)))\">⚠</span>"
+        } ?? ""
+        let name = "<a href=\"#place-\(entry.position)\">\(cell(.name))</a>" + warned
+        let status = entry.weather.error.map { "<td class=\"error\">\(HTML.escape(words.weatherError($0)))</td>" }
+            ?? (entry.weather.stale ? "<td class=\"stale\">\(HTML.escape(words.stale(entry.weather.fetchedAt.map { words.age($0, now: now) })))</td>" : "<td></td>")
+        return "<tr><td class=\"num\">\(entry.position)</td><td>\(name)</td><td class=\"opt\">\(cell(.time))</td>"
+            + "<td class=\"sym\">\(cell(.symbol))</td><td>\(cell(.condition))</td>"
+            + "<td class=\"num\">\(temperature(cell(.temp), entry.weather.report?.current.temperature))</td><td class=\"num opt\">\(cell(.feels))</td><td class=\"num opt\">\(percent(.humidity))</td>"
+            + "<td class=\"num opt\">\(HTML.escape(format.windText(entry.weather.report?.current.windSpeed, direction: entry.weather.report?.current.windDirection)))</td>"
+            + "<td class=\"num\">\(cell(.low)) / \(cell(.high))</td><td class=\"num\">\(percent(.rain))</td>"
+            + "<td class=\"num opt\">\(cell(.uv))</td><td class=\"num opt\">\(air)</td>\(status)</tr>\n"
     }
 
     // MARK: - One place

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ForecastCLI
 @testable import ForecastCore
 @testable import ForecastKit
 @testable import ForecastProviders
@@ -108,5 +109,54 @@ import Testing
             #expect(read[place.id]?.report?.current.temperature == whole.outcome.weather[place.id]?.report?.current.temperature)
             #expect(read[place.id]?.report?.current.temperature == reports[place.id]?.current.temperature)
         }
+    }
+}
+
+/// `report` is written as it is made, a page of places at a time (issue 38,
+/// item 18: 100,000 places' report took 517 MB): the summary's rows from the
+/// places' summaries, the sections from their whole reports.
+@Suite struct ReportPagingTests {
+    let words = Language.en.words(.bundled)
+
+    @Test func theReportIsWrittenAPageAtATimeAsTheWholeWouldBe() throws {
+        let (places, weather) = try ListPagingTests().held(1_201)
+        let format = WeatherFormat(Settings(), words: words, emoji: true)
+        let whole = HTMLReport(
+            entries: places.map { HTMLReport.Entry(position: $0.position, place: $0, weather: weather[$0.id] ?? PlaceWeather()) },
+            format: format, words: words, source: SourceItem(.openMeteo), now: BrowseViewTests.now
+        ).render()
+        let rows = ListPagingTests.CountingReader(), sections = ListPagingTests.CountingReader()
+        var pieces: [String] = []
+        HTMLReport.write(
+            places: places, rows: rows.reader(weather), sections: sections.reader(weather), format: format, words: words,
+            source: SourceItem(.openMeteo), now: BrowseViewTests.now
+        ) { pieces.append($0) }
+        #expect(pieces.joined() == whole)
+        #expect(rows.pages == [500, 500, 201] && sections.pages == [500, 500, 201], "\(rows.pages) \(sections.pages)")
+        #expect(pieces.count > 6, "the head, the rows' pages, the sections' pages, the end: \(pieces.count) pieces")
+    }
+
+    @Test func aFileIsReplacedOnlyByAWholeReport() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("report.html")
+        try Data("the old report".utf8).write(to: URL(fileURLWithPath: path))
+        let context = CommandContext(
+            app: AppContext.test(makeHTTPClient: { _ in FakeHTTPClient { _ in HTTPResponse(status: 500, body: Data()) } }, environment: [:]),
+            stdout: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: { _ in }),
+            stderr: Terminal(isInteractive: false, columns: nil, usesColour: false, sink: { _ in }),
+            words: words, openStore: { _ in throw StoreError.failed("no database") }, storeExists: { _ in false }, emoji: false)
+        let target = try FileOutput.target(path)
+        let big = String(repeating: "x", count: 100_000)
+        try FileOutput.write(to: target, named: path, in: context) { piece in
+            for _ in 0..<3 { piece(big) }
+            return false
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "the old report", "a page that could not be read: left as it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1, "and no temporary file left")
+        try FileOutput.write(to: target, named: path, in: context) { piece in
+            for _ in 0..<3 { piece(big) }
+            return true
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == big + big + big)
     }
 }

@@ -41,18 +41,20 @@ struct ReportCommand: ForecastCommand {
         // Nothing saved: say so, and write nothing (not an empty report).
         guard let database = try store.openExisting(in: context) else { throw InputError.nothingSaved }
         try StoreOptions.warnAboutDamaged(database, in: context)
-        let (settings, ordered) = try database.ordered()
-        guard !ordered.isEmpty else { throw InputError.nothingSaved }
-        let (outcome, weatherSettings) = try await WeatherSession.weather(
-            for: ordered, detail: .full, options: weatherOptions, places: database, in: context)
-        let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
-        let report = HTMLReport(
-            entries: ordered.enumerated().map { index, place in
-                HTMLReport.Entry(position: index + 1, place: place, weather: outcome.weather[place.id] ?? PlaceWeather())
-            },
-            format: format, words: context.words, source: SourceItem(weatherSettings.descriptor), now: context.app.clock())
-        let html = report.render()
-        try FileOutput.write(html, to: target, named: output ?? "-", in: context)
+        let (listed, weatherSettings) = try await WeatherSession.list(database, options: weatherOptions, detail: .full, in: context)
+        guard !listed.places.isEmpty else { throw InputError.nothingSaved }
+        // Written as it is made: the rows from the places' summaries, the sections from their whole reports, a page at a time.
+        let rows = WeatherPageReader(listed.summaries), sections = WeatherPageReader(listed)
+        try FileOutput.write(to: target, named: output ?? "-", in: context) { write in
+            HTMLReport.write(
+                places: listed.places, rows: rows, sections: sections, format: WeatherFormat(listed.settings, words: context.words, emoji: context.emoji),
+                words: context.words, source: SourceItem(weatherSettings.descriptor), now: context.app.clock(), write)
+            // A page that could not be read: the file is left as it was.
+            return rows.isWhole && sections.isWhole
+        }
+        try rows.check()
+        try sections.check()
+        let ordered = listed.places, outcome = listed.outcome
         if let output, target != .standardOutput { context.stderr.line(context.words.reportWritten(ordered.count, to: output)) }
         try WeatherSession.finish(outcome, places: ordered.count, in: context)
     }

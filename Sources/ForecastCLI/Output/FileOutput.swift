@@ -134,30 +134,75 @@ enum FileOutput {
 
     /// Writes `text` where `target` says. Throws a message in the user's words.
     static func write(_ text: String, to target: Target, named path: String, in context: CommandContext) throws {
+        try write(to: target, named: path, in: context) { piece in
+            piece(text)
+            return true
+        }
+    }
+
+    /// Writes what `produce` gives, piece by piece as it is made (in pieces of
+    /// about 64 KB), where `target` says: a file is still replaced in one step,
+    /// once it is whole. A report of 100,000 places is never all held.
+    /// `produce` says whether what it made is whole: a file is replaced only then.
+    static func write(to target: Target, named path: String, in context: CommandContext, _ produce: Produce) throws {
         do throws(Problem) {
             switch target {
-            case .standardOutput: context.stdout.write(text)
-            case .standardError: context.stderr.write(text)
-            case .stream(let path): try writeInPlace(Data(text.utf8), to: path)
-            case .file(let path, let existing): try replace(path, with: Data(text.utf8), keeping: existing)
+            case .standardOutput: pieces(produce) { context.stdout.write($0) }
+            case .standardError: pieces(produce) { context.stderr.write($0) }
+            case .stream(let path): try writeInPlace(to: path) { descriptor throws(Problem) in try write(produce, to: descriptor) }
+            case .file(let path, let existing):
+                try replace(path, keeping: existing) { descriptor throws(Problem) in try write(produce, to: descriptor) }
             }
         } catch {
             throw CommandFailure(message: context.words.cannotWrite(path, error))
         }
     }
 
+    /// What makes the text: gives its pieces in order, and says whether it is whole.
+    typealias Produce = (_ piece: (String) -> Void) -> Bool
+
+    /// `produce`'s pieces gathered into pieces of about 64 KB for `sink`; whether it was whole.
+    @discardableResult
+    private static func pieces(_ produce: Produce, _ sink: (String) -> Void) -> Bool {
+        withoutActuallyEscaping(sink) { sink in
+            var pending = ""
+            let whole = produce { piece in
+                pending += piece
+                if pending.utf8.count >= 1 << 16 {
+                    sink(pending)
+                    pending = ""
+                }
+            }
+            if !pending.isEmpty { sink(pending) }
+            return whole
+        }
+    }
+
+    /// `produce`'s pieces written to `descriptor`, nothing more once a write
+    /// failed; whether what it made was whole.
+    private static func write(_ produce: Produce, to descriptor: Int32) throws(Problem) -> Bool {
+        var failure: Problem?
+        let whole = pieces(produce) { piece in
+            guard failure == nil else { return }
+            do throws(Problem) { try writeAll(Data(piece.utf8), to: descriptor) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return whole
+    }
+
     /// A FIFO or device: opened for writing (no create, no truncation of what
     /// is not a file) and written in full.
-    private static func writeInPlace(_ data: Data, to path: String) throws(Problem) {
+    private static func writeInPlace(to path: String, _ writing: (Int32) throws(Problem) -> Bool) throws(Problem) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }
-        try writeAll(data, to: descriptor)
+        _ = try writing(descriptor)
     }
 
     /// A regular file, replaced in one step by a temporary file beside it with
     /// the old file's mode (new files get 0666 less the umask, as `>` does).
-    private static func replace(_ path: String, with data: Data, keeping existing: Target.Existing?) throws(Problem) {
+    /// Not whole (`writing` says): the temporary file is removed, and the file left as it was.
+    private static func replace(_ path: String, keeping existing: Target.Existing?, _ writing: (Int32) throws(Problem) -> Bool) throws(Problem) {
         let folder = FilePath.folder(of: path)
         // A name near the 255-byte limit leaves no room for the temporary's additions.
         var name = ""
@@ -189,7 +234,10 @@ enum FileOutput {
                 mode = 0o666 & ~mask
             }
             guard fchmod(descriptor, mode) == 0 else { throw .system(errno) }
-            try writeAll(data, to: descriptor)
+            guard try writing(descriptor) else {
+                unlink(temporary)
+                return
+            }
             guard fsync(descriptor) == 0 else { throw .system(errno) }
             closed = true
             guard close(descriptor) == 0 else { throw .system(errno) }

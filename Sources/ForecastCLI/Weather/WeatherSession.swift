@@ -23,11 +23,11 @@ enum WeatherSession {
     /// The saved list with its weather (ordered again if what arrived changes a sort by weather),
     /// to be read a page at a time as it is shown (`WeatherPageReader`).
     static func list(
-        _ saved: SavedPlaces, options: WeatherOptions, warningTexts: Bool = true, in context: CommandContext
+        _ saved: SavedPlaces, options: WeatherOptions, detail: ReportDetail = .summary, warningTexts: Bool = true, in context: CommandContext
     ) async throws -> (listed: SavedPlaces.Listed, weather: WeatherSettings) {
         let settings = try options.settings(preferences: try context.settings(of: saved).preferences, in: context)
         let listed = try await interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { events in
-            try await saved.listPaged(settings: settings, warningTexts: warningTexts, events: events)
+            try await saved.listPaged(settings: settings, detail: detail, warningTexts: warningTexts, events: events)
         }
         return (listed, settings)
     }
