@@ -16,7 +16,17 @@ package enum Browse {
         update(&state, .key(key))
     }
 
-    package static func update(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
+    /// The state after `event`, which happened at `now` (nil: the clock as it was, for a test of
+    /// keys alone): what the world is to do is returned. The scroll of what is in front is kept
+    /// within what the window draws, so that ↑ moves at once after End.
+    package static func update(_ state: inout BrowseState, _ event: BrowseEvent, at now: Date? = nil) -> [Effect] {
+        if let now { state.now = now }
+        let effects = apply(&state, event)
+        settle(&state)
+        return effects
+    }
+
+    static func apply(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
         switch event {
         case .key(let key):
             let effects = self.key(&state, key)
@@ -59,6 +69,8 @@ package enum Browse {
             }
         case .writeFailed(let reason):
             state.status.message = .writeFailed(reason)
+        case .written(let written, let failure):
+            return self.written(&state, written, failure: failure)
         case .candidates(let query, let cities, let online, let suggestion):
             guard query == state.search.query else { return [] }  // a later key's answer is coming
             state.search.candidates = Array(cities.prefix(candidateLimit))
@@ -112,7 +124,7 @@ package enum Browse {
         case .removed(let place):
             state.status.message = .removedUndoable(place)
             state.undo = place
-            if state.reading?.placeID == place.id { state.reading = nil }
+            state.close { if case .reading(let reading) = $0 { reading.placeID == place.id } else { false } }
             state.weather[place.id] = nil
             state.details[place.id] = nil
         case .restored(let place):
@@ -121,15 +133,22 @@ package enum Browse {
             return [.refresh(force: false)]
         case .tick(let now):
             state.now = now
-            return [.refresh(force: false)]
+            // Ages move on; offline, nothing is fetched.
+            return state.offline ? [] : [.refresh(force: false)]
+        case .resized(let window):
+            state.window = window
         case .databaseReplaced(let message, let settings, let places, let weather):
             // Nothing of the old file stays: its ids mean other places (or none) in the new one.
             state.places = []
             state.weather = weather
             state.details = [:]
             state.detailOrder = []
-            state.confirmingRemoval = nil
-            state.reading = nil
+            state.close {
+                switch $0 {
+                case .confirmingRemoval, .reading: true
+                default: false
+                }
+            }
             state.found?.savedAs = nil
             if case .detail = state.screen { state.screen = .list }
             state.selected = 0
@@ -138,6 +157,27 @@ package enum Browse {
             return [.refresh(force: false)]
         }
         return []
+    }
+
+    /// The keys' writes are done: each removal, place put back, addition and the
+    /// page viewed's cached report as its own event would say it; then what failed,
+    /// or, when all went through, what failed before is no longer said.
+    static func written(_ state: inout BrowseState, _ written: PlaceChanges.Written, failure: String?) -> [Effect] {
+        var events = written.removed.map(BrowseEvent.removed) + written.restored.map(BrowseEvent.restored)
+        for added in written.added {
+            switch added {
+            case .added(let place): events.append(.added(place, alreadySaved: false))
+            case .alreadySaved(let place), .relabelled(_, let place): events.append(.added(place, alreadySaved: true))
+            }
+        }
+        if let viewed = written.viewed, let weather = written.viewedWeather { events.append(.detailWeather(viewed.id, weather)) }
+        var effects = events.flatMap { apply(&state, $0) }
+        if let failure {
+            effects += apply(&state, .writeFailed(failure))
+        } else if case .writeFailed? = state.status.message {
+            state.status.message = nil
+        }
+        return effects
     }
 
     /// The list as the database has it, keeping the selected place selected
@@ -157,8 +197,14 @@ package enum Browse {
                 state.screen = .list
             }
         }
-        if let id = state.confirmingRemoval, !places.contains(where: { $0.id == id }) { state.confirmingRemoval = nil }
-        if let id = state.reading?.placeID, !places.contains(where: { $0.id == id }) { state.reading = nil }
+        // A removal to confirm, or a warning open, of a place no longer in the list closes.
+        state.close { open in
+            switch open {
+            case .confirmingRemoval(let id): !places.contains { $0.id == id }
+            case .reading(let reading): reading.placeID.map { id in !places.contains { $0.id == id } } ?? false
+            default: false
+            }
+        }
         // A candidate just added is a saved place now: its page in the list, remembered as viewed.
         if state.screen == .found, let saved = state.found?.savedAs, let index = places.firstIndex(where: { $0.id == saved.id }) {
             state.screen = .detail(index)
@@ -171,33 +217,33 @@ package enum Browse {
     static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         let typing = state.screen == .search && !state.showsHelp
         // In a warning's text q closes it, as Esc does; from its help, q quits as everywhere.
-        let closes = state.reading != nil && !state.showsHelp
+        let closes: Bool = if case .reading? = state.overlay { true } else { false }
         if key == .interrupt || (key == .character("q") && !typing && !closes) {
             state.quitting = true
             return [.quit]
         }
-        if state.showsHelp {
+        // What is open takes the keys: the help first (it is over the rest), then the one thing under it.
+        switch state.overlay {
+        case .help(let scroll, let over)?:
             // ↑ and ↓ scroll it where the window is short; any other key closes it (as it says), and does nothing else.
             switch key {
-            case .up, .character("k"), .wheelUp: state.helpScroll = max(0, state.helpScroll - 1)
-            case .down, .character("j"), .wheelDown: state.helpScroll += 1
-            case .pageUp: state.helpScroll = max(0, state.helpScroll - 10)
-            case .pageDown, .character(" "): state.helpScroll += 10
-            default: state.showsHelp = false
+            case .up, .character("k"), .wheelUp: state.overlay = .help(scroll: max(0, scroll - 1), over: over)
+            case .down, .character("j"), .wheelDown: state.overlay = .help(scroll: scroll + 1, over: over)
+            case .pageUp: state.overlay = .help(scroll: max(0, scroll - 10), over: over)
+            case .pageDown, .character(" "): state.overlay = .help(scroll: scroll + 10, over: over)
+            default: state.overlay = over
             }
             return []
-        }
-        if key == .character("?") && !typing {
-            state.showsHelp = true
-            state.helpScroll = 0
+        case _ where key == .character("?") && !typing:
+            state.overlay = .help(scroll: 0, over: state.overlay)
             return []
-        }
-        if state.reading != nil { return reading(&state, key) }
-        if state.unitsMenu != nil { return unitsMenu(&state, key) }
-        if state.openDay != nil { return dayHours(&state, key) }
-        if let id = state.confirmingRemoval {
-            state.confirmingRemoval = nil
+        case .reading(let reading)?: return self.reading(&state, reading, key)
+        case .unitsMenu(let row)?: return unitsMenu(&state, row, key)
+        case .day(let day, let scroll)?: return dayHours(&state, day, scroll, key)
+        case .confirmingRemoval(let id)?:
+            state.overlay = nil
             return key == .character("y") ? [.remove(id)] : []
+        case nil: break
         }
         // What the status line said has been seen: the next key clears it. `z` undoes the last
         // removal until the next change; any other key that changes something ends that.
@@ -208,7 +254,7 @@ package enum Browse {
         }
         state.status.message = nil
         if key == .character("U"), !typing {
-            state.unitsMenu = .temperature
+            state.overlay = .unitsMenu(.temperature)
             return []
         }
         switch state.screen {
@@ -265,11 +311,11 @@ package enum Browse {
             return [.move(id, by: step)]
         case .character("d"):
             guard state.places.indices.contains(state.selected) else { return [] }
-            state.confirmingRemoval = state.places[state.selected].id
+            state.overlay = .confirmingRemoval(state.places[state.selected].id)
         case .wheelUp: state.selected = max(0, state.selected - 3)
         case .wheelDown: state.selected = min(last, state.selected + 3)
         case .click(let row, _):
-            guard case .place(let index)? = state.clickTargets[row], state.places.indices.contains(index) else { return [] }
+            guard case .place(let index)? = clickTarget(state, row: row), state.places.indices.contains(index) else { return [] }
             state.selected = index
             state.screen = .detail(index)
             state.scroll = 0
@@ -288,18 +334,18 @@ package enum Browse {
         guard let place = state.warningsPlace, !state.warnings(of: place).isEmpty else { return [] }
         // On a page, the warning its banner shows first (the most severe one under way).
         let index = state.screen == .list ? 0 : BrowseView.page(for: state)?.banner.index ?? 0
-        state.reading = BrowseState.Reading(placeID: place, index: index)
+        state.overlay = .reading(BrowseState.Reading(placeID: place, index: index))
         return []
     }
 
     /// Keys in a warning's text: scroll it, step to the place's other warnings
     /// (wrapping around, as pages do), close it.
-    static func reading(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        guard var reading = state.reading else { return [] }
+    static func reading(_ state: inout BrowseState, _ open: BrowseState.Reading, _ key: Key) -> [Effect] {
+        var reading = open
         let count = state.warnings(of: reading.placeID).count
         switch key {
         case .escape, .backspace, .character("q"), .character("w"):
-            state.reading = nil
+            state.overlay = nil
             return []
         case .left, .character("h"), .backTab, .right, .character("l"), .tab:
             guard count > 1 else { return [] }
@@ -315,7 +361,7 @@ package enum Browse {
         case .character("r"): return [.refresh(force: true)]
         default: break
         }
-        state.reading = reading
+        state.overlay = .reading(reading)
         return []
     }
 

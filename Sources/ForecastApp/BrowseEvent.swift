@@ -33,6 +33,8 @@ package enum BrowseEvent: Sendable {
     case weather([Int64: PlaceWeather], notSaved: String?)
     /// A write failed; the list is reloaded as the database has it.
     case writeFailed(String)
+    /// The keys' writes are done (`SavedPlaces.apply`): what they did, and what failed first (worded).
+    case written(PlaceChanges.Written, failure: String?)
     /// What the gazetteer (or once, the geocoder) found for a query.
     /// What a search found; with none, the nearest name the gazetteer knows ("seoull": Seoul).
     case candidates(query: String, [City], online: Bool, suggestion: String? = nil)
@@ -49,6 +51,8 @@ package enum BrowseEvent: Sendable {
     case restored(Place)
     /// The clock moved on (a minute passed): ages change, weather may be due.
     case tick(Date)
+    /// The window is this size now (and at the start): what scrolls is kept within what it draws.
+    case resized(BrowseState.Window)
     /// The database file was replaced or deleted while open (`message`, worded): the list and
     /// cached weather of the file now at the path (empty when it could not be read).
     case databaseReplaced(message: String, settings: Settings, places: [Place], weather: [Int64: PlaceWeather])

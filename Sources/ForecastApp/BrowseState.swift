@@ -38,13 +38,8 @@ package struct BrowseState: Sendable {
     package var selected = 0
     /// The detail's scroll, in lines.
     package var scroll = 0
-    /// A removal asked for and not yet confirmed with `y`.
-    package var confirmingRemoval: Int64?
-    /// The help over the current screen, and how far it is scrolled (a short window).
-    package var showsHelp = false
-    package var helpScroll = 0
-    /// A warning's whole text, open over the screen (`w`).
-    package var reading: Reading?
+    /// What is open over the screen, if anything: one thing at a time, the help over it.
+    package var overlay: Overlay?
     package var quitting = false
     package var search = SearchState()
     /// The candidate opened from the search, and its weather once it arrived.
@@ -58,18 +53,14 @@ package struct BrowseState: Sendable {
     package var offline = false
     /// Where the page is: the hours' strip scrolled to, the day selected (the days have the focus: `Tab`).
     package var page = PageLayout.Position()
-    /// A day's hours open over the page (`Enter` on a day), by its index among the page's days, and their scroll.
-    package var openDay: Int?
-    package var dayScroll = 0
-    /// The units menu (`U`), open on this row.
-    package var unitsMenu: UnitsMenuRow?
     /// The last removal, which `z` undoes until the next change.
     package var undo: Place?
     /// A place to select once the list is read again (the one `z` put back).
     package var selectAfterReload: Int64?
-    /// What a click on a row of the last frame means (the driver sets it after each frame).
-    package var clickTargets: [Int: ClickTarget] = [:]
+    /// The window the frames are drawn in (nil until the driver says: a test of keys alone).
+    package var window: Window?
 
+    /// What a click on a row of the frame means (`BrowseView.clickTargets`).
     package enum ClickTarget: Equatable, Sendable {
         /// A row of the list: the place at this index.
         case place(Int)
@@ -91,6 +82,85 @@ package struct BrowseState: Sendable {
         self.places = places
         settings.sort = sort
         settings.temperatureUnit = unit
+    }
+
+    /// What is open over the screen. One at a time, so the keys' precedence is
+    /// the type's: the help is over whatever else is open (and gives it back
+    /// when it closes), and the one under it takes the keys the screen would.
+    package indirect enum Overlay: Equatable, Sendable {
+        /// A removal asked for (`d`) and not yet confirmed with `y`.
+        case confirmingRemoval(Int64)
+        /// The units menu (`U`), open on this row.
+        case unitsMenu(UnitsMenuRow)
+        /// A day's hours over the page (`Enter` on a day), by its index among the page's days, and their scroll.
+        case day(Int, scroll: Int)
+        /// A warning's whole text (`w`).
+        case reading(Reading)
+        /// Every key (`?`), scrolled where the window is short, over what was open.
+        case help(scroll: Int, over: Overlay?)
+    }
+
+    /// What is open, the help set aside: what takes the keys once the help closes.
+    package var underHelp: Overlay? {
+        if case .help(_, let over) = overlay { over } else { overlay }
+    }
+
+    /// Closes what is open (under the help too) when `test` says so; the help stays.
+    package mutating func close(where test: (Overlay) -> Bool) {
+        switch overlay {
+        case .help(let scroll, let over?) where test(over): overlay = .help(scroll: scroll, over: nil)
+        case let open? where test(open): overlay = nil
+        default: break
+        }
+    }
+
+    package var showsHelp: Bool {
+        if case .help = overlay { true } else { false }
+    }
+
+    package var helpScroll: Int {
+        if case .help(let scroll, _) = overlay { scroll } else { 0 }
+    }
+
+    package var confirmingRemoval: Int64? {
+        if case .confirmingRemoval(let id) = underHelp { id } else { nil }
+    }
+
+    package var unitsMenu: UnitsMenuRow? {
+        if case .unitsMenu(let row) = underHelp { row } else { nil }
+    }
+
+    package var openDay: Int? {
+        if case .day(let day, _) = underHelp { day } else { nil }
+    }
+
+    package var dayScroll: Int {
+        if case .day(_, let scroll) = underHelp { scroll } else { 0 }
+    }
+
+    package var reading: Reading? {
+        if case .reading(let reading) = underHelp { reading } else { nil }
+    }
+
+    /// The window the app draws in, as the driver says it (`BrowseEvent.resized`):
+    /// its size and how its frames are drawn, from which the update computes how
+    /// far each thing scrolls and what a click means, as the frame shows them.
+    package struct Window: Sendable {
+        package var width: Int
+        package var height: Int
+        package var words: AppFaceWords
+        package var emoji: Bool
+        /// The list's rows as the frames last made them (a cache the driver shares):
+        /// a click on a list of thousands makes none again.
+        package var memo: BrowseView.Memo?
+
+        package init(width: Int, height: Int, words: AppFaceWords, emoji: Bool, memo: BrowseView.Memo? = nil) {
+            self.width = width
+            self.height = height
+            self.words = words
+            self.emoji = emoji
+            self.memo = memo
+        }
     }
 
     /// What was typed on the search screen and what it found.
