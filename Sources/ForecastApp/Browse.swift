@@ -152,9 +152,9 @@ package enum Browse {
             state.found?.savedAs = nil
             if case .detail = state.screen { state.screen = .list }
             state.selected = 0
-            _ = reload(&state, settings: settings, places: places)
+            let effects = reload(&state, settings: settings, places: places)
             state.status.message = .databaseReplaced(message)
-            return [.refresh(force: false)]
+            return effects + [.refresh(force: false)]
         }
         return []
     }
