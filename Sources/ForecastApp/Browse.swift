@@ -4,278 +4,6 @@ import ForecastKit
 import ForecastViews
 import Foundation
 
-/// What `forecast browse` knows at a moment: a plain value the pure update
-/// changes and the pure view draws. No I/O here: what the app must do in the
-/// world (save a sort, fetch weather, remove a place) is returned as an
-/// `Effect` for the driver to run through the same use cases as the commands.
-package struct BrowseState: Sendable {
-    package enum Screen: Equatable, Sendable {
-        case list
-        /// The detail of the place at this index of `places` (the apps' swipe pages through them).
-        case detail(Int)
-        case search
-        /// A search candidate's weather, not saved: `a` adds it.
-        case found
-    }
-
-    package var screen: Screen = .list
-    /// The saved places in the order the list shows them.
-    package var places: [Place] = []
-    package var weather: [Int64: PlaceWeather] = [:] {
-        didSet { weatherRevision &+= 1 }
-    }
-    /// Changes whenever `weather` does: what a drawing of the list may be kept by.
-    package private(set) var weatherRevision = 0
-    /// The full reports (hours, days) of places whose detail was opened (the last `detailsKept`).
-    package var details: [Int64: PlaceWeather] = [:]
-    /// The place whose full report is being fetched, if any.
-    package var detailFetching: Int64?
-    package var detailOrder: [Int64] = []
-    package static let detailsKept = 32
-    /// Units, sort and the rest as the database keeps them.
-    package var settings = Settings()
-    /// The selected row of the list.
-    package var selected = 0
-    /// The detail's scroll, in lines.
-    package var scroll = 0
-    /// A removal asked for and not yet confirmed with `y`.
-    package var confirmingRemoval: Int64?
-    /// The help over the current screen, and how far it is scrolled (a short window).
-    package var showsHelp = false
-    package var helpScroll = 0
-    /// A warning's whole text, open over the screen (`w`).
-    package var reading: Reading?
-    package var quitting = false
-    package var search = SearchState()
-    /// The candidate opened from the search, and its weather once it arrived.
-    package var found: Found?
-    package var status = Status()
-    /// The clock as of the last event: ages and local times are read from it.
-    package var now = Date(timeIntervalSince1970: 0)
-    /// Whose weather it is (for the credit line).
-    package var source: SourceItem?
-    /// `--offline`: nothing is fetched, so a page without weather says how to fetch it, not that it is coming.
-    package var offline = false
-    /// Where the page is: the hours' strip scrolled to, the day selected (the days have the focus: `Tab`).
-    package var page = PageLayout.Position()
-    /// A day's hours open over the page (`Enter` on a day), by its index among the page's days, and their scroll.
-    package var openDay: Int?
-    package var dayScroll = 0
-    /// The units menu (`U`), open on this row.
-    package var unitsMenu: UnitsMenuRow?
-    /// The last removal, which `z` undoes until the next change.
-    package var undo: Place?
-    /// A place to select once the list is read again (the one `z` put back).
-    package var selectAfterReload: Int64?
-    /// What a click on a row of the last frame means (the driver sets it after each frame).
-    package var clickTargets: [Int: ClickTarget] = [:]
-
-    package enum ClickTarget: Equatable, Sendable {
-        /// A row of the list: the place at this index.
-        case place(Int)
-        /// A row of the page's days: the day at this index.
-        case day(Int)
-    }
-
-    package var sort: PlaceSort {
-        get { settings.sort }
-        set { settings.sort = newValue }
-    }
-
-    package var unit: TemperatureUnit {
-        get { settings.temperatureUnit }
-        set { settings.temperatureUnit = newValue }
-    }
-
-    package init(places: [Place] = [], sort: PlaceSort = PlaceSort(key: .custom), unit: TemperatureUnit = .celsius) {
-        self.places = places
-        settings.sort = sort
-        settings.temperatureUnit = unit
-    }
-
-    /// What was typed on the search screen and what it found.
-    package struct SearchState: Sendable {
-        package var query = ""
-        package var candidates: [City] = []
-        package var selected = 0
-        /// The candidates came from the online geocoder (the gazetteer had none).
-        package var online = false
-        /// The online geocoder is being asked.
-        package var asking = false
-        /// Why the last online lookup found nothing or failed.
-        package var problem: String?
-        /// The nearest name the gazetteer knows, when nothing matched.
-        package var suggestion: String?
-        /// The user moved the selection: Enter opens what they chose.
-        package var chose = false
-        /// The online geocoder was asked for this query (whatever it answered).
-        package var askedOnline = false
-    }
-
-    package struct Found: Sendable {
-        package var city: City
-        package var weather: PlaceWeather?
-        /// Saved since it was opened: `a` says so instead of adding again.
-        package var savedAs: Place?
-    }
-
-    /// Which warning `w` opened, and how far its text is scrolled.
-    package struct Reading: Equatable, Sendable {
-        /// The saved place whose warnings these are; nil: the candidate's (the `found` screen).
-        package var placeID: Int64?
-        /// Which of its warnings, in the order they are shown (most severe first).
-        package var index = 0
-        package var scroll = 0
-
-        package init(placeID: Int64?, index: Int = 0, scroll: Int = 0) {
-            self.placeID = placeID
-            self.index = index
-            self.scroll = scroll
-        }
-    }
-
-    /// What the status line says besides the keys.
-    package struct Status: Sendable {
-        /// A fetch in progress: places answered of all.
-        package var fetching: (done: Int, total: Int)?
-        /// The last thing that went wrong or was done, in the catalog's words.
-        package var message: Message?
-    }
-
-    package enum Message: Sendable {
-        /// A write failed (worded already: the store's error); nothing changed.
-        case writeFailed(String)
-        case added(Place)
-        case alreadySaved(Place)
-        case removed(Place)
-        /// The last refresh: these failed, of so many places.
-        case failed([WeatherError], of: Int)
-        /// The weather arrived but could not be kept (worded already).
-        case weatherNotKept(String)
-        /// K or J on a sorted list: your own order is shown first, unchanged.
-        case ownOrderShown
-        /// The database file was replaced or deleted under the app (worded already): what is shown now is the file there.
-        case databaseReplaced(String)
-        /// A removal `z` can undo.
-        case removedUndoable(Place)
-        /// `z` put it back.
-        case restored(Place)
-    }
-
-    /// The place the detail shows.
-    package var detailPlace: Place? {
-        guard case .detail(let index) = screen, places.indices.contains(index) else { return nil }
-        return places[index]
-    }
-
-    /// Whose warnings `w` would open on this screen: the selected place's on
-    /// the list, the page's on a detail (`.some(nil)`: the candidate's on the
-    /// `found` screen); nil where there is no place.
-    package var warningsPlace: Int64?? {
-        switch screen {
-        case .list: places.indices.contains(selected) ? .some(places[selected].id) : nil
-        case .detail: detailPlace.map { .some($0.id) }
-        case .found: found == nil ? nil : .some(nil)
-        case .search: nil
-        }
-    }
-
-    /// The weather whose warnings are shown for a saved place (nil: the
-    /// candidate's): of its page's and its row's, the one whose warnings were checked last.
-    package func warningWeather(of id: Int64?) -> PlaceWeather? {
-        guard let id else { return found?.weather }
-        let checked = { (weather: PlaceWeather) -> Date in
-            switch weather.warnings {
-            case .checked(_, let at, _): at
-            case .failed(_, _, let at?): at
-            default: .distantPast
-            }
-        }
-        switch (details[id], weather[id]) {
-        case let (page?, row?): return checked(row) > checked(page) ? row : page
-        case let (page, row): return page ?? row
-        }
-    }
-
-    /// The warnings in force at a saved place (nil: the candidate), most severe first.
-    package func warnings(of id: Int64?) -> [WeatherWarning] {
-        warningWeather(of: id)?.warnings.inForce(at: now) ?? []
-    }
-}
-
-/// A key as the driver reads it.
-package enum Key: Equatable, Sendable {
-    case up, down, left, right, enter, escape, backspace, pageUp, pageDown, home, end
-    /// Tab and Shift-Tab: the next and the previous warning, in the warning view.
-    case tab, backTab
-    /// Ctrl-U: the search's text cleared.
-    case clearLine
-    /// Text pasted (bracketed paste): typed into the search, ignored elsewhere.
-    case paste(String)
-    /// The markers around a paste, as the decoder reads them (never reach the update).
-    case pasteStart, pasteEnd
-    case character(Character)
-    case interrupt
-    /// The mouse (SGR reporting): the wheel, and a click on a row.
-    case wheelUp, wheelDown
-    case click(row: Int, column: Int)
-}
-
-/// Everything that can happen to the app: a key, or the world answering an effect.
-package enum BrowseEvent: Sendable {
-    case key(Key)
-    /// The saved list as the database has it now (after a write, or at the start).
-    case reloaded(settings: Settings, places: [Place])
-    case fetchProgress(done: Int, total: Int)
-    /// Reports that just arrived, before the refresh is over (its air comes with the whole answer).
-    case arrived([Int64: WeatherReport])
-    /// Weather for these places (the whole refresh's answer).
-    case weather([Int64: PlaceWeather], notSaved: String?)
-    /// A write failed; the list is reloaded as the database has it.
-    case writeFailed(String)
-    /// What the gazetteer (or once, the geocoder) found for a query.
-    /// What a search found; with none, the nearest name the gazetteer knows ("seoull": Seoul).
-    case candidates(query: String, [City], online: Bool, suggestion: String? = nil)
-    case lookupFailed(query: String, String)
-    case foundWeather(PlaceWeather)
-    /// A detail's full report (from the cache at once, then fetched when due).
-    /// (`fetched`: the answer of the fetch `detailFetching` announced.)
-    case detailWeather(Int64, PlaceWeather, fetched: Bool = false)
-    /// A detail's full report is being fetched: its page says so until it arrives.
-    case detailFetching(Int64)
-    case added(Place, alreadySaved: Bool)
-    case removed(Place)
-    /// `z` put the place removed last back (its weather is fetched again).
-    case restored(Place)
-    /// The clock moved on (a minute passed): ages change, weather may be due.
-    case tick(Date)
-    /// The database file was replaced or deleted while open (`message`, worded): the list and
-    /// cached weather of the file now at the path (empty when it could not be read).
-    case databaseReplaced(message: String, settings: Settings, places: [Place], weather: [Int64: PlaceWeather])
-}
-
-/// What the app asks of the world; each is one use case of `SavedPlaces`.
-package enum Effect: Equatable, Sendable {
-    case setSort(PlaceSort)
-    case setUnit(TemperatureUnit)
-    /// Move the place one step in the user's own order (`by`: -1 up, +1 down).
-    case move(Int64, by: Int)
-    case remove(Int64)
-    case recordViewed(Int64)
-    /// Fetch what is due (`force`: everything, as `r` asks).
-    case refresh(force: Bool)
-    /// The offline gazetteer, on every key.
-    case searchOffline(String)
-    /// The online geocoder, once, on Enter when nothing offline matched.
-    case searchOnline(String)
-    /// The weather of a candidate, saved nowhere.
-    case fetchFound(City)
-    case add(City)
-    /// `z`: the place removed last, back where it was in your own order.
-    case restore(Place)
-    case quit
-}
-
 /// The one place events change the state: pure, so every key of every screen is a test.
 package enum Browse {
     /// The order `s` cycles through, as the issue lists it.
@@ -288,7 +16,17 @@ package enum Browse {
         update(&state, .key(key))
     }
 
-    package static func update(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
+    /// The state after `event`, which happened at `now` (nil: the clock as it was, for a test of
+    /// keys alone): what the world is to do is returned. The scroll of what is in front is kept
+    /// within what the window draws, so that ↑ moves at once after End.
+    package static func update(_ state: inout BrowseState, _ event: BrowseEvent, at now: Date? = nil) -> [Effect] {
+        if let now { state.now = now }
+        let effects = apply(&state, event)
+        settle(&state)
+        return effects
+    }
+
+    static func apply(_ state: inout BrowseState, _ event: BrowseEvent) -> [Effect] {
         switch event {
         case .key(let key):
             let effects = self.key(&state, key)
@@ -331,6 +69,8 @@ package enum Browse {
             }
         case .writeFailed(let reason):
             state.status.message = .writeFailed(reason)
+        case .written(let written, let failure):
+            return self.written(&state, written, failure: failure)
         case .candidates(let query, let cities, let online, let suggestion):
             guard query == state.search.query else { return [] }  // a later key's answer is coming
             state.search.candidates = Array(cities.prefix(candidateLimit))
@@ -384,7 +124,7 @@ package enum Browse {
         case .removed(let place):
             state.status.message = .removedUndoable(place)
             state.undo = place
-            if state.reading?.placeID == place.id { state.reading = nil }
+            state.close { if case .reading(let reading) = $0 { reading.placeID == place.id } else { false } }
             state.weather[place.id] = nil
             state.details[place.id] = nil
         case .restored(let place):
@@ -393,23 +133,51 @@ package enum Browse {
             return [.refresh(force: false)]
         case .tick(let now):
             state.now = now
-            return [.refresh(force: false)]
+            // Ages move on; offline, nothing is fetched.
+            return state.offline ? [] : [.refresh(force: false)]
+        case .resized(let window):
+            state.window = window
         case .databaseReplaced(let message, let settings, let places, let weather):
             // Nothing of the old file stays: its ids mean other places (or none) in the new one.
             state.places = []
             state.weather = weather
             state.details = [:]
             state.detailOrder = []
-            state.confirmingRemoval = nil
-            state.reading = nil
+            state.close {
+                switch $0 {
+                case .confirmingRemoval, .reading: true
+                default: false
+                }
+            }
             state.found?.savedAs = nil
             if case .detail = state.screen { state.screen = .list }
             state.selected = 0
-            _ = reload(&state, settings: settings, places: places)
+            let effects = reload(&state, settings: settings, places: places)
             state.status.message = .databaseReplaced(message)
-            return [.refresh(force: false)]
+            return effects + [.refresh(force: false)]
         }
         return []
+    }
+
+    /// The keys' writes are done: each removal, place put back, addition and the
+    /// page viewed's cached report as its own event would say it; then what failed,
+    /// or, when all went through, what failed before is no longer said.
+    static func written(_ state: inout BrowseState, _ written: PlaceChanges.Written, failure: String?) -> [Effect] {
+        var events = written.removed.map(BrowseEvent.removed) + written.restored.map(BrowseEvent.restored)
+        for added in written.added {
+            switch added {
+            case .added(let place): events.append(.added(place, alreadySaved: false))
+            case .alreadySaved(let place), .relabelled(_, let place): events.append(.added(place, alreadySaved: true))
+            }
+        }
+        if let viewed = written.viewed, let weather = written.viewedWeather { events.append(.detailWeather(viewed.id, weather)) }
+        var effects = events.flatMap { apply(&state, $0) }
+        if let failure {
+            effects += apply(&state, .writeFailed(failure))
+        } else if case .writeFailed? = state.status.message {
+            state.status.message = nil
+        }
+        return effects
     }
 
     /// The list as the database has it, keeping the selected place selected
@@ -429,8 +197,14 @@ package enum Browse {
                 state.screen = .list
             }
         }
-        if let id = state.confirmingRemoval, !places.contains(where: { $0.id == id }) { state.confirmingRemoval = nil }
-        if let id = state.reading?.placeID, !places.contains(where: { $0.id == id }) { state.reading = nil }
+        // A removal to confirm, or a warning open, of a place no longer in the list closes.
+        state.close { open in
+            switch open {
+            case .confirmingRemoval(let id): !places.contains { $0.id == id }
+            case .reading(let reading): reading.placeID.map { id in !places.contains { $0.id == id } } ?? false
+            default: false
+            }
+        }
         // A candidate just added is a saved place now: its page in the list, remembered as viewed.
         if state.screen == .found, let saved = state.found?.savedAs, let index = places.firstIndex(where: { $0.id == saved.id }) {
             state.screen = .detail(index)
@@ -443,33 +217,33 @@ package enum Browse {
     static func key(_ state: inout BrowseState, _ key: Key) -> [Effect] {
         let typing = state.screen == .search && !state.showsHelp
         // In a warning's text q closes it, as Esc does; from its help, q quits as everywhere.
-        let closes = state.reading != nil && !state.showsHelp
+        let closes: Bool = if case .reading? = state.overlay { true } else { false }
         if key == .interrupt || (key == .character("q") && !typing && !closes) {
             state.quitting = true
             return [.quit]
         }
-        if state.showsHelp {
+        // What is open takes the keys: the help first (it is over the rest), then the one thing under it.
+        switch state.overlay {
+        case .help(let scroll, let over)?:
             // ↑ and ↓ scroll it where the window is short; any other key closes it (as it says), and does nothing else.
             switch key {
-            case .up, .character("k"), .wheelUp: state.helpScroll = max(0, state.helpScroll - 1)
-            case .down, .character("j"), .wheelDown: state.helpScroll += 1
-            case .pageUp: state.helpScroll = max(0, state.helpScroll - 10)
-            case .pageDown, .character(" "): state.helpScroll += 10
-            default: state.showsHelp = false
+            case .up, .character("k"), .wheelUp: state.overlay = .help(scroll: max(0, scroll - 1), over: over)
+            case .down, .character("j"), .wheelDown: state.overlay = .help(scroll: scroll + 1, over: over)
+            case .pageUp: state.overlay = .help(scroll: max(0, scroll - 10), over: over)
+            case .pageDown, .character(" "): state.overlay = .help(scroll: scroll + 10, over: over)
+            default: state.overlay = over
             }
             return []
-        }
-        if key == .character("?") && !typing {
-            state.showsHelp = true
-            state.helpScroll = 0
+        case _ where key == .character("?") && !typing:
+            state.overlay = .help(scroll: 0, over: state.overlay)
             return []
-        }
-        if state.reading != nil { return reading(&state, key) }
-        if state.unitsMenu != nil { return unitsMenu(&state, key) }
-        if state.openDay != nil { return dayHours(&state, key) }
-        if let id = state.confirmingRemoval {
-            state.confirmingRemoval = nil
+        case .reading(let reading)?: return self.reading(&state, reading, key)
+        case .unitsMenu(let row)?: return unitsMenu(&state, row, key)
+        case .day(let day, let scroll)?: return dayHours(&state, day, scroll, key)
+        case .confirmingRemoval(let id)?:
+            state.overlay = nil
             return key == .character("y") ? [.remove(id)] : []
+        case nil: break
         }
         // What the status line said has been seen: the next key clears it. `z` undoes the last
         // removal until the next change; any other key that changes something ends that.
@@ -480,7 +254,7 @@ package enum Browse {
         }
         state.status.message = nil
         if key == .character("U"), !typing {
-            state.unitsMenu = .temperature
+            state.overlay = .unitsMenu(.temperature)
             return []
         }
         switch state.screen {
@@ -537,11 +311,11 @@ package enum Browse {
             return [.move(id, by: step)]
         case .character("d"):
             guard state.places.indices.contains(state.selected) else { return [] }
-            state.confirmingRemoval = state.places[state.selected].id
+            state.overlay = .confirmingRemoval(state.places[state.selected].id)
         case .wheelUp: state.selected = max(0, state.selected - 3)
         case .wheelDown: state.selected = min(last, state.selected + 3)
         case .click(let row, _):
-            guard case .place(let index)? = state.clickTargets[row], state.places.indices.contains(index) else { return [] }
+            guard case .place(let index)? = clickTarget(state, row: row), state.places.indices.contains(index) else { return [] }
             state.selected = index
             state.screen = .detail(index)
             state.scroll = 0
@@ -560,18 +334,18 @@ package enum Browse {
         guard let place = state.warningsPlace, !state.warnings(of: place).isEmpty else { return [] }
         // On a page, the warning its banner shows first (the most severe one under way).
         let index = state.screen == .list ? 0 : BrowseView.page(for: state)?.banner.index ?? 0
-        state.reading = BrowseState.Reading(placeID: place, index: index)
+        state.overlay = .reading(BrowseState.Reading(placeID: place, index: index))
         return []
     }
 
     /// Keys in a warning's text: scroll it, step to the place's other warnings
     /// (wrapping around, as pages do), close it.
-    static func reading(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        guard var reading = state.reading else { return [] }
+    static func reading(_ state: inout BrowseState, _ open: BrowseState.Reading, _ key: Key) -> [Effect] {
+        var reading = open
         let count = state.warnings(of: reading.placeID).count
         switch key {
         case .escape, .backspace, .character("q"), .character("w"):
-            state.reading = nil
+            state.overlay = nil
             return []
         case .left, .character("h"), .backTab, .right, .character("l"), .tab:
             guard count > 1 else { return [] }
@@ -587,7 +361,7 @@ package enum Browse {
         case .character("r"): return [.refresh(force: true)]
         default: break
         }
-        state.reading = reading
+        state.overlay = .reading(reading)
         return []
     }
 

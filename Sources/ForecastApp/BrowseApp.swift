@@ -52,9 +52,8 @@ package final class BrowseApp: @unchecked Sendable {
         case signal(Int32)
         /// The terminal closed (read returned end of file).
         case closed
-        /// The batch of writes in flight is done: what failed (worded), whether the list is to be
-        /// read again, the place viewed last it recorded.
-        case written(failure: String?, reload: Bool, viewed: Place?)
+        /// The batch of writes in flight is done: what it did.
+        case written(PlaceChanges.Written)
         /// The database file is no longer the one opened: said by an operation (worded), or seen by the clock (nil).
         case databaseChanged(String?)
         /// The app was stopped and goes on (SIGCONT) in the terminal's foreground: the
@@ -162,6 +161,7 @@ package final class BrowseApp: @unchecked Sendable {
         let signals = options.takesSignals ? watchSignals() : []
         defer { signals.forEach { $0.cancel() } }
         screen.readKeys({ [post] keys in post.yield(.keys(keys)) }, closed: { [post] in post.yield(.closed) })
+        followSize()
         draw()
         if !weatherSettings.offline {
             // --refresh asks for everything now, as it does for list and show.
@@ -205,6 +205,9 @@ package final class BrowseApp: @unchecked Sendable {
                 if writes.isIdle { return status }
                 continue
             }
+            // The window's size as the terminal has it now, before anything is read or drawn in it
+            // (a signal says it changed; an app run inside another program has none).
+            followSize()
             switch input {
             case .event(let event):
                 handle(event)
@@ -213,11 +216,11 @@ package final class BrowseApp: @unchecked Sendable {
                 // the gazetteer once for what was typed last, and one frame follows.
                 var searched: String?
                 // Below the smallest size nothing can be seen: only quitting acts.
-                let (width, height) = screen.size()
-                let visible = width >= BrowseView.smallest.width && height >= BrowseView.smallest.height
+                let visible = state.window.map { $0.width >= BrowseView.smallest.width && $0.height >= BrowseView.smallest.height } ?? true
+                let now = context.clock()
                 for key in keys where !state.quitting && (visible || key == .interrupt || key == .character("q")) {
                     if key == .interrupt { status = 130 }
-                    for effect in Browse.update(&state, .key(key)) {
+                    for effect in Browse.update(&state, .key(key), at: now) {
                         if case .searchOffline(let query) = effect { searched = query } else { perform(effect) }
                     }
                 }
@@ -225,13 +228,13 @@ package final class BrowseApp: @unchecked Sendable {
             case .redraw:
                 drawPending = false
             case .resized:
-                break
+                break  // followed above
             case .signal(let number):
                 return 128 + number
             case .closed:
                 return 129
-            case .written(let failure, let reload, let viewed):
-                written(failure: failure, reload: reload, viewed: viewed)
+            case .written(let done):
+                written(done)
             case .databaseChanged(let message):
                 followReplacedDatabase(message)
             case .resumed:
@@ -259,8 +262,9 @@ package final class BrowseApp: @unchecked Sendable {
         return status
     }
 
+    /// An event, at the clock's time (ages and local times as of this frame), through
+    /// the update; the effects it returns are run.
     func handle(_ event: BrowseEvent) {
-        state.now = context.clock()  // ages and local times as of this frame
         if case .databaseReplaced = event {
             following = false
             writes.discardPending()
@@ -272,8 +276,15 @@ package final class BrowseApp: @unchecked Sendable {
             pendingReload = true
             return
         }
-        if case .tick = event, weatherSettings.offline { return }
-        Browse.update(&state, event).forEach(perform)
+        Browse.update(&state, event, at: context.clock()).forEach(perform)
+    }
+
+    /// A window of a new size (or the first) is an event: the update keeps what
+    /// scrolls within what the window draws.
+    func followSize() {
+        let (width, height) = screen.size()
+        guard state.window?.width != width || state.window?.height != height else { return }
+        handle(.resized(BrowseState.Window(width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)))
     }
 
     /// Draws now if the last frame is old enough, else once, a moment later:
@@ -293,27 +304,12 @@ package final class BrowseApp: @unchecked Sendable {
         }
     }
 
+    /// The state drawn in its window: only what changed is written. Nothing is
+    /// written back: the update keeps the state within what the window draws.
     func draw() {
         let start = ContinuousClock.now
-        let (width, height) = screen.size()
-        let (frame, scrollLimit, clicks) = BrowseView.render(
-            state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
-        state.clickTargets = clicks
-        // The hours' strip scrolls no further than its last hour at the right edge (`[` then acts at once).
-        if state.page.stripOffset > 0 {
-            let limit = BrowseView.stripLimit(state, width: width, height: height, words: options.words, emoji: options.emoji)
-            state.page.stripOffset = min(state.page.stripOffset, limit)
-        }
-        // A day's hours, too, scroll no further than their last.
-        if state.openDay != nil { state.dayScroll = min(state.dayScroll, scrollLimit) }
-        // A page (or the warning open over it) scrolls no further than its last line, as drawn.
-        if state.showsHelp {
-            state.helpScroll = min(state.helpScroll, scrollLimit)
-        } else if let reading = state.reading {
-            state.reading?.scroll = min(reading.scroll, scrollLimit)
-        } else if state.openDay == nil {
-            state.scroll = min(state.scroll, scrollLimit)
-        }
+        let (width, height) = state.window.map { ($0.width, $0.height) } ?? screen.size()
+        let frame = BrowseView.frame(state, width: width, height: height, words: options.words, emoji: options.emoji, memo: memo)
         let output = frame.output(from: previous, depth: options.depth)
         drawCost = .now - start
         screen.draw(output)
@@ -337,7 +333,7 @@ package final class BrowseApp: @unchecked Sendable {
             // Nothing: the nearest name, as the commands suggest it ("seoull": Seoul, "서을": 서울).
             let suggestion = found.isEmpty
                 ? PlaceFinder(context: context).suggestion(for: query, country: nil, language: options.words.language) : nil
-            _ = Browse.update(&state, .candidates(query: query, found, online: false, suggestion: suggestion))
+            handle(.candidates(query: query, found, online: false, suggestion: suggestion))
         case .searchOnline(let query):
             // `forecast search`'s use case, with the geocoder's own budget.
             let search = PlaceSearch(context: context)

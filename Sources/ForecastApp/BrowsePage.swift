@@ -25,8 +25,7 @@ extension Browse {
                 return []
             case .enter:
                 guard days > 0 else { return [] }
-                state.openDay = min(selected, days - 1)
-                state.dayScroll = 0
+                state.overlay = .day(min(selected, days - 1), scroll: 0)
                 return []
             case .tab, .escape, .backTab:
                 state.page.selectedDay = nil
@@ -52,12 +51,11 @@ extension Browse {
         case .pageUp: state.scroll = max(0, state.scroll - 10)
         case .pageDown, .character(" "): state.scroll += 10
         case .home, .character("g"): state.scroll = 0
-        case .end, .character("G"): state.scroll = Int.max / 2  // the driver stops it at the last line
+        case .end, .character("G"): state.scroll = Int.max / 2  // the window stops it at the last line (`settle`)
         case .click(let row, _):
-            guard case .day(let day)? = state.clickTargets[row] else { return [] }
+            guard case .day(let day)? = clickTarget(state, row: row) else { return [] }
             state.page.selectedDay = day
-            state.openDay = day
-            state.dayScroll = 0
+            state.overlay = .day(day, scroll: 0)
         case .escape, .backspace: state.screen = .list
         case .character("u"): return nextUnit(&state)
         case .character("w"): return openWarning(&state)
@@ -69,24 +67,22 @@ extension Browse {
     }
 
     /// A day's hours over the page: scroll them, step to the day before or after, close.
-    static func dayHours(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        guard let day = state.openDay else { return [] }
+    static func dayHours(_ state: inout BrowseState, _ day: Int, _ scroll: Int, _ key: Key) -> [Effect] {
         let days = BrowseView.page(for: state)?.days.count ?? 0
         switch key {
         case .escape, .backspace, .enter, .character("q"):
-            state.openDay = nil
+            state.overlay = nil
         case .left, .character("h"), .right, .character("l"):
             let step = key == .left || key == .character("h") ? -1 : 1
             let next = max(0, min(days - 1, day + step))
-            state.openDay = next
+            state.overlay = .day(next, scroll: 0)
             state.page.selectedDay = next
-            state.dayScroll = 0
-        case .up, .character("k"), .wheelUp: state.dayScroll = max(0, state.dayScroll - 1)
-        case .down, .character("j"), .wheelDown: state.dayScroll += 1
-        case .pageUp: state.dayScroll = max(0, state.dayScroll - 10)
-        case .pageDown, .character(" "): state.dayScroll += 10
-        case .home, .character("g"): state.dayScroll = 0
-        case .end, .character("G"): state.dayScroll = Int.max / 2
+        case .up, .character("k"), .wheelUp: state.overlay = .day(day, scroll: max(0, scroll - 1))
+        case .down, .character("j"), .wheelDown: state.overlay = .day(day, scroll: scroll + 1)
+        case .pageUp: state.overlay = .day(day, scroll: max(0, scroll - 10))
+        case .pageDown, .character(" "): state.overlay = .day(day, scroll: scroll + 10)
+        case .home, .character("g"): state.overlay = .day(day, scroll: 0)
+        case .end, .character("G"): state.overlay = .day(day, scroll: Int.max / 2)
         case .character("u"): return nextUnit(&state)
         default: break
         }
@@ -94,16 +90,15 @@ extension Browse {
     }
 
     /// The units menu: ↑ and ↓ choose a unit, ← → and Enter change it (written at once), Esc closes.
-    static func unitsMenu(_ state: inout BrowseState, _ key: Key) -> [Effect] {
-        guard let row = state.unitsMenu else { return [] }
+    static func unitsMenu(_ state: inout BrowseState, _ row: UnitsMenuRow, _ key: Key) -> [Effect] {
         let rows = UnitsMenuRow.allCases
         switch key {
         case .escape, .character("U"), .backspace:
-            state.unitsMenu = nil
+            state.overlay = nil
         case .up, .character("k"):
-            state.unitsMenu = rows[max(0, row.rawValue - 1)]
+            state.overlay = .unitsMenu(rows[max(0, row.rawValue - 1)])
         case .down, .character("j"):
-            state.unitsMenu = rows[min(rows.count - 1, row.rawValue + 1)]
+            state.overlay = .unitsMenu(rows[min(rows.count - 1, row.rawValue + 1)])
         case .left, .character("h"), .right, .character("l"), .enter, .character(" "):
             let step = key == .left || key == .character("h") ? -1 : 1
             change(&state.settings, row, by: step)

@@ -72,9 +72,9 @@ package enum BrowseView {
         }
     }
 
-    /// The frame, and how far its page (or the warning open over it) can scroll
-    /// (its lines beyond the window's body; 0 off a page): the driver stops the
-    /// scroll there, so ↑ moves at once after many ↓.
+    /// The frame, how far its page (or the warning open over it) can scroll (its
+    /// lines beyond the window's body; 0 off a page) and which rows a click opens,
+    /// as drawn: what `scrollLimit` and `clickTargets` compute for the update without drawing.
     package static func render(
         _ state: BrowseState, width: Int, height: Int, words: AppFaceWords, emoji: Bool, memo: Memo? = nil
     ) -> (frame: Frame, scrollLimit: Int, clicks: [Int: BrowseState.ClickTarget]) {

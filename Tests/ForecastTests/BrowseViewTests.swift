@@ -272,7 +272,7 @@ import Testing
         // On a page reached from the search (where q is typed into the query), q still quits from the help.
         var searching = try Self.state()
         searching.screen = .search
-        searching.showsHelp = true
+        searching.overlay = .help(scroll: 0, over: nil)
         #expect(Browse.update(&searching, .character("q")) == [.quit])
     }
 

@@ -160,10 +160,10 @@ import Testing
         #expect(state.openDay == nil && state.page.selectedDay == 2 && state.screen == .detail(0))
         _ = Browse.update(&state, .escape)
         #expect(state.page.selectedDay == nil && state.screen == .detail(0), "Esc gives the focus back first")
-        // A click on a day's row opens it (the frame says which rows are days).
+        // A click on a day's row opens it (the frame says which rows are days; the update, in the window the frame is drawn in).
         let (_, _, clicks) = BrowseView.render(state, width: 80, height: 24, words: words, emoji: true)
         let row = try #require(clicks.first { $0.value == .day(3) }?.key)
-        state.clickTargets = clicks
+        _ = Browse.update(&state, .resized(BrowseState.Window(width: 80, height: 24, words: words, emoji: true)))
         _ = Browse.update(&state, .click(row: row, column: 10))
         #expect(state.openDay == 3)
     }
@@ -273,7 +273,7 @@ import Testing
         for size in [(60, 20), (120, 40)] {
             var clicked = state
             let (_, _, clicks) = BrowseView.render(clicked, width: size.0, height: size.1, words: words, emoji: true)
-            clicked.clickTargets = clicks
+            _ = Browse.update(&clicked, .resized(BrowseState.Window(width: size.0, height: size.1, words: words, emoji: true)))
             let row = try #require(clicks.first { $0.value == .place(2) }?.key)
             #expect(Browse.update(&clicked, .click(row: row, column: 4)) == [.recordViewed(3)])
             #expect(clicked.screen == .detail(2), "at \(size)")
@@ -410,7 +410,8 @@ import Testing
         #expect(limit > 0 && first.lines.contains { $0.contains(words.helpScrollHint) })
         for _ in 0..<100 { _ = Browse.update(&state, .down) }
         #expect(state.showsHelp, "↓ scrolls the help, it does not close it")
-        state.helpScroll = min(state.helpScroll, limit)
+        _ = Browse.update(&state, .resized(BrowseState.Window(width: 60, height: 20, words: words, emoji: true)))
+        #expect(state.helpScroll == limit, "the window stops it at its last line")
         let last = BrowseView.frame(state, width: 60, height: 20, words: words, emoji: true).lines.joined(separator: "\n")
         #expect(last.contains("Ctrl-C") && last.contains(words.browseHelpClose), "\(last)")
         _ = Browse.update(&state, .character("x"))
