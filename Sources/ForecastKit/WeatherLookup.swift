@@ -188,6 +188,11 @@ public struct WeatherLookup: Sendable {
                 // When a source is due reads its answers' times, never their texts: their outlines do.
                 let ids = page.map(\.id)
                 let sourceCache = try store.cachedSourceAnswers(now: now, outlines: true, places: ids)
+                // A short list keeps what it read, for showing: it is not read and decoded twice.
+                if places.count <= WeatherPages.heldUpTo {
+                    pages.held.merge(cache) { first, _ in first }
+                    if !warningTexts { pages.heldSources.merge(sourceCache) { first, _ in first } }
+                }
                 let dueSources = plan.due(
                     ids, cache: sourceCache, weatherDue: Set(dueHere.map(\.id)), refresh: settings.refresh, now: now,
                     normals: scope == .everything)
@@ -196,6 +201,8 @@ public struct WeatherLookup: Sendable {
                 }
             }
         }
+        pages.holds = !settings.offline && places.count <= WeatherPages.heldUpTo
+        pages.holdsSources = pages.holds && !warningTexts
         if let normals = plan.normals, let wanted = sourceDue[normals.name] {
             // Chosen, their calls taken and marked as being asked in one write: two processes never both ask them.
             let chosen = claimNormals(wanted, source: normals, settings: settings, now: now)
@@ -274,6 +281,15 @@ public struct WeatherPages: Sendable {
     let ttl: TimeInterval
     let warningTexts: Bool
     let allowance: WarningAllowance
+    /// A list of at most this many places keeps the pages it read to know what
+    /// is due, to show them: 1,000 places' summaries are read and decoded once.
+    static let heldUpTo = 2 * size
+    /// What was read to know what is due, kept (a short list's): every place's
+    /// kept weather (all read, whether any was kept or not), and their sources' outlines.
+    var held: [Int64: PlaceStore.CachedWeather] = [:]
+    var heldSources: [Int64: [String: PlaceStore.CachedSourceAnswer]] = [:]
+    var holds = false
+    var holdsSources = false
     /// This run's answers: the weather's (failures among them) and the sources'.
     var fetched: [Int64: PlaceWeather] = [:]
     var answers: [String: [Int64: Result<SourceResult, WeatherError>]] = [:]
@@ -302,11 +318,11 @@ public struct WeatherPages: Sendable {
         let all = Array(places)
         for start in stride(from: 0, to: all.count, by: Self.size) {
             let page = all[start..<min(all.count, start + Self.size)]
-            let cache = try cached(page)
+            let cache = holds ? held : try cached(page)
             // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
-            let sourceCache = try store.cachedSourceAnswers(
+            let sourceCache = try (holdsSources ? heldSources : store.cachedSourceAnswers(
                 now: now, outlines: !warningTexts, places: page.map(\.id), wholeBytes: WarningAllowance.perRun
-            ).mapValues { $0.mapValues { cached in
+            )).mapValues { $0.mapValues { cached in
                 guard case .warnings(let warnings) = cached.answer else { return cached }
                 var kept = cached
                 kept.answer = .warnings(allowance.keep(warnings))
