@@ -45,7 +45,7 @@ package struct ListOutput: ReportOutput, StreamedJSON {
 
     /// Each place's JSON, made when asked for (a page's weather read with its first); `seen` notes any weather.
     private func locations(_ seen: Seen) -> some Sequence<LocationItem> {
-        pages.flatMap { [format, now] page, weather in
+        pages.lazy.flatMap { [format, now] page, weather in
             page.map { position, place in
                 if weather[place.id]?.report != nil { seen.any = true }
                 return LocationItem(place, position: position, weather: weather[place.id], format: format, now: now)

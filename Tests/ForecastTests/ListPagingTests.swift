@@ -56,8 +56,14 @@ import Testing
             case "table": #expect(paged.text(style) == whole.text(style))
             case "json":
                 var pieces: [String] = []
-                try paged.writeJSON { pieces.append($0) }
+                var readBefore: [Int] = []
+                try paged.writeJSON { piece in
+                    pieces.append(piece)
+                    readBefore.append(counting.pages.count)
+                }
                 #expect(pieces.joined() == (try JSONOutput.render(whole)), "the credit follows the places as the whole encoding says it")
+                // Written as read: the first place is written once the first page is read, before the second is.
+                #expect(readBefore.count > 2 && readBefore[1] == 1, "pages read when each piece was written: \(readBefore.prefix(3))")
             default:
                 var piece = "", all = ""
                 ReportText.write(paged, as: .csv, template: nil, words: words, english: words) { piece += $0 }
