@@ -91,7 +91,15 @@ struct CommandContext: Sendable {
                 if pending.utf8.count >= 1 << 16 { stdout.write(pending); pending = "" }
             }
             stdout.write(pending + "\n")
-        case .table: stdout.lines(output.text(style))
+        case .table:
+            guard let streamed = output as? any StreamedText else { return stdout.lines(output.text(style)) }
+            // Written a thousand lines at a time, as they are made.
+            var pending: [String] = []
+            streamed.writeText(style) { line in
+                pending.append(line)
+                if pending.count == 1_000 { stdout.lines(pending); pending.removeAll(keepingCapacity: true) }
+            }
+            if !pending.isEmpty { stdout.lines(pending) }
         }
     }
 

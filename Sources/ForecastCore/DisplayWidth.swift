@@ -149,28 +149,37 @@ public struct TextTable: Sendable {
         width: Int?, flexible: Int? = nil, dropOrder: [Int] = [], ignoring: Set<Int> = [], placement: Placement = .padded,
         leaving: [Int] = []
     ) -> [String] {
+        fitting(width: width, flexible: flexible, dropOrder: dropOrder, ignoring: ignoring, placement: placement, leaving: leaving).lines
+    }
+
+    /// How the table fits `width` as `fitted` says, decided by measuring its
+    /// cells alone: its lines are made by `TableFitting.write`, one at a time.
+    public func fitting(
+        width: Int?, flexible: Int? = nil, dropOrder: [Int] = [], ignoring: Set<Int> = [], placement: Placement = .padded,
+        leaving: [Int] = []
+    ) -> TableFitting {
         if !leaving.isEmpty {
             // Columns left out whatever the width (one no row has anything in).
             let narrower = without(leaving)
             let kept = { (column: Int) in narrower.kept.firstIndex(of: column) }
-            return narrower.table.fitted(
+            return narrower.table.fitting(
                 width: width, flexible: flexible.flatMap(kept), dropOrder: dropOrder.compactMap(kept),
                 ignoring: Set(ignoring.compactMap(kept)), placement: placement)
         }
-        guard let width, width > 0 else { return laidOut(placement).lines }
-        /// `table` laid out, its flexible column (if it has it) cut to what fits, down to 8 columns.
-        func shrunk(_ table: TextTable, flexible: Int?) -> (lines: [String], width: Int) {
-            let laid = table.laidOut(placement)
-            guard laid.width > width, let flexible, flexible < table.headers.count else { return laid }
-            let current = ([table.headers] + table.rows).map { flexible < $0.count ? DisplayWidth.of(SafeText.printable($0[flexible])) : 0 }.max() ?? 0
-            let allowed = max(8, current - (laid.width - width))
+        guard let width, width > 0 else { return TableFitting(table: self, placement: placement, cut: nil) }
+        /// `table` with its flexible column (if it has it) cut to what fits, down to 8 columns, and its width.
+        func shrunk(_ table: TextTable, flexible: Int?) -> (table: TextTable, width: Int) {
+            let layout = table.measured()
+            guard layout.widest > width, let flexible, flexible < table.headers.count else { return (table, layout.widest) }
+            let current = layout.widths[flexible]
+            let allowed = max(8, current - (layout.widest - width))
             var cut = table
             cut.rows = table.rows.map { row in
                 var row = row
                 if flexible < row.count { row[flexible] = DisplayWidth.truncate(row[flexible], to: allowed, atWord: true) }
                 return row
             }
-            return cut.laidOut(placement)
+            return (cut, cut.measured().widest)
         }
         var laid = shrunk(self, flexible: flexible)
         // Then columns go, from the whole table each time, so that the flexible
@@ -184,11 +193,13 @@ public struct TextTable: Sendable {
             let narrower = without(dropped)
             laid = shrunk(narrower.table, flexible: flexible.flatMap { narrower.kept.firstIndex(of: $0) })
         }
-        guard laid.width > width else { return laid.lines }
+        guard laid.width > width else { return TableFitting(table: laid.table, placement: placement, cut: nil) }
         // Still too wide: the lines are cut, laid out with spaces (which a cut keeps).
+        guard placement != .padded else { return TableFitting(table: laid.table, placement: placement, cut: width) }
         let narrower = without(dropped)
-        let lines = placement == .padded ? laid.lines : narrower.table.fitted(width: width, flexible: flexible.flatMap { narrower.kept.firstIndex(of: $0) })
-        return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, to: width) : $0 }
+        var padded = narrower.table.fitting(width: width, flexible: flexible.flatMap { narrower.kept.firstIndex(of: $0) })
+        padded.cut = width
+        return padded
     }
 
     /// The table without the `dropped` columns, and which of its columns it kept.
@@ -226,66 +237,112 @@ public struct TextTable: Sendable {
     /// a line's width follows from its columns' (a thousand rows with an emoji
     /// each were measured three times over, character by character).
     func laidOut(_ placement: Placement = .padded) -> (lines: [String], width: Int) {
+        let layout = measured()
+        return ((0...rows.count).map { line($0, layout, placement) }, layout.widest)
+    }
+
+    /// What laying the table out needs: each column's width, each cell's, and the widest line's.
+    public struct Layout: Sendable {
+        var widths: [Int]
+        /// Row by row (the headers first), column by column.
+        var sizes: [Int]
+        public var widest: Int
+    }
+
+    /// Every cell measured once, no line made: what deciding how the table fits needs.
+    public func measured() -> Layout {
         // Cells may hold text from outside: nothing in them may move the cursor or recolour the terminal.
         // Cleaned as each row is measured and again as it is laid out: 100,000 rows are not held twice.
         let count = headers.count
-        let row = { (index: Int) -> [String] in (index == 0 ? headers : rows[index - 1]).map(SafeText.printable) }
         var sizes: [Int] = []
         sizes.reserveCapacity((rows.count + 1) * count)
         var widths = Array(repeating: 0, count: count)
+        // Which of a row's columns hold text (a text's own trailing spaces count as text).
+        var filled: [[Bool]] = []
+        filled.reserveCapacity(rows.count + 1)
         for index in 0...rows.count {
-            let cells = row(index)
+            let cells = printableRow(index)
             for column in 0..<count {
                 let size = column < cells.count ? DisplayWidth.of(cells[column]) : 0
                 sizes.append(size)
                 widths[column] = max(widths[column], size)
             }
+            filled.append((0..<count).map { column in column < cells.count && cells[column].contains { $0 != " " } })
         }
         var widest = 0
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count + 1)
-        for index in 0...rows.count {
-            let row = row(index)
-            let size = sizes[(index * count)..<((index + 1) * count)].map { $0 }
-            let cells = headers.indices.map { column in
-                let text = column < row.count ? row[column] : ""
-                let gap = String(repeating: " ", count: max(0, widths[column] - size[column]))
-                return alignments[column] == .right ? gap + text : text + gap
-            }
-            var line: String
-            if case .cursor(let indent) = placement {
-                line = ""
-                var start = indent
-                var unsettled = false
-                for (column, cell) in cells.enumerated() {
-                    if column > 0 && unsettled {
-                        // Spaces would not place it: the cursor goes to its column (a blank cell needs nothing).
-                        while line.last == " " { line.removeLast() }
-                        if cell.contains(where: { $0 != " " }) { line += "\u{1B}[\(start + 1)G" + cell }
-                    } else {
-                        line += (column > 0 ? "  " : "") + cell
-                    }
-                    unsettled = unsettled || !DisplayWidth.isSettled(column < row.count ? row[column] : "")
-                    start += widths[column] + 2
-                }
-            } else {
-                line = cells.joined(separator: "  ")
-            }
-            while line.last == " " { line.removeLast() }
-            // The line ends where its last cell with text does (a text's own trailing spaces count as text).
+        for (index, row) in filled.enumerated() {
+            // The line ends where its last cell with text does.
             var end = 0
             var start = 0
-            for column in headers.indices {
-                let text = column < row.count ? row[column] : ""
-                if !text.isEmpty && text.contains(where: { $0 != " " }) {
-                    end = start + (alignments[column] == .right ? widths[column] : size[column])
-                }
+            for column in 0..<count {
+                if row[column] { end = start + (alignments[column] == .right ? widths[column] : sizes[index * count + column]) }
                 start += widths[column] + 2
             }
             widest = max(widest, end)
-            lines.append(line)
         }
-        return (lines, widest)
+        return Layout(widths: widths, sizes: sizes, widest: widest)
+    }
+
+    /// Row `index` (0: the headers) as shown, cleaned.
+    private func printableRow(_ index: Int) -> [String] { (index == 0 ? headers : rows[index - 1]).map(SafeText.printable) }
+
+    /// Row `index`'s line (0: the headers'), without trailing spaces, as `layout` places its columns.
+    func line(_ index: Int, _ layout: Layout, _ placement: Placement) -> String {
+        let count = headers.count
+        let row = printableRow(index)
+        let widths = layout.widths
+        let size = { (column: Int) in layout.sizes[index * count + column] }
+        let cells = headers.indices.map { column in
+            let text = column < row.count ? row[column] : ""
+            let gap = String(repeating: " ", count: max(0, widths[column] - size(column)))
+            return alignments[column] == .right ? gap + text : text + gap
+        }
+        var line: String
+        if case .cursor(let indent) = placement {
+            line = ""
+            var start = indent
+            var unsettled = false
+            for (column, cell) in cells.enumerated() {
+                if column > 0 && unsettled {
+                    // Spaces would not place it: the cursor goes to its column (a blank cell needs nothing).
+                    while line.last == " " { line.removeLast() }
+                    if cell.contains(where: { $0 != " " }) { line += "\u{1B}[\(start + 1)G" + cell }
+                } else {
+                    line += (column > 0 ? "  " : "") + cell
+                }
+                unsettled = unsettled || !DisplayWidth.isSettled(column < row.count ? row[column] : "")
+                start += widths[column] + 2
+            }
+        } else {
+            line = cells.joined(separator: "  ")
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+/// How a table fits a width (`TextTable.fitting`): the table to lay out (its
+/// columns dropped, its flexible column cut), how its columns are placed,
+/// and the width its lines are cut to, if they must be. Its lines are made
+/// one at a time (`write`): 100,000 rows' lines are never all held.
+public struct TableFitting: Sendable {
+    public var table: TextTable
+    public var placement: TextTable.Placement
+    public var cut: Int?
+
+    public func write(_ line: (String) -> Void) {
+        let layout = table.measured()
+        for index in 0...table.rows.count {
+            let made = table.line(index, layout, placement)
+            line(cut.map { DisplayWidth.of(made) > $0 ? DisplayWidth.truncate(made, to: $0) : made } ?? made)
+        }
+    }
+
+    public var lines: [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(table.rows.count + 1)
+        write { lines.append($0) }
+        return lines
     }
 }
 

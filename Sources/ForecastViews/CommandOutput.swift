@@ -13,6 +13,12 @@ package protocol StreamedJSON {
     func writeJSON(_ write: (String) -> Void) throws
 }
 
+/// An output whose text is written a line at a time (a long list's table).
+package protocol StreamedText {
+    /// Gives `write` the lines `text(style)` is, in order.
+    func writeText(_ style: CommandStyle, _ write: (String) -> Void)
+}
+
 /// How a command's output reads: the style every face's views read in
 /// (`TextStyle`: the width, colour, symbols and the views' words), with the
 /// command line's own words (the commands' and the errors' too, not the app's).

@@ -3,7 +3,7 @@ import ForecastKit
 import Foundation
 
 /// The saved places in order, with their weather: `list`'s one output.
-package struct ListOutput: ReportOutput, StreamedJSON {
+package struct ListOutput: ReportOutput, StreamedJSON, StreamedText {
     package var sort: SortItem
     package var units: UnitsItem
     /// The places shown, with their numbers in the whole list.
@@ -115,9 +115,17 @@ package struct ListOutput: ReportOutput, StreamedJSON {
     }
 
     package func text(_ style: CommandStyle) -> [String] {
+        var lines: [String] = []
+        writeText(style) { lines.append($0) }
+        return lines
+    }
+
+    /// The table given to `write` a line at a time: its cells are all held
+    /// (the columns' widths need every row), its lines never all at once.
+    package func writeText(_ style: CommandStyle, _ write: (String) -> Void) {
         let out = style
         let words = style.words
-        guard !entries.isEmpty else { return filtered ? [] : [words.nothingSavedYet] }
+        guard !entries.isEmpty else { return filtered ? () : write(words.nothingSavedYet) }
         // The warnings' column after the name: the highest level in force, marked.
         var headers = words.listHeaders
         headers.insert(words.warningsColumn, at: Self.warningsColumn)
@@ -167,7 +175,7 @@ package struct ListOutput: ReportOutput, StreamedJSON {
             }
         }
         // Where the notes as said do not fit, they say less ("snow 18:20", not "snow in 42 …"), before anything is cut.
-        if let columns = out.columns, table.fitted(width: nil, placement: out.placement()).contains(where: { DisplayWidth.of($0) > columns }) {
+        if let columns = out.columns, table.measured().widest > columns {
             for index in table.rows.indices where index < shortNotes.count { table.rows[index][11] = shortNotes[index] }
         }
         // On a narrow terminal the note shrinks first, then the columns that tell
@@ -179,12 +187,14 @@ package struct ListOutput: ReportOutput, StreamedJSON {
         let dropsWarnings = !levels.contains { $0 != nil }
         if dropsWarnings { table.remove(column: Self.warningsColumn) }
         let moved = { (column: Int) in dropsWarnings && column > Self.warningsColumn ? column - 1 : column }
-        var lines = table.fitted(
-            width: out.columns, flexible: moved(11), dropOrder: [7, 3, 9, 8, 10, 5].map(moved), ignoring: [0], placement: out.placement())
-        lines[0] = out.bold(lines[0])
-        for index in lines.indices.dropFirst() {
+        var index = 0
+        table.fitting(
+            width: out.columns, flexible: moved(11), dropOrder: [7, 3, 9, 8, 10, 5].map(moved), ignoring: [0], placement: out.placement()
+        ).write { line in
+            defer { index += 1 }
+            guard index > 0 else { return write(out.bold(line)) }
             let fetchFailed = failed[index - 1]
-            var line = fetchFailed ? out.red(lines[index]) : lines[index]
+            var line = fetchFailed ? out.red(line) : line
             // The mark in its level's colour (the table measured it plain), after the name.
             if let level = levels[index - 1], out.usesColour {
                 let mark = WarningsText.mark(level, words: words, emoji: out.emoji)
@@ -194,12 +204,11 @@ package struct ListOutput: ReportOutput, StreamedJSON {
                     line.replaceSubrange(range, with: out.warning(mark, level: level) + (fetchFailed ? "\u{1B}[31m" : ""))
                 }
             }
-            lines[index] = line
+            write(line)
         }
         if showsWeather, let source {
-            lines.append(out.dim(words.weatherCredits(source, nextHours: nil, air: false, normals: false).joined(separator: words.creditSeparator)))
+            write(out.dim(words.weatherCredits(source, nextHours: nil, air: false, normals: false).joined(separator: words.creditSeparator)))
         }
-        return lines
     }
 
     /// The warnings' column in the list's table.
