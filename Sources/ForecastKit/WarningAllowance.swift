@@ -24,6 +24,9 @@ public final class WarningAllowance: @unchecked Sendable {
         self.perPlace = perPlace
     }
 
+    /// What is left of the run's bytes (none once spent).
+    public var bytesLeft: Int { lock.withLock { max(0, left) } }
+
     /// `warnings` as this run keeps them, their bytes taken from what is left.
     public func keep(_ warnings: [WeatherWarning]) -> [WeatherWarning] {
         lock.withLock {

@@ -321,7 +321,8 @@ public struct WeatherPages: Sendable {
             let cache = holds ? held : try cached(page)
             // Without their texts, the warnings kept are read from their outlines (a list's table, its report columns).
             let sourceCache = try (holdsSources ? heldSources : store.cachedSourceAnswers(
-                now: now, outlines: !warningTexts, places: page.map(\.id), wholeBytes: WarningAllowance.perRun
+                // Whole while the run's allowance lasts (what arrived took its share first): past it, their outlines.
+                now: now, outlines: !warningTexts, places: page.map(\.id), wholeBytes: allowance.bytesLeft
             )).mapValues { $0.mapValues { cached in
                 guard case .warnings(let warnings) = cached.answer else { return cached }
                 var kept = cached
