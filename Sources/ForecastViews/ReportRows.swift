@@ -318,7 +318,7 @@ package struct ReportTemplate {
 }
 
 /// An output that can also be a report: one row per place.
-package protocol ReportOutput: CommandOutput {
+package protocol ReportOutput: ScriptOutput {
     /// How many rows it has.
     var rowCount: Int { get }
     /// The rows of `range` in `format`'s units (the user's when nil), said in `words`.
