@@ -106,7 +106,11 @@ struct CommandContext: Sendable {
     /// A warning, not a refusal: when `place`'s name is now shared by other
     /// saved places, says so on stderr, and how to tell them apart (`Seoul#2`).
     func noteNamesakes(of place: Place, in places: SavedPlaces) throws {
-        let namesakes = try places.namesakes(of: place)
+        noteNamesakes(try places.namesakes(of: place), of: place)
+    }
+
+    /// Says on stderr that `namesakes`, saved places, share `place`'s name (nothing when none does).
+    func noteNamesakes(_ namesakes: [InputError.Match], of place: Place) {
         guard let first = namesakes.first?.address else { return }
         stderr.line("\(words.notePrefix): " + words.sameName(words.name(place), namesakes.map(words.match), first: namesakes.last?.address ?? first))
     }

@@ -110,7 +110,7 @@ public struct Forecast: AsyncParsableCommand {
                 context.stdout.line(text)
                 return 0
             }
-            let command = try parseAsRoot(invocation.parsed)
+            let command = try parseAsRoot(invocation.words)
             if let command = command as? any ForecastCommand {
                 // The command's own checks, after the parse: they throw `UsageFailure`, worded in the context's language.
                 try command.check()

@@ -12,9 +12,10 @@ import Foundation
 struct Invocation: Sendable {
     /// The arguments as typed.
     var arguments: [String]
-    /// The same as the parser takes them: `forecast --lang ko add Seoul` as
-    /// `add --lang ko Seoul`, `forecast` alone as `list`, `forecast Seoul` as
-    /// `show Seoul` (see `routed`).
+    /// What the parser parses: the words as it takes them (`forecast --lang ko
+    /// add Seoul` as `add Seoul`, `forecast` alone as `list`, `forecast Seoul`
+    /// as `show Seoul`; see `routed`), without `--lang` and `--db`, which are
+    /// read here and nowhere else (the commands declare them for help only).
     var words: [String]
     /// The options every command takes, as given (the last of each before any `--`).
     var options: GlobalOptions
@@ -32,7 +33,10 @@ struct Invocation: Sendable {
     /// The shell's completion script is asked for (its text is patched before it is printed).
     var asksCompletionScript: Bool
 
-    /// The options any command takes, found anywhere before `--`.
+    /// The options any command takes, found anywhere before `--`. `--lang`
+    /// and `--db` are read here only: the parser never sees them. `--format`
+    /// is each command's own (its choices differ); it is read here too, only
+    /// to say a command line's error as JSON when JSON was asked for.
     struct GlobalOptions: Sendable, Equatable {
         var lang: String?
         var db: String?
@@ -41,30 +45,65 @@ struct Invocation: Sendable {
         /// Their names, which may come before the command's name too.
         static let names = ["--lang", "--db", "--format"]
 
+        /// The options read here alone, each with its value's name as help and errors show it.
+        static let ownValues = ["--lang": "<code>", "--db": "<path>"]
+
         /// The options in `arguments` (before any `--`): the last value of each.
         init(_ arguments: [String]) {
+            self = Self.read(arguments).options
+        }
+
+        private init() {}
+
+        /// The options in `arguments` (before any `--`, the last value of each);
+        /// `rest`, the arguments without `--lang` and `--db` and their values;
+        /// `missing`, the first of those two given without a value: at the end,
+        /// or, for `--db`, before what the parser takes for an option ("--db
+        /// --offline", which it refused so). `--lang` takes whatever follows,
+        /// as it always has: a wrong language is refused as one.
+        static func read(_ arguments: [String]) -> (options: GlobalOptions, rest: [String], missing: String?) {
+            var options = GlobalOptions()
+            var rest: [String] = []
+            var missing: String?
             var index = arguments.startIndex
-            while index < arguments.endIndex, arguments[index] != "--" {
+            while index < arguments.endIndex {
                 let argument = arguments[index]
-                for name in Self.names {
-                    var value: String?
-                    if argument == name, index + 1 < arguments.endIndex {
-                        value = arguments[index + 1]
-                        index += 1
-                    } else if argument.hasPrefix(name + "=") {
-                        value = String(argument.dropFirst(name.count + 1))
-                    }
-                    guard let value else { continue }
-                    switch name {
-                    case "--lang": lang = value
-                    case "--db": db = value
-                    default: format = value
-                    }
+                index += 1
+                if argument == "--" {
+                    rest += arguments[(index - 1)...]
                     break
                 }
-                index += 1
+                guard let name = names.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) else {
+                    rest.append(argument)
+                    continue
+                }
+                let own = ownValues[name] != nil
+                var value: String?
+                if argument.count > name.count {
+                    value = String(argument.dropFirst(name.count + 1))
+                } else if index < arguments.endIndex, name != "--db" || !looksLikeAnOption(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                } else if own {
+                    missing = missing ?? name
+                }
+                if !own {
+                    // --format is the parser's too: left where it is.
+                    rest.append(argument)
+                    if let value, argument == name { rest.append(value) }
+                }
+                guard let value else { continue }
+                switch name {
+                case "--lang": options.lang = value
+                case "--db": options.db = value
+                default: options.format = value
+                }
             }
+            return (options, rest, missing)
         }
+
+        /// Whether the parser would take `word` for an option rather than a value ("-" alone is a value).
+        static func looksLikeAnOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
     }
 
     /// The command line `arguments` in `environment`: its words routed for the
@@ -79,7 +118,7 @@ struct Invocation: Sendable {
         if options.db?.isEmpty == true { throw UsageFailure { $0.parserMessage("Missing value for '--db <path>'") } }
         let chosen = options.lang != nil || !(environment["FORECAST_LANG"] ?? "").isEmpty
         let typed = Array(arguments.prefix { $0 != "--" })
-        let words = try routed(arguments, isPlace: isPlace)
+        let words = try forParser(routed(arguments, isPlace: isPlace))
         return Invocation(
             arguments: arguments, words: words, options: options,
             language: Language.resolve(flag: options.lang, environment: environment), languageChosen: chosen,
@@ -109,20 +148,32 @@ struct Invocation: Sendable {
         return configured == "json"
     }
 
-    /// The words the parser gets: `forecast help list --lang en` without the
-    /// language (the parser's `help` takes no options, but the language was
-    /// read already, and the translated help screens say to add it).
-    var parsed: [String] {
-        guard words.first == "help" else { return words }
-        var kept: [String] = []
-        var skipNext = false
-        for word in words {
-            if skipNext { skipNext = false; continue }
-            if word == "--lang" { skipNext = true; continue }
-            if word.hasPrefix("--lang=") { continue }
-            kept.append(word)
+    /// The routed words as the parser gets them: a command's without `--lang`
+    /// and `--db` (read here, never by the parser; one given without its value
+    /// is said in the parser's words, unless help is asked); `help`'s without
+    /// `--lang` (the parser's `help` takes no options, but the language was
+    /// read already, and the translated help screens say to add it); help, the
+    /// version, a parser dump and the shell's completion requests as they are.
+    static func forParser(_ routed: [String]) throws -> [String] {
+        guard let first = routed.first else { return routed }
+        if first == "help" {
+            var kept: [String] = []
+            var skipNext = false
+            for word in routed {
+                if skipNext { skipNext = false; continue }
+                if word == "--lang" { skipNext = true; continue }
+                if word.hasPrefix("--lang=") { continue }
+                kept.append(word)
+            }
+            return kept
         }
-        return kept
+        guard commandWords.contains(first) else { return routed }
+        let (_, rest, missing) = GlobalOptions.read(routed)
+        // (Help comes first, as the parser's: `forecast list --db -h` is list's help.)
+        if let missing, let value = GlobalOptions.ownValues[missing], helpAsked(routed) == nil {
+            throw UsageFailure { $0.parserMessage("Missing value for '\(missing) \(value)'") }
+        }
+        return rest
     }
 
     /// Whether the command line (its words before `--`) is help, the version or a parser dump.

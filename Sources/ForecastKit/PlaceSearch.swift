@@ -33,6 +33,31 @@ public struct PlaceSearch: Sendable {
         return Found(query: query, matches: matches, onlineIDs: online)
     }
 
+    /// What `search` shows: the places found and, when asked, each one's weather.
+    public struct Searched: Sendable {
+        public var found: Found
+        /// Each found place's current weather, in the order found; nil when not asked, or nothing was found.
+        public var weather: [PlaceWeather]?
+        public var outcome: WeatherOutcome?
+        /// The settings the weather is shown with, as kept.
+        public var settings: Settings?
+    }
+
+    /// The places `text` may mean (at most `limit`, in `country` if given)
+    /// and, when `weather` asks for it (as the command line does), each one's
+    /// current weather, both within `budget`. `settings`: the kept settings,
+    /// read only when the weather is asked and something was found.
+    public func search(
+        _ text: String, country: String?, limit: Int, budget: TimeBudget, weather request: WeatherRequest?,
+        settings: @Sendable () throws -> Settings, events: (@Sendable (RefreshEvent) -> Void)? = nil
+    ) async throws -> Searched {
+        let found = try await find(text, country: country, limit: limit, budget: budget)
+        guard let request, !found.matches.isEmpty else { return Searched(found: found) }
+        let settings = try settings()
+        let (weather, outcome) = try await self.weather(of: found, request: request, preferences: settings.preferences, budget: budget, events: events)
+        return Searched(found: found, weather: weather, outcome: outcome, settings: settings)
+    }
+
     /// Each found place's current weather, in the order found (`request` as
     /// the command line asks it, within `budget`; `preferences` as kept).
     public func weather(

@@ -4,7 +4,7 @@ import Foundation
 
 /// Every warning in force at every saved place, most severe first:
 /// `forecast alerts`' one output, as text, JSON, CSV or lines.
-package struct AlertsOutput: CommandOutput {
+package struct AlertsOutput: ScriptOutput {
     private let listing: WarningsListing
     private let format: WeatherFormat
     private let now: Date
@@ -121,6 +121,21 @@ package struct AlertsOutput: CommandOutput {
             let text = words.address(alert.place) + ": " + WarningsText.mark(alert.warning.level, words: words, emoji: emoji) + " "
                 + alert.warning.event + ", " + window
             return SafeText.clean(text, maxLength: 1000)
+        }
+    }
+
+    /// The formats it reads in: a table, JSON, CSV, a warning a line.
+    package static let formats: [OutputFormat] = [.table, .json, .csv, .line]
+
+    /// CSV or a warning a line (`formats`; it has no fields for a template, nor a TSV or markdown of its own).
+    package func write(
+        as format: OutputFormat, template: ReportTemplate?, words: CommandFaceWords, english: CommandFaceWords, emoji: Bool,
+        write: (String) -> Void
+    ) {
+        switch format {
+        case .csv: write(csv())
+        case .line: write(lines(words: words, emoji: emoji).map { $0 + "\n" }.joined())
+        case .table, .json, .tsv, .markdown: break
         }
     }
 

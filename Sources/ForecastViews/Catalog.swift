@@ -155,7 +155,7 @@ extension PlaceWords {
 
     package static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    package static var fieldList: String { (ReportField.allCases.map(\.rawValue) + ["alert (alert_level)"]).joined(separator: ", ") }
+    package static var fieldList: String { WeatherField.templateNames.joined(separator: ", ") }
 
     // MARK: - Places, named in the catalog's language where the gazetteer knows how
 

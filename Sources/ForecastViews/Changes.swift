@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastKit
 
 /// What add, remove, rename and move did to the saved places: their one output.
 package struct PlacesChanged: CommandOutput {
@@ -25,6 +26,15 @@ package struct PlacesChanged: CommandOutput {
         locations = now.map { LocationItem($0, position: position ?? $0.position) }
         previousName = [.relabelled, .renamed].contains(action) ? before.first?.displayName : nil
         self.position = position
+    }
+
+    /// What adding a place did (`add`).
+    package init(_ added: SavedPlaces.Added) {
+        switch added {
+        case .added(let place): self.init(.added, before: [place])
+        case .relabelled(let before, let after): self.init(.relabelled, before: [before], after: [after])
+        case .alreadySaved(let place): self.init(.alreadySaved, before: [place])
+        }
     }
 
     package func text(_ style: CommandStyle) -> [String] {

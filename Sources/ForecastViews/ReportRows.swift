@@ -2,43 +2,10 @@ import ForecastCore
 import ForecastKit
 import Foundation
 
-/// A field of the report formats: one value per place.
-package enum ReportField: String, CaseIterable, Sendable {
-    case position, name, country, region, latitude, longitude, timezone, time
-    case condition, symbol, temp, feels, humidity, wind, direction, pressure, clouds, low, high, rain
-    case uv, aqi, eaqi, pm25, pm10
-    case updated, stale, error
-    // Appended, so that the columns before keep their places in CSV and TSV.
-    /// The highest official warning level in force (0 none … 4 extreme); empty where not known.
-    case alertLevel = "alert_level"
-    /// How many official warnings are in force; empty where not known.
-    case alertCount = "alert_count"
-    /// Minutes until precipitation starts (0: falling now); empty when none is expected in two hours.
-    case rainNext = "rain_next"
-    /// Today's dawn (civil), sunrise, sunset and dusk, local HH:mm; empty when the sun does not reach them.
-    case dawn, sunrise, sunset, dusk
-    /// Today's daylight in minutes.
-    case daylight
-    /// The moon's lit part now, % (a line reads its phase's picture, as wttr.in's).
-    case moon
-    /// The scale the place's air is graded on ("us", "eu", "kr": its country's, or `config air-scale`'s).
-    case airScale = "air_scale"
-    /// The air's band on that scale ("good", "fair", "bad"…; a line and a table say it in words, with the scale);
-    /// empty where the scale's numbers are not known.
-    case airGrade = "air_grade"
-    /// Today's high less yesterday's, in the temperature unit (a line: "+3°C", the whole degrees it shows); empty where
-    /// yesterday is not known.
-    case vsYesterday = "vs_yesterday"
-    /// Today's high less the normal high of the date (1991–2020), in the temperature unit (a line: "+2°C"); empty
-    /// where the normal is not known.
-    case vsNormal = "vs_normal"
+/// A field of the report formats, one value per place: the registry's (`WeatherField`).
+package typealias ReportField = WeatherField
 
-    /// The column of a `--where` or `--template` field: the same name, but for
-    /// `alert`, which is `alert_level` (the name `--where` has always used).
-    package init?(filterField name: String) {
-        self.init(rawValue: name == "alert" ? Self.alertLevel.rawValue : name)
-    }
-
+extension WeatherField {
     /// The column's name, with its unit where it has one: "temp (°C)", "wind (m/s)".
     package func header(temperature: TemperatureUnit, wind: WindUnit) -> String {
         switch self {
@@ -54,22 +21,12 @@ package enum ReportField: String, CaseIterable, Sendable {
         default: rawValue
         }
     }
-}
 
-extension ReportField {
     /// Whether its machine value is a key (CSV's `kr`, `unhealthyForSensitiveGroups`) that people read in words.
-    package var isKey: Bool { self == .airScale || self == .airGrade }
+    package var isKey: Bool { kind == .key }
 
     /// Whether the column holds numbers: left as they are in CSV and TSV ("-5" is a temperature).
-    package var isNumber: Bool {
-        switch self {
-        case .position, .latitude, .longitude, .temp, .feels, .humidity, .wind, .pressure, .clouds, .low, .high, .rain,
-            .uv, .aqi, .eaqi, .pm25, .pm10, .alertLevel, .alertCount, .rainNext, .daylight, .moon, .vsYesterday, .vsNormal:
-            true
-        case .name, .country, .region, .timezone, .time, .condition, .symbol, .direction, .updated, .stale, .error,
-            .dawn, .sunrise, .sunset, .dusk, .airScale, .airGrade: false
-        }
-    }
+    package var isNumber: Bool { kind == .number }
 }
 
 /// A text cell of CSV or TSV as a spreadsheet must not read it: text starting
@@ -292,7 +249,7 @@ package struct ReportTemplate {
                 throw TemplateError.unclosed(String(rest[open...]))
             }
             let name = String(rest[rest.index(after: open)..<close])
-            guard let field = ReportField(filterField: name.trimmingCharacters(in: .whitespaces)) else {
+            guard let field = WeatherField(named: name.trimmingCharacters(in: .whitespaces)) else {
                 throw TemplateError.unknownField(name)
             }
             pieces.append(.field(field))
@@ -318,7 +275,7 @@ package struct ReportTemplate {
 }
 
 /// An output that can also be a report: one row per place.
-package protocol ReportOutput: CommandOutput {
+package protocol ReportOutput: ScriptOutput {
     /// How many rows it has.
     var rowCount: Int { get }
     /// The rows of `range` in `format`'s units (the user's when nil), said in `words`.

@@ -135,8 +135,8 @@ struct SkyTests {
         let north = ReportRow(place: tromso, position: 1, weather: nil, format: format, words: english, now: now)
         #expect(north.bare[.sunrise] == nil && north.bare[.daylight] == "0" && north.bare[.dawn] != nil)
         let settings = Settings()
-        #expect(FilterField.daylight.value(place: tromso, position: 1, weather: nil, units: settings, now: now) == 0)
-        #expect(FilterField.daylight.value(place: london, position: 2, weather: nil, units: settings, now: now) == Double(row.bare[.daylight] ?? ""))
+        #expect(WeatherField.daylight.value(place: tromso, position: 1, weather: nil, units: settings, now: now) == 0)
+        #expect(WeatherField.daylight.value(place: london, position: 2, weather: nil, units: settings, now: now) == Double(row.bare[.daylight] ?? ""))
         let template = try ReportTemplate("{name} {sunrise}-{sunset} {moon}")
         #expect(template.line(row).hasPrefix("London \(row.shown[.sunrise] ?? "?")-\(row.shown[.sunset] ?? "?") "))
     }

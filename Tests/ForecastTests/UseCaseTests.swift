@@ -107,6 +107,64 @@ import Testing
         await #expect(throws: InputError.self) { _ = try await search.find("\u{1B}[31m", country: nil, limit: 5, budget: budget) }
     }
 
+    /// `search --weather` as one use case: the weather (and the settings) only when asked and something was found.
+    @Test func searchWithWeatherIsOneUseCase() async throws {
+        let context = context()
+        let search = PlaceSearch(context: context)
+        let budget = TimeBudget(10, clock: context.budgetClock)
+        let reads = Calls()
+        let settings = { @Sendable () throws -> Settings in
+            reads.count += 1
+            return Settings()
+        }
+        let plain = try await search.search("Springfield", country: "US", limit: 5, budget: budget, weather: nil, settings: settings)
+        #expect(plain.found.matches.count == 5 && plain.weather == nil && plain.outcome == nil && plain.settings == nil)
+        #expect(reads.count == 0 && http.weatherCount == 0, "no weather asked: the settings are not read, nothing is fetched")
+        var request = WeatherRequest()
+        request.batchSize = 1
+        let searched = try await search.search("Springfield", country: "US", limit: 5, budget: budget, weather: request, settings: settings)
+        #expect(searched.found.matches.count == 5 && searched.weather?.count == 5 && searched.weather?.allSatisfy { $0.report != nil } == true)
+        #expect(searched.outcome?.failures.isEmpty == true && searched.settings != nil && reads.count == 1 && http.weatherCount == 5)
+    }
+
+    /// `add` as one use case: the place worked out before the saved places are
+    /// opened (a failed lookup opens nothing), saved or relabelled, with the
+    /// saved places that now share its name.
+    @Test func addWorksThePlaceOutThenSavesIt() async throws {
+        let context = context()
+        let store = try PlaceStore.inMemory()
+        let places = SavedPlaces(store: store, context: context)
+        let opens = Calls()
+        let open = { @Sendable () throws -> SavedPlaces in
+            opens.count += 1
+            return places
+        }
+        let adding = PlaceAdding(context: context)
+        func add(_ name: String, label: String? = nil, pick: Int? = nil) async throws -> PlaceAdding.Added {
+            try await adding.add(
+                .wanted(PlaceWanted(name: name, label: label, pick: pick, command: "add")), language: .en, timeout: 10, open: open)
+        }
+        await #expect(throws: AmbiguousName.self) { _ = try await add("Springfield") }
+        await #expect(throws: InputError.self) { _ = try await add("Seoul", label: "\u{1B}[31m") }
+        #expect(opens.count == 0, "nothing is opened for a place that is not worked out")
+        let seoul = try await add("Seoul")
+        guard case .added(let saved) = seoul.added else { throw Failed("\(seoul.added)") }
+        #expect(saved.displayName == "Seoul" && seoul.named == saved && seoul.namesakes.isEmpty && seoul.othersCalled == nil && opens.count == 1)
+        let again = try await add("Seoul")
+        guard case .alreadySaved = again.added else { throw Failed("\(again.added)") }
+        #expect(again.named == nil && again.namesakes.isEmpty)
+        let busan = try await add("Busan", label: "Seoul")
+        guard case .added(let labelled) = busan.added else { throw Failed("\(busan.added)") }
+        #expect(labelled.displayName == "Seoul" && busan.namesakes.count == 2, "both Seouls: \(busan.namesakes)")
+        let relabelled = try await add("Seoul", label: "Home")
+        guard case .relabelled(_, let after) = relabelled.added else { throw Failed("\(relabelled.added)") }
+        #expect(after.displayName == "Home" && relabelled.named == after)
+        #expect(try store.ordered().places.map(\.displayName) == ["Home", "Seoul"])
+        // (The fake world has no local time zone: `--here` finds nothing, and opens nothing.)
+        await #expect(throws: PlaceLookupError.self) { _ = try await adding.add(.here(label: nil), language: .en, timeout: 10, open: open) }
+        #expect(opens.count == 4)
+    }
+
     @Test func aConfigChangeIsCheckedBeforeTheDatabaseIsOpened() throws {
         let store = try PlaceStore.inMemory()
         let places = SavedPlaces(store: store, context: context())
@@ -129,4 +187,19 @@ import Testing
         let all = try Configuration.show(nil, settings: try store.settings(), environment: [:])
         #expect(all.entries.map(\.key) == ConfigKey.allCases && all.changed == nil)
     }
+}
+
+/// How many times a closure given to a use case was called.
+final class Calls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+struct Failed: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

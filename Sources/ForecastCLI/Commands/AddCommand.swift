@@ -77,31 +77,15 @@ struct AddCommand: ForecastCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let drafted = try await WeatherSession.interruptible(in: context, cancelled: { _ in }) { [self] _ in try await resolve(in: context) }
-        let draft = drafted.place
-        let places = try store.open(in: context)
-        // The namesake note is for a place saved or labelled now, not for one that was saved already.
-        let (changed, named): (PlacesChanged, Place?) = switch try places.add(draft, labelled: label != nil) {
-        case .added(let place): (PlacesChanged(.added, before: [place]), place)
-        case .relabelled(let before, let after): (PlacesChanged(.relabelled, before: [before], after: [after]), after)
-        case .alreadySaved(let place): (PlacesChanged(.alreadySaved, before: [place]), nil)
+        let asked: PlaceAdding.Asked = here ? .here(label: label) : .wanted(
+            PlaceWanted(name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add"))
+        let added = try await WeatherSession.interruptible(in: context, cancelled: { _ in }) { [store, timeout] _ in
+            try await PlaceAdding(context: context.app).add(asked, language: context.words.language, timeout: timeout) { try store.open(in: context) }
         }
-        try context.render(changed, as: output.format)
+        try context.render(PlacesChanged(added.added), as: output.format)
         // Said once it is saved: a save that failed chose nothing.
-        if drafted.othersCalled > 0 {
-            context.stderr.line("\(context.words.notePrefix): " + context.words.othersCalled(drafted.query, drafted.othersCalled))
-        }
-        if let named { try context.noteNamesakes(of: named, in: places) }
+        if let others = added.othersCalled { context.stderr.line("\(context.words.notePrefix): " + context.words.othersCalled(others.name, others.count)) }
+        // The namesake note is for a place saved or labelled now, not for one that was saved already.
+        if let named = added.named { context.noteNamesakes(added.namesakes, of: named) }
     }
-
-    /// Works out the place to save, before the database is opened: a failed
-    /// lookup leaves no trace, not even a new empty database.
-    func resolve(in context: CommandContext) async throws -> DraftedPlace {
-        let finder = PlaceFinder(context: context.app)
-        let label = try label.map { try PlaceName($0, what: .label).value }
-        if here { return DraftedPlace(place: try finder.draftHere(label: label), query: "", othersCalled: 0) }
-        let wanted = PlaceWanted(name: name.joined(separator: " "), lat: lat, lon: lon, label: label, pick: pick, country: country, command: "add")
-        return try await finder.draft(wanted, language: context.words.language, timeout: timeout)
-    }
-
 }

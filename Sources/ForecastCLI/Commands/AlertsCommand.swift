@@ -4,9 +4,18 @@ import ForecastKit
 import Foundation
 import ForecastViews
 
-/// How `alerts` prints.
+/// How `alerts` prints: the formats its output has (`AlertsOutput.formats`).
 enum AlertsFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv, line
+
+    var output: OutputFormat {
+        switch self {
+        case .table: .table
+        case .json: .json
+        case .csv: .csv
+        case .line: .line
+        }
+    }
 }
 
 struct AlertsCommand: ForecastCommand {
@@ -59,16 +68,7 @@ struct AlertsCommand: ForecastCommand {
         guard !listing.entries.isEmpty else { throw InputError.nothingSaved }
         let words = context.words
         let output = AlertsOutput(listing, format: WeatherFormat(listing.settings, words: words, emoji: context.emoji), now: context.app.clock())
-        switch format {
-        case .table:
-            try context.render(output, as: .table)
-        case .json:
-            try context.render(output, as: .json)
-        case .csv:
-            context.stdout.write(output.csv())
-        case .line:
-            context.stdout.lines(output.lines(words: words, emoji: context.emoji))
-        }
+        try context.render(output, as: format.output, template: nil)
         // Where nobody could say: a place no source covers is not "all clear".
         let note = { (text: String) in context.stderr.line("\(words.notePrefix): " + text) }
         for group in listing.withoutSource {

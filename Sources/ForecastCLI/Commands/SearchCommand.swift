@@ -60,10 +60,15 @@ struct SearchCommand: ForecastCommand {
     func run(_ context: CommandContext) async throws {
         let search = PlaceSearch(context: context.app)
         let budget = TimeBudget(timeout, clock: context.app.budgetClock)
-        let text = name.joined(separator: " ")
-        let found = try await WeatherSession.interruptible(in: context, cancelled: { _ in }) { [country, limit] _ in
-            try await search.find(text, country: country, limit: limit, budget: budget)
+        let request = weather ? weatherRequest(language: context.words.language) : nil
+        let searched = try await WeatherSession.interruptible(in: context, cancelled: { $0.outcome?.cancelled = true }) {
+            [country, limit, name, store] events in
+            // The settings are read, never written: search changes nothing.
+            try await search.search(
+                name.joined(separator: " "), country: country, limit: limit, budget: budget, weather: request,
+                settings: { try context.settings(of: store.openExisting(in: context)) }, events: events)
         }
+        let found = searched.found
         // Both were asked (the built-in gazetteer, then the online service): not found, in every format (4).
         guard !found.matches.isEmpty else {
             throw CommandFailure(
@@ -71,22 +76,22 @@ struct SearchCommand: ForecastCommand {
                 english: Language.en.words(context.app.gazetteer).searchFoundNothing(found.query))
         }
         if output.format == .table, found.online { context.stderr.line(context.words.foundOnline) }
-        guard weather, !found.matches.isEmpty else {
+        guard let weather = searched.weather, let outcome = searched.outcome, let settings = searched.settings else {
             return try context.render(SearchOutput(query: found.query, matches: found.matches, online: found.onlineIDs, now: context.app.clock()), as: output.format)
-        }
-        var request = WeatherRequest()
-        request.provider = provider
-        request.timeout = timeout
-        request.language = context.words.language.rawValue
-        // The settings are read, never written: search changes nothing.
-        let settings = try context.settings(of: store.openExisting(in: context))
-        let (weather, outcome) = try await WeatherSession.interruptible(in: context, cancelled: { $0.outcome.cancelled = true }) { [request] events in
-            try await search.weather(of: found, request: request, preferences: settings.preferences, budget: budget, events: events)
         }
         let format = WeatherFormat(settings, words: context.words, emoji: context.emoji)
         try context.render(
             SearchOutput(query: found.query, matches: found.matches, online: found.onlineIDs, weather: weather, format: format, now: context.app.clock()),
             as: output.format)
         try WeatherSession.finish(outcome, places: found.matches.count, kept: false, in: context)
+    }
+
+    /// The weather as --weather asks it.
+    func weatherRequest(language: Language) -> WeatherRequest {
+        var request = WeatherRequest()
+        request.provider = provider
+        request.timeout = timeout
+        request.language = language.rawValue
+        return request
     }
 }

@@ -116,73 +116,15 @@ struct ShowCommand: ForecastCommand {
         StoreOptions.warn(about: shown.damage, in: context)
         let words = context.words
         if let others = shown.othersCalled { context.stderr.line("\(words.notePrefix): " + words.othersCalled(others.name, others.count)) }
-        let format = WeatherFormat(shown.settings, words: words, emoji: context.emoji)
-        let source = SourceItem(shown.provider)
-        try render(in: context) { span in
-            ShowOutput(
-                place: shown.place, position: shown.position, count: shown.count, weather: shown.weather,
-                settings: shown.settings, format: format, now: shown.now, span: span, saved: shown.saved, source: source, typed: typedName)
-        } page: {
-            PlacePage(
-                place: shown.place, weather: shown.weather, settings: shown.settings, format: format, now: shown.now,
-                position: shown.position, count: shown.count, saved: shown.saved, source: source, typed: typedName)
+        let terminal = ShowScreen.Terminal(
+            rows: context.stdout.rows, columns: context.stdout.columns, table: try output.resolved(in: context) == .table,
+            depth: ColourDepth.of(context.environment, terminal: context.stdout.isInteractive), dumb: context.environment["TERM"] == "dumb")
+        switch ShowScreen.of(shown, asked: ShowScreen.Asked(days: days, hours: hours, full: full, brief: brief), typed: typedName, terminal: terminal, style: context.style) {
+        case .page(let lines): context.stdout.lines(lines)
+        case .listing(let listing): try context.render(listing, as: output)
         }
         if !shown.saved { context.stderr.line("\(words.notePrefix): " + words.notSavedHint(words.name(shown.place), saveCommand)) }
         try WeatherSession.finish(shown.outcome, places: 1, kept: shown.saved, in: context)
-    }
-
-    /// Prints the place's output over the span asked for (--hours, --days,
-    /// --full). With none asked, a terminal showing the table gets the page
-    /// the app shows (`PageLayout`: the head, the banner, the hours' strip, the
-    /// days' bars, the cards), laid out for its width and height. A pipe, JSON
-    /// and the report formats get the whole default listing.
-    func render(in context: CommandContext, _ output: (ShowOutput.Span) -> ShowOutput, page: () -> PlacePage) throws {
-        let base = full ? ShowOutput.Span.full : ShowOutput.Span()
-        let asked = ShowOutput.Span(days: days ?? base.days, hours: hours ?? base.hours)
-        // The page from 40×10 (a smaller terminal gets the listing, which folds to any width).
-        if !full, days == nil, hours == nil, let rows = context.stdout.rows, let columns = context.stdout.columns,
-            columns >= Self.pageFrom.columns, rows >= Self.pageFrom.rows, try self.output.resolved(in: context) == .table
-        {
-            let drawn = PageLayout.render(page(), width: columns, height: rows, words: context.words, keys: false)
-            let environment = context.environment
-            let depth = ColourDepth.of(environment, terminal: context.stdout.isInteractive)
-            // NO_COLOR keeps bold, dim and reverse; a dumb terminal gets plain text.
-            let dumb = environment["TERM"] == "dumb"
-            var lines = drawn.frame.printed(depth: depth, attributes: !dumb, placesByCursor: !dumb)
-            // The whole page, as it scrolls; with --brief what fits above the prompt, cut where a part
-            // begins (the cards, the credits), with how to see the rest.
-            let room = rows - 2
-            if brief, lines.count > room {
-                let cut = drawn.cuts.filter { $0 > 0 && $0 <= room - 1 }.max() ?? max(1, room - 1)
-                lines = Array(lines.prefix(max(1, cut)))
-                while lines.last?.isEmpty == true { lines.removeLast() }
-                let note = DisplayWidth.truncate(" " + context.words.showMore, to: columns - 1)
-                lines.append(depth == .none ? note : "\u{1B}[2m" + note + "\u{1B}[0m")
-            }
-            for line in lines { context.stdout.line(line) }
-            return
-        }
-        var shown = output(asked)
-        if brief, days == nil, hours == nil, let rows = context.stdout.rows, try self.output.resolved(in: context) == .table {
-            let style = context.style
-            // The lines as the terminal shows them: a line wider than it takes two rows or more.
-            let columns = max(1, style.columns ?? 80)
-            func rowsTaken(_ line: String) -> Int {
-                let visible = DisplayWidth.of(line.replacing(/\x1B\[[0-9;]*[A-Za-z]/, with: ""))
-                return max(1, (visible + columns - 1) / columns)
-            }
-            func fits(_ span: ShowOutput.Span) -> Bool {
-                var shown = output(span)
-                shown.shortened = span != asked
-                return shown.text(style).reduce(0) { $0 + rowsTaken($1) } <= rows - 2
-            }
-            if !fits(asked) {
-                let compact = ShowOutput.Span.compact
-                shown = output(compact.first { fits($0) } ?? compact[compact.count - 1])
-                shown.shortened = true
-            }
-        }
-        try context.render(shown, as: self.output)
     }
 
     /// The name typed, without the country or region after its comma ("서울, 대한민국": 서울).
@@ -191,9 +133,6 @@ struct ShowCommand: ForecastCommand {
         let name = place[..<comma].trimmingCharacters(in: .whitespaces)
         return name.isEmpty ? place : name
     }
-
-    /// The smallest terminal `show` draws the page in.
-    static let pageFrom = (columns: 40, rows: 10)
 
     /// The `add` that saves what this showed.
     var saveCommand: String {

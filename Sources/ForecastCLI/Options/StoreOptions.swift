@@ -7,8 +7,9 @@ import Foundation
 import ForecastViews
 
 /// Options every command that touches the database takes. `--db` is read
-/// with the command line (`Invocation`), before the parse; this declares it,
-/// and opens the database the context names.
+/// by `Invocation`, before the parse, and taken out of the words the parser
+/// gets: this declares it for help only (it is never set), and opens the
+/// database the context names.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?

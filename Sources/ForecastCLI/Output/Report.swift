@@ -58,15 +58,17 @@ struct ReportFormatOption: ParsableArguments {
 
 extension CommandContext {
     func render(_ output: some ReportOutput, as option: ReportFormatOption) throws {
-        let format = try option.resolved(in: self)
+        try render(output, as: option.resolved(in: self), template: option.template.map(ReportFormatOption.template))
+    }
+
+    /// Prints `output` in `format`: the table and JSON as every command's
+    /// output prints them, the other formats as the output writes them.
+    func render(_ output: some ScriptOutput, as format: OutputFormat, template: ReportTemplate?) throws {
         switch format {
         case .table: try render(output, as: .table)
         case .json: try render(output, as: .json)
         case .csv, .tsv, .markdown, .line:
-            let template = try option.template.map(ReportFormatOption.template)
-            ReportText.write(output, as: format, template: template, words: words, english: Language.en.words(app.gazetteer)) {
-                stdout.write($0)
-            }
+            output.write(as: format, template: template, words: words, english: Language.en.words(app.gazetteer), emoji: emoji) { stdout.write($0) }
         }
     }
 }

@@ -190,7 +190,7 @@ extension English {
 
     /// "--where 'rain>=x': expected a number at 'x' (character 7)".
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
-        let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
+        let fields = WeatherField.compared.map(\.comparedName).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): "\(name) is not a field; the fields are \(fields)"
         case .expectedField: "expected a field (\(fields))"

@@ -192,7 +192,7 @@ extension Japanese {
 
     /// "--where 'rain>=x', 'x' の位置(7文字目): 数値が必要です".
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
-        let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
+        let fields = WeatherField.compared.map(\.comparedName).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): "\(name) というフィールドはありません。フィールド: \(fields)"
         case .expectedField: "フィールドが必要です(\(fields))"

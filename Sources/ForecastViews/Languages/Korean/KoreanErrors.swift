@@ -245,7 +245,7 @@ extension Korean {
 
     /// "--where 'rain>=x': expected a number at 'x' (character 7)".
     package func filterProblem(_ text: String, _ error: FilterExpression.ParseError) -> String {
-        let fields = FilterField.allCases.map(\.rawValue).joined(separator: ", ")
+        let fields = WeatherField.compared.map(\.comparedName).joined(separator: ", ")
         let what: String = switch error.problem {
         case .unknownField(let name): "\(name)\(Self.josa(name, .ira))는 필드는 없습니다. 필드: \(fields)"
         case .expectedField: "필드가 와야 합니다 (\(fields))"
