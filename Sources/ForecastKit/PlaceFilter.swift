@@ -1,12 +1,6 @@
 import ForecastCore
 import Foundation
 
-/// The names `list --where` accepts, as `ListCommand` reads them: the
-/// registry's (`WeatherField.comparedNames`).
-public enum FilterField {
-    public static var names: Set<String> { WeatherField.comparedNames }
-}
-
 extension SavedPlaces.Listed {
     /// The places whose weather matches `filter`, each with its position in
     /// the whole list (which `show` and `remove` take).

@@ -112,7 +112,7 @@ import ForecastViews
         var listed = SavedPlaces.Listed(
             settings: Settings(), places: places,
             outcome: WeatherOutcome(weather: [1: PlaceWeather(report: report, fetchedAt: now)], cancelled: false, fetchedAny: false))
-        let kept = { (text: String) in try listed.matching(try FilterExpression.parse(text, fields: FilterField.names), now: now).map { $0.position } }
+        let kept = { (text: String) in try listed.matching(try FilterExpression.parse(text, fields: WeatherField.comparedNames), now: now).map { $0.position } }
         #expect(try kept("temp<5") == [])
         #expect(try kept("temp=5 and humidity=40 and rain>=60 and high=4.3") == [1])
         #expect(try kept("position=2") == [2], "position and coordinates need no weather")

@@ -77,7 +77,7 @@ struct ListCommand: ForecastCommand {
     /// The --where expression, or a usage error pointing at the bad token.
     static func parse(_ text: String) throws -> FilterExpression {
         do {
-            return try FilterExpression.parse(text, fields: FilterField.names)
+            return try FilterExpression.parse(text, fields: WeatherField.comparedNames)
         } catch {
             throw UsageFailure { $0.filterProblem(text, error) }
         }
