@@ -36,11 +36,12 @@ package struct ListOutput: ReportOutput, StreamedJSON, StreamedText {
     }
 
     /// The entries a page at a time, with their weather (read as the page is asked for).
+    /// They end at a page whose weather could not be read: what follows is not shown as if it had none.
     private var pages: some Sequence<(entries: ArraySlice<(position: Int, place: Place)>, weather: [Int64: PlaceWeather])> {
         stride(from: 0, to: entries.count, by: WeatherPages.size).lazy.map { [entries, weather] start in
             let page = entries[start..<min(entries.count, start + WeatherPages.size)]
             return (page, weather.read(page.map(\.place)))
-        }
+        }.prefix { [weather] _ in weather.isWhole }
     }
 
     /// Each place's JSON, made when asked for (a page's weather read with its first); `seen` notes any weather.
@@ -109,6 +110,8 @@ package struct ListOutput: ReportOutput, StreamedJSON, StreamedText {
         let format = format.map { var fixed = $0; fixed.emoji = self.format.emoji; fixed.airScales = self.format.airScales; return fixed } ?? self.format
         let shown = entries[range.clamped(to: entries.indices)]
         let found = weather.read(shown.map(\.place))
+        // A page that could not be read ends the rows: the command then says why.
+        guard weather.isWhole else { return [] }
         return shown.map { position, place in
             ReportRow(place: place, position: position, weather: found[place.id], format: format, words: words, now: now)
         }
@@ -187,6 +190,8 @@ package struct ListOutput: ReportOutput, StreamedJSON, StreamedText {
         let dropsWarnings = !levels.contains { $0 != nil }
         if dropsWarnings { table.remove(column: Self.warningsColumn) }
         let moved = { (column: Int) in dropsWarnings && column > Self.warningsColumn ? column - 1 : column }
+        // A page that could not be read: no table (the command then says why), not one with places blank.
+        guard weather.isWhole else { return }
         var index = 0
         table.fitting(
             width: out.columns, flexible: moved(11), dropOrder: [7, 3, 9, 8, 10, 5].map(moved), ignoring: [0], placement: out.placement()

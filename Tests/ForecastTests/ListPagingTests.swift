@@ -77,15 +77,21 @@ import Testing
         }
     }
 
-    @Test func aPageThatCannotBeReadLeavesItsPlacesBlankAndTheFailureIsSaidAfter() throws {
+    @Test func aPageThatCannotBeReadEndsTheListAndTheFailureIsSaidAfter() throws {
         let (places, weather) = try held(1_201)
+        let style = CommandStyle(words: words, columns: nil, usesColour: false, emoji: false)
         let counting = CountingReader()
         let reader = counting.reader(weather, failing: [2])
-        let lines = output(places, reader).text(CommandStyle(words: words, columns: nil, usesColour: false, emoji: false))
-        #expect(lines.count == 1 + 1_201 + 1, "every place is listed, and the credit")
-        #expect(lines[1 + 600].contains("P") == false && lines[1 + 600].contains("°") == false, "the second page has no weather: \(lines[601])")
-        #expect(lines[1 + 1_100].contains("°"), "the third has: \(lines[1_101])")
+        #expect(output(places, reader).text(style).isEmpty, "no table with places shown as if they had no weather")
         #expect(throws: StoreError.self) { try reader.check() }
+        // JSON stops after the first page, still a whole document; CSV after its first 500 rows.
+        var json = ""
+        try output(places, CountingReader().reader(weather, failing: [2])).writeJSON { json += $0 }
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((parsed["locations"] as? [Any])?.count == 500)
+        var csv = ""
+        ReportText.write(output(places, CountingReader().reader(weather, failing: [2])), as: .csv, template: nil, words: words, english: words) { csv += $0 }
+        #expect(csv.split(separator: "\r\n").count == 1 + 500, "the header and the first page's rows")
         #expect(throws: Never.self) { try WeatherPageReader(weather).check() }
     }
 
